@@ -1,0 +1,143 @@
+//! Piece placement: one bitboard per kind and per colour, and a mailbox.
+
+use super::geometry::{Bitboard, Square, SQUARES, PAWN_ATTACKS};
+use super::role::{Color, Piece, Role};
+
+#[derive(Clone, Eq, PartialEq)]
+pub struct Board {
+    by_role: [Bitboard; Role::COUNT],
+    by_color: [Bitboard; 2],
+    occupied: Bitboard,
+    squares: [Option<Piece>; SQUARES],
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::empty()
+    }
+}
+
+impl Board {
+    pub fn empty() -> Board {
+        Board {
+            by_role: [Bitboard::EMPTY; Role::COUNT],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+            squares: [None; SQUARES],
+        }
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.squares[sq.index()]
+    }
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupied
+    }
+    #[inline]
+    pub fn by_color(&self, c: Color) -> Bitboard {
+        self.by_color[c.index()]
+    }
+    #[inline]
+    pub fn by_role(&self, r: Role) -> Bitboard {
+        self.by_role[r.index()]
+    }
+    #[inline]
+    pub fn by_piece(&self, p: Piece) -> Bitboard {
+        self.by_role[p.role.index()] & self.by_color[p.color.index()]
+    }
+    /// The king of `c`, if exactly one.
+    pub fn king_of(&self, c: Color) -> Option<Square> {
+        self.by_piece(Piece::new(c, Role::King)).single()
+    }
+
+    /// Men of `c` that ride rank and file lines.
+    #[inline]
+    pub fn orthogonal_riders(&self, c: Color) -> Bitboard {
+        (self.by_role[Role::Rook.index()]
+            | self.by_role[Role::Queen.index()]
+            | self.by_role[Role::Prince.index()]
+            | self.by_role[Role::Marshal.index()])
+            & self.by_color[c.index()]
+    }
+    /// Men of `c` that ride diagonals.
+    #[inline]
+    pub fn diagonal_riders(&self, c: Color) -> Bitboard {
+        (self.by_role[Role::Bishop.index()]
+            | self.by_role[Role::Queen.index()]
+            | self.by_role[Role::Prince.index()]
+            | self.by_role[Role::Cardinal.index()])
+            & self.by_color[c.index()]
+    }
+    /// Men of `c` that make the knight's leap.
+    #[inline]
+    pub fn knight_leapers(&self, c: Color) -> Bitboard {
+        (self.by_role[Role::Knight.index()]
+            | self.by_role[Role::Prince.index()]
+            | self.by_role[Role::Marshal.index()]
+            | self.by_role[Role::Cardinal.index()])
+            & self.by_color[c.index()]
+    }
+
+    /// Men of `by` attacking `sq` when the board's occupancy is `occupied`
+    /// (which may differ from the real one to test a move).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let c = by.index();
+        (Bitboard::rook_attacks(sq, occupied) & self.orthogonal_riders(by))
+            | (Bitboard::bishop_attacks(sq, occupied) & self.diagonal_riders(by))
+            | (Bitboard::knight_attacks(sq) & self.knight_leapers(by))
+            | (Bitboard::king_attacks(sq) & self.by_role[Role::King.index()] & self.by_color[c])
+            | (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()])
+                & self.by_role[Role::Pawn.index()]
+                & self.by_color[c])
+    }
+
+    /// The squares a man of kind `role` on `sq` attacks (not a pawn).
+    #[inline]
+    pub fn attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
+        let m = role.movement();
+        let mut bb = Bitboard::EMPTY;
+        if m.orthogonal {
+            bb |= Bitboard::rook_attacks(sq, occupied);
+        }
+        if m.diagonal {
+            bb |= Bitboard::bishop_attacks(sq, occupied);
+        }
+        if m.knight {
+            bb |= Bitboard::knight_attacks(sq);
+        }
+        if m.king {
+            bb |= Bitboard::king_attacks(sq);
+        }
+        bb
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline]
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.squares[sq.index()].is_none());
+        let b = sq.bb();
+        self.by_role[piece.role.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.occupied ^= b;
+        self.squares[sq.index()] = Some(piece);
+    }
+
+    /// Removes and returns the man on `sq`.
+    #[inline]
+    pub fn take(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.squares[sq.index()].take()?;
+        let b = sq.bb();
+        self.by_role[piece.role.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.occupied ^= b;
+        Some(piece)
+    }
+
+    /// All men with their squares, a1 first.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied.map(move |sq| (sq, self.squares[sq.index()].expect("occupied square has a piece")))
+    }
+}

@@ -1,0 +1,223 @@
+//! Castling and throne rights, and the castling moves of a variant as data.
+//!
+//! Hundred castles in two stages (RULES.md 1.4). The rights are the FEN field
+//! of NOTATION.md: `K`/`Q` a first stage still possible, `S`/`L` a second stage
+//! pending on the short/long wing, `T` the throne pawn not yet gained.
+//!
+//! Internally a second-stage bit is also kept *before* the first stage, as
+//! "the corner rook has not moved": it becomes the pending `S`/`L` when the
+//! first stage is made on its wing, and is written to FEN only then.
+
+use super::board::Board;
+use super::geometry::{Bitboard, Square};
+use super::role::{Color, Piece, Role};
+
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Stage {
+    First,
+    Second,
+}
+
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Wing {
+    /// Towards file `j`.
+    Short,
+    /// Towards file `a`.
+    Long,
+}
+
+/// One castling move of one colour.
+#[derive(Debug)]
+pub struct CastleSpec {
+    pub color: Color,
+    pub stage: Stage,
+    pub wing: Wing,
+    /// The right that allows it.
+    pub right: Rights,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Squares that must be empty.
+    pub between: Bitboard,
+    /// The corner square of this wing's second rook.
+    pub corner: Square,
+    /// The square beside the corner, where the corner rook steps.
+    pub step: Square,
+}
+
+impl CastleSpec {
+    /// The notation's name of this castling (NOTATION.md).
+    pub fn token(&self) -> &'static str {
+        match (self.stage, self.wing) {
+            (Stage::First, Wing::Short) => "0-0-0",
+            (Stage::First, Wing::Long) => "0-0-0-0",
+            (Stage::Second, Wing::Short) => "1",
+            (Stage::Second, Wing::Long) => "1-1",
+        }
+    }
+}
+
+/// Castling and throne rights of both sides, as bits.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct Rights(pub u16);
+
+const PER_COLOR: u16 = 5;
+const THRONE: u16 = 4;
+
+impl Rights {
+    pub const NONE: Rights = Rights(0);
+
+    pub const fn castle_bit(color: Color, stage: Stage, wing: Wing) -> Rights {
+        let i = match (stage, wing) {
+            (Stage::First, Wing::Short) => 0,
+            (Stage::First, Wing::Long) => 1,
+            (Stage::Second, Wing::Short) => 2,
+            (Stage::Second, Wing::Long) => 3,
+        };
+        Rights(1 << (color as u16 * PER_COLOR + i))
+    }
+    pub const fn throne(color: Color) -> Rights {
+        Rights(1 << (color as u16 * PER_COLOR + THRONE))
+    }
+    /// All castling bits (not the throne) of `color`.
+    pub const fn castling_of(color: Color) -> Rights {
+        Rights(0b1111 << (color as u16 * PER_COLOR))
+    }
+    pub const fn has(self, r: Rights) -> bool {
+        self.0 & r.0 != 0
+    }
+    pub fn set(&mut self, r: Rights) {
+        self.0 |= r.0;
+    }
+    pub fn clear(&mut self, r: Rights) {
+        self.0 &= !r.0;
+    }
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The FEN letter of a single right (the lowest, if several).
+    pub fn letter(self) -> char {
+        Rights::letter_of_bit(self.0.trailing_zeros() as u16)
+    }
+
+    fn letter_of_bit(i: u16) -> char {
+        let c = ['K', 'Q', 'S', 'L', 'T'][(i % PER_COLOR) as usize];
+        if i >= PER_COLOR {
+            c.to_ascii_lowercase()
+        } else {
+            c
+        }
+    }
+
+    /// The right named by a FEN letter.
+    pub fn from_letter(c: char) -> Option<Rights> {
+        let i = "KQSLT".find(c.to_ascii_uppercase())? as u16;
+        let color = if c.is_ascii_uppercase() { 0 } else { 1 };
+        Some(Rights(1 << (color * PER_COLOR + i)))
+    }
+
+    /// The FEN castling field: first stages (`KQ`), pending second stages
+    /// (`SL`), White before Black, then the throne letters (`Tt`).
+    pub fn fen(self, specs: &[CastleSpec]) -> String {
+        let mut s = String::new();
+        for color in [Color::White, Color::Black] {
+            for i in 0..4 {
+                let bit = color as u16 * PER_COLOR + i;
+                if self.0 & (1 << bit) == 0 {
+                    continue;
+                }
+                // A second-stage bit is a right in FEN only once the first
+                // stage on its wing has been made.
+                let is_second = i >= 2;
+                let first_of_wing = Rights(1 << (bit - 2 * u16::from(is_second)));
+                if is_second && (self.has(first_of_wing) || !specs.iter().any(|s| s.right.0 == 1 << bit)) {
+                    continue;
+                }
+                s.push(Rights::letter_of_bit(bit));
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            let bit = color as u16 * PER_COLOR + THRONE;
+            if self.0 & (1 << bit) != 0 {
+                s.push(Rights::letter_of_bit(bit));
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
+    }
+
+    /// Updates the castling rights after the ordinary (non-castling) move of
+    /// `mover` from `from` to `to`, `board` being the board before the move.
+    pub fn after_move(&mut self, specs: &[CastleSpec], board: &Board, from: Square, to: Square, mover: Piece) {
+        if mover.role == Role::King {
+            self.clear(Rights::castling_of(mover.color));
+        }
+        for spec in specs {
+            if !self.has(spec.right) {
+                continue;
+            }
+            let first = Rights::castle_bit(spec.color, Stage::First, spec.wing);
+            let touches = |sq: Square| from == sq || to == sq;
+            let own_rook = Piece::new(spec.color, Role::Rook);
+            let rook_at_corner = board.piece_at(spec.corner) == Some(own_rook);
+            match spec.stage {
+                Stage::First => {
+                    // The first-stage rook stands on the step square.
+                    if touches(spec.rook_from) {
+                        self.clear(spec.right);
+                        self.clear(Rights::castle_bit(spec.color, Stage::Second, spec.wing));
+                    }
+                }
+                Stage::Second if self.has(first) => {
+                    // Before the first stage: the corner rook must not move.
+                    if touches(spec.corner) {
+                        self.clear(spec.right);
+                    }
+                }
+                Stage::Second => {
+                    // Pending: the corner rook may make its one step, nothing else.
+                    let stepping = from == spec.corner && to == spec.step && mover == own_rook;
+                    if stepping {
+                        continue;
+                    }
+                    if (from == spec.corner || to == spec.corner) && rook_at_corner {
+                        self.clear(spec.right);
+                    } else if touches(spec.step) && !rook_at_corner {
+                        // The corner rook has stepped: it moves on or is taken.
+                        self.clear(spec.right);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Updates the rights after the castling `spec`.
+    pub fn after_castle(&mut self, spec: &CastleSpec) {
+        match spec.stage {
+            Stage::First => {
+                let keep = Rights::castle_bit(spec.color, Stage::Second, spec.wing);
+                let kept = self.has(keep);
+                self.clear(Rights::castling_of(spec.color));
+                if kept {
+                    self.set(keep);
+                }
+            }
+            Stage::Second => self.clear(Rights::castling_of(spec.color)),
+        }
+    }
+}
+
+/// Squares whose moves can change castling rights (corners, steps).
+pub const fn sensitive_squares(specs: &[CastleSpec]) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    let mut i = 0;
+    while i < specs.len() {
+        bb = bb.with(specs[i].corner).with(specs[i].step).with(specs[i].rook_from);
+        i += 1;
+    }
+    bb
+}

@@ -1,0 +1,453 @@
+//! Squares and bitboards on one 10x10 layout, with the attack tables built at
+//! compile time.
+//!
+//! Every variant uses the same index layout: `index = rank * 10 + file`, files
+//! `a`..`j` = 0..9, ranks `1`..`10` = 0..9, so 100 squares fit a `u128`.
+//! A smaller board (8x8 chess) is a *mask* over this layout: the variant's
+//! `board` bitboard. Sliders stop at the mask's edge because the squares
+//! outside it are treated as occupied (see [`Bitboard::rook_attacks`]).
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// Width of the layout (files `a`..`j`).
+pub const WIDTH: u8 = 10;
+/// Height of the layout (ranks `1`..`10`).
+pub const HEIGHT: u8 = 10;
+/// Number of squares in the layout.
+pub const SQUARES: usize = 100;
+
+/// A square of the 10x10 layout.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square on `file` (0 = `a`) and `rank` (0 = rank 1), if on the layout.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < WIDTH && rank < HEIGHT {
+            Some(Square(rank * WIDTH + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square with this layout index (0..100).
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < SQUARES {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Like [`Square::from_index`] for an index the caller knows is below 100.
+    pub(crate) const fn from_index_unchecked(index: u32) -> Square {
+        debug_assert!(index < SQUARES as u32);
+        Square(index as u8)
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// File, 0 = `a`.
+    pub const fn file(self) -> u8 {
+        self.0 % WIDTH
+    }
+    /// Rank, 0 = rank 1.
+    pub const fn rank(self) -> u8 {
+        self.0 / WIDTH
+    }
+    /// The square `df` files and `dr` ranks away, if on the layout.
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if f < 0 || r < 0 {
+            return None;
+        }
+        Square::new(f as u8, r as u8)
+    }
+    /// The same file, rank `r` -> `height - 1 - r` (White's square seen from Black).
+    pub const fn mirror(self, height: u8) -> Square {
+        Square((height - 1 - self.rank()) * WIDTH + self.file())
+    }
+    pub const fn bb(self) -> Bitboard {
+        Bitboard(1u128 << self.0)
+    }
+
+    /// Parses a square in Latin letters: `a1` .. `j10`.
+    pub fn parse(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() < 2 || b.len() > 3 {
+            return None;
+        }
+        let file = b[0].checked_sub(b'a')?;
+        let rank: u8 = s[1..].parse().ok()?;
+        if b[1] == b'0' || rank == 0 {
+            return None;
+        }
+        Square::new(file, rank - 1)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A set of squares of the layout.
+#[derive(Copy, Clone, Default, Eq, PartialEq, Hash)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 100 squares.
+    pub const FULL: Bitboard = Bitboard((1u128 << SQUARES) - 1);
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 & (1u128 << sq.0) != 0
+    }
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+    /// The lowest square of the set.
+    pub const fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros()))
+        }
+    }
+    /// The only square of a set of one.
+    pub const fn single(self) -> Option<Square> {
+        if self.0 != 0 && !self.more_than_one() {
+            self.first()
+        } else {
+            None
+        }
+    }
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1u128 << sq.0)
+    }
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.0))
+    }
+    /// A whole rank (0 = rank 1) of the layout.
+    pub const fn rank(r: u8) -> Bitboard {
+        Bitboard(0x3ff_u128 << (r as u32 * WIDTH as u32))
+    }
+    /// A whole file (0 = `a`) of the layout.
+    pub const fn file(f: u8) -> Bitboard {
+        let mut bb = 0u128;
+        let mut r = 0;
+        while r < HEIGHT {
+            bb |= 1u128 << (r * WIDTH + f);
+            r += 1;
+        }
+        Bitboard(bb)
+    }
+    /// The rectangle of the first `width` files and `height` ranks.
+    pub const fn rectangle(width: u8, height: u8) -> Bitboard {
+        let mut bb = 0u128;
+        let mut r = 0;
+        while r < height {
+            let mut f = 0;
+            while f < width {
+                bb |= 1u128 << (r * WIDTH + f);
+                f += 1;
+            }
+            r += 1;
+        }
+        Bitboard(bb)
+    }
+
+    /// Rook lines from `sq`, stopping at (and including) the first occupied square.
+    #[inline]
+    pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        let s = sq.index();
+        let o = occupied.0;
+        Bitboard(
+            ray_pos(&RAYS[N], s, o)
+                | ray_pos(&RAYS[E], s, o)
+                | ray_neg(&RAYS[S], s, o)
+                | ray_neg(&RAYS[W], s, o),
+        )
+    }
+    /// Bishop lines from `sq`, stopping at (and including) the first occupied square.
+    #[inline]
+    pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        let s = sq.index();
+        let o = occupied.0;
+        Bitboard(
+            ray_pos(&RAYS[NE], s, o)
+                | ray_pos(&RAYS[NW], s, o)
+                | ray_neg(&RAYS[SE], s, o)
+                | ray_neg(&RAYS[SW], s, o),
+        )
+    }
+    #[inline]
+    pub fn knight_attacks(sq: Square) -> Bitboard {
+        Bitboard(KNIGHT[sq.index()])
+    }
+    #[inline]
+    pub fn king_attacks(sq: Square) -> Bitboard {
+        Bitboard(KING[sq.index()])
+    }
+    /// Rook lines on an empty board.
+    #[inline]
+    pub fn rook_rays(sq: Square) -> Bitboard {
+        Bitboard(ROOK_RAYS[sq.index()])
+    }
+    /// Bishop lines on an empty board.
+    #[inline]
+    pub fn bishop_rays(sq: Square) -> Bitboard {
+        Bitboard(BISHOP_RAYS[sq.index()])
+    }
+    /// Squares strictly between `a` and `b` on a common line (empty if none).
+    #[inline]
+    pub fn between(a: Square, b: Square) -> Bitboard {
+        let d = DIRECTION[a.index()][b.index()] as usize;
+        if d >= 8 {
+            return Bitboard::EMPTY;
+        }
+        Bitboard(RAYS[d][a.index()] & RAYS[OPPOSITE[d]][b.index()])
+    }
+    /// The whole line through `a` and `b` (empty if they share none).
+    #[inline]
+    pub fn line(a: Square, b: Square) -> Bitboard {
+        let d = DIRECTION[a.index()][b.index()] as usize;
+        if d >= 8 {
+            return Bitboard::EMPTY;
+        }
+        Bitboard(RAYS[d][a.index()] | RAYS[OPPOSITE[d]][a.index()] | 1u128 << a.0)
+    }
+}
+
+#[inline(always)]
+fn ray_pos(ray: &[u128; SQUARES], s: usize, occ: u128) -> u128 {
+    let r = ray[s];
+    let blockers = r & occ;
+    if blockers == 0 {
+        r
+    } else {
+        r ^ ray[blockers.trailing_zeros() as usize]
+    }
+}
+
+#[inline(always)]
+fn ray_neg(ray: &[u128; SQUARES], s: usize, occ: u128) -> u128 {
+    let r = ray[s];
+    let blockers = r & occ;
+    if blockers == 0 {
+        r
+    } else {
+        r ^ ray[127 - blockers.leading_zeros() as usize]
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let sq = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.count() as usize;
+        (n, Some(n))
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(*self).finish()
+    }
+}
+
+macro_rules! bit_op {
+    ($tr:ident, $f:ident, $atr:ident, $af:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $atr for Bitboard {
+            #[inline]
+            fn $af(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    /// The complement within the 100 squares.
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & Bitboard::FULL.0)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Compile-time tables.
+
+const N: usize = 0;
+const NE: usize = 1;
+const E: usize = 2;
+const NW: usize = 3;
+const S: usize = 4;
+const SW: usize = 5;
+const W: usize = 6;
+const SE: usize = 7;
+/// Directions 0..4 increase the index (use the lowest blocker), 4..8 decrease it.
+const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+const OPPOSITE: [usize; 8] = [S, SW, W, SE, N, NE, E, NW];
+
+const fn leaper_table(deltas: &[(i8, i8)]) -> [u128; SQUARES] {
+    let mut table = [0u128; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let sq = Square(s as u8);
+        let mut i = 0;
+        while i < deltas.len() {
+            if let Some(t) = sq.offset(deltas[i].0, deltas[i].1) {
+                table[s] |= 1u128 << t.0;
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+}
+
+const fn ray_tables() -> [[u128; SQUARES]; 8] {
+    let mut rays = [[0u128; SQUARES]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < SQUARES {
+            let mut cur = Square(s as u8).offset(DELTAS[d].0, DELTAS[d].1);
+            while let Some(t) = cur {
+                rays[d][s] |= 1u128 << t.0;
+                cur = t.offset(DELTAS[d].0, DELTAS[d].1);
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+const fn direction_table() -> [[u8; SQUARES]; SQUARES] {
+    let mut table = [[8u8; SQUARES]; SQUARES];
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < SQUARES {
+            let mut t = 0;
+            while t < SQUARES {
+                if RAYS[d][s] & (1u128 << t) != 0 {
+                    table[s][t] = d as u8;
+                }
+                t += 1;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+const fn union_rays(dirs: [usize; 4]) -> [u128; SQUARES] {
+    let mut table = [0u128; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        table[s] = RAYS[dirs[0]][s] | RAYS[dirs[1]][s] | RAYS[dirs[2]][s] | RAYS[dirs[3]][s];
+        s += 1;
+    }
+    table
+}
+
+static RAYS: [[u128; SQUARES]; 8] = ray_tables();
+static DIRECTION: [[u8; SQUARES]; SQUARES] = direction_table();
+static ROOK_RAYS: [u128; SQUARES] = union_rays([N, E, S, W]);
+static BISHOP_RAYS: [u128; SQUARES] = union_rays([NE, NW, SE, SW]);
+static KNIGHT: [u128; SQUARES] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+static KING: [u128; SQUARES] = leaper_table(&DELTAS);
+/// Squares a pawn on the index square attacks: [white, black].
+pub(crate) static PAWN_ATTACKS: [[u128; SQUARES]; 2] =
+    [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn squares_parse_and_print() {
+        for i in 0..SQUARES {
+            let s = Square::from_index(i).unwrap();
+            assert_eq!(Square::parse(&s.to_string()), Some(s));
+        }
+        assert_eq!(sq("j10").index(), 99);
+        assert_eq!(Square::parse("k1"), None);
+        assert_eq!(Square::parse("a11"), None);
+        assert_eq!(Square::parse("a0"), None);
+        assert_eq!(Square::parse("a01"), None);
+    }
+
+    #[test]
+    fn leapers_count_squares_on_a_ten_by_ten_board() {
+        assert_eq!(Bitboard::knight_attacks(sq("a1")).count(), 2);
+        assert_eq!(Bitboard::knight_attacks(sq("e5")).count(), 8);
+        assert_eq!(Bitboard::king_attacks(sq("j10")).count(), 3);
+        // 9 + 9 squares along rank and file from any square.
+        assert_eq!(Bitboard::rook_rays(sq("e5")).count(), 18);
+        assert_eq!(Bitboard::bishop_rays(sq("a1")).count(), 9);
+    }
+
+    #[test]
+    fn sliders_stop_at_the_first_blocker() {
+        let occ = sq("a5").bb() | sq("e1").bb();
+        let att = Bitboard::rook_attacks(sq("a1"), occ);
+        assert_eq!(att, Bitboard(0) | sq("a2").bb() | sq("a3").bb() | sq("a4").bb() | sq("a5").bb()
+            | sq("b1").bb() | sq("c1").bb() | sq("d1").bb() | sq("e1").bb());
+        assert_eq!(Bitboard::between(sq("a1"), sq("d4")).count(), 2);
+        assert_eq!(Bitboard::between(sq("a1"), sq("b3")), Bitboard::EMPTY);
+        assert_eq!(Bitboard::line(sq("c3"), sq("e5")).count(), 10);
+    }
+}

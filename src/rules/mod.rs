@@ -1,0 +1,24 @@
+//! The rules engine: geometry, men, positions, legal moves, perft.
+//! It never sees notation text.
+
+mod board;
+mod castling;
+mod geometry;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod role;
+mod setup;
+mod variant;
+mod zobrist;
+
+pub use board::Board;
+pub use castling::{CastleSpec, Rights, Stage, Wing};
+pub use geometry::{Bitboard, Square, HEIGHT, SQUARES, WIDTH};
+pub use moves::{Move, MoveKind, Uci};
+pub use perft::{divide, perft};
+pub use position::{FromFenError, IllegalMove, Position, PositionError, SetupProblem};
+pub use role::{Color, Movement, Piece, Role};
+pub use setup::{FenError, Setup};
+pub use variant::{PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, HUNDRED};

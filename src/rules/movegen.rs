@@ -1,0 +1,277 @@
+//! Legal move generation: check and pin masks, no make-and-test except for
+//! en passant, king moves, castling and the throne pawn, which test the
+//! king's square on the occupancy after the move.
+//!
+//! Moves are handed to a [`Sink`] as (from, target set) where they can be,
+//! so that counting (perft's leaves) is a popcount.
+
+use super::castling::{Rights, Stage};
+use super::geometry::{Bitboard, Square, PAWN_ATTACKS};
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::role::{Piece, Role};
+use super::variant::Rules;
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    /// Ordinary moves from `from` to each target.
+    fn targets(&mut self, from: Square, targets: Bitboard);
+    /// Pawn moves to promotion squares, one per allowed piece.
+    fn promotions(&mut self, from: Square, targets: Bitboard, rules: &Rules);
+    /// One special move.
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for Vec<Move> {
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        self.extend(targets.map(|to| Move::new(from, to, MoveKind::Normal)));
+    }
+    fn promotions(&mut self, from: Square, targets: Bitboard, rules: &Rules) {
+        for to in targets {
+            for &role in rules.promotion_roles(to) {
+                self.push(Move::new(from, to, MoveKind::Promotion(role)));
+            }
+        }
+    }
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline]
+    fn promotions(&mut self, _from: Square, targets: Bitboard, rules: &Rules) {
+        for class in rules.promotion {
+            self.0 += u64::from((targets & class.squares).count()) * class.roles.len() as u64;
+        }
+    }
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Stops at the first move.
+struct Any(bool);
+
+impl Sink for Any {
+    fn targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+    fn promotions(&mut self, _from: Square, targets: Bitboard, _rules: &Rules) {
+        self.0 |= targets.any();
+    }
+    fn push(&mut self, _m: Move) {
+        self.0 = true;
+    }
+}
+
+/// The kinds that move as pieces (not pawns, not the king).
+const PIECE_ROLES: [Role; 7] =
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Prince, Role::Marshal, Role::Cardinal];
+
+impl Position {
+    /// All legal moves, appended to `out` (cleared first).
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate(out);
+    }
+
+    /// The number of legal moves.
+    pub fn count_legal(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut a = Any(false);
+        self.generate(&mut a);
+        a.0
+    }
+
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_move()
+    }
+
+    pub(crate) fn has_legal_en_passant(&self) -> bool {
+        let mut a = Any(false);
+        self.en_passant(&mut a, self.our_king());
+        a.0
+    }
+
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let rules = self.rules();
+        let board = self.board();
+        let us = self.turn();
+        let them = !us;
+        let ours = board.by_color(us);
+        let theirs = board.by_color(them);
+        let blockers = board.occupied() | rules.outside();
+        let king = self.our_king();
+        let checkers = board.attackers_to(king, them, blockers);
+
+        self.king_moves(sink, king);
+        if checkers.more_than_one() {
+            return;
+        }
+        let target = match checkers.single() {
+            Some(checker) => Bitboard::between(king, checker).with(checker),
+            None => rules.board & !ours,
+        };
+        let pinned = self.pinned(king);
+
+        for role in PIECE_ROLES {
+            for from in board.by_role(role) & ours {
+                let mut t = super::board::Board::attacks(role, from, blockers) & target;
+                if pinned.contains(from) {
+                    t &= Bitboard::line(king, from);
+                }
+                if t.any() {
+                    sink.targets(from, t);
+                }
+            }
+        }
+
+        let empty = rules.board & !board.occupied();
+        let forward = us.forward();
+        for from in board.by_piece(Piece::new(us, Role::Pawn)) {
+            let mut t = Bitboard(PAWN_ATTACKS[us.index()][from.index()]) & theirs;
+            if let Some(one) = from.offset(0, forward).filter(|&s| empty.contains(s)) {
+                t = t.with(one);
+                if rules.pawn_rank[us.index()].contains(from) {
+                    if let Some(two) = one.offset(0, forward).filter(|&s| empty.contains(s)) {
+                        t = t.with(two);
+                    }
+                }
+            }
+            t &= target;
+            if pinned.contains(from) {
+                t &= Bitboard::line(king, from);
+            }
+            let promo = t & rules.promotion_rank[us.index()];
+            if promo.any() {
+                sink.promotions(from, promo, rules);
+            }
+            let plain = t & !promo;
+            if plain.any() {
+                sink.targets(from, plain);
+            }
+        }
+
+        self.en_passant(sink, king);
+        if checkers.is_empty() {
+            self.castling(sink, king);
+        }
+    }
+
+    /// Our men that stand alone between our king and an enemy rider.
+    fn pinned(&self, king: Square) -> Bitboard {
+        let board = self.board();
+        let them = !self.turn();
+        let blockers = board.occupied() | self.rules().outside();
+        let snipers = (Bitboard::rook_rays(king) & board.orthogonal_riders(them))
+            | (Bitboard::bishop_rays(king) & board.diagonal_riders(them));
+        let mut pinned = Bitboard::EMPTY;
+        for s in snipers {
+            if let Some(p) = (Bitboard::between(king, s) & blockers).single() {
+                pinned = pinned.with(p);
+            }
+        }
+        pinned & board.by_color(self.turn())
+    }
+
+    /// Whether `sq` is attacked by the side not to move when the board's
+    /// occupancy is `occupied`, not counting a man standing on `sq`.
+    #[inline]
+    fn attacked_after(&self, sq: Square, occupied: Bitboard) -> bool {
+        let attackers = self.board().attackers_to(sq, !self.turn(), occupied | self.rules().outside());
+        attackers.without(sq).any()
+    }
+
+    fn king_moves<S: Sink>(&self, sink: &mut S, king: Square) {
+        let rules = self.rules();
+        let us = self.turn();
+        let board = self.board();
+        let without_king = board.occupied().without(king);
+        let mut safe = Bitboard::EMPTY;
+        let throne = rules.throne.map(|t| t[us.index()]).filter(|_| self.rights().has(Rights::throne(us)));
+        for to in Bitboard::king_attacks(king) & rules.board & !board.by_color(us) {
+            if Some(to) == throne {
+                let empties = rules.pawn_rank[us.index()] & rules.board & !without_king.with(to);
+                if empties.any() {
+                    // The pawn is placed as part of the move: it may block a line to the king.
+                    for pawn in empties {
+                        if !self.attacked_after(to, without_king.with(to).with(pawn)) {
+                            sink.push(Move::new(king, to, MoveKind::Throne(pawn)));
+                        }
+                    }
+                    continue;
+                }
+            }
+            if !self.attacked_after(to, without_king) {
+                safe = safe.with(to);
+            }
+        }
+        if safe.any() {
+            sink.targets(king, safe);
+        }
+    }
+
+    fn en_passant<S: Sink>(&self, sink: &mut S, king: Square) {
+        let Some(ep) = self.ep_square() else { return };
+        let us = self.turn();
+        let Some(captured) = ep.offset(0, -us.forward()) else { return };
+        let pawns = self.board().by_piece(Piece::new(us, Role::Pawn));
+        for from in Bitboard(PAWN_ATTACKS[(!us).index()][ep.index()]) & pawns {
+            let occupied = self.board().occupied().without(from).without(captured).with(ep);
+            let attackers = self.board().attackers_to(king, !us, occupied | self.rules().outside());
+            if attackers.without(captured).is_empty() {
+                sink.push(Move::new(from, ep, MoveKind::EnPassant));
+            }
+        }
+    }
+
+    /// Castling moves (the king is not in check).
+    fn castling<S: Sink>(&self, sink: &mut S, king: Square) {
+        let rights = self.rights();
+        let us = self.turn();
+        let board = self.board();
+        let rook = Some(Piece::new(us, Role::Rook));
+        for (i, spec) in self.rules().castling.iter().enumerate() {
+            if spec.color != us || !rights.has(spec.right) || spec.king_from != king {
+                continue;
+            }
+            if spec.stage == Stage::Second {
+                // Pending only after the first stage on this wing, and only
+                // with the corner rook, which has stepped beside the corner.
+                let first = Rights::castle_bit(us, Stage::First, spec.wing);
+                if rights.has(first) || board.piece_at(spec.corner) == rook {
+                    continue;
+                }
+            }
+            if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
+                continue;
+            }
+            let after = (board.occupied().without(spec.king_from).without(spec.rook_from))
+                .with(spec.king_to)
+                .with(spec.rook_to);
+            if self.attacked_after(spec.king_to, after) || self.attacked_after(spec.rook_to, after) {
+                continue;
+            }
+            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i as u8)));
+        }
+    }
+}

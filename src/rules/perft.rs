@@ -1,0 +1,39 @@
+//! Perft: the number of leaf nodes of the legal move tree, leaves counted
+//! in bulk at depth 1.
+
+use super::moves::Move;
+use super::position::Position;
+
+/// Leaf nodes of the legal move tree `depth` plies deep.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal(),
+        _ => {
+            let mut moves = Vec::with_capacity(128);
+            pos.legal_moves(&mut moves);
+            moves
+                .iter()
+                .map(|&m| {
+                    let mut child = pos.clone();
+                    child.play_unchecked(m);
+                    perft(&child, depth - 1)
+                })
+                .sum()
+        }
+    }
+}
+
+/// Perft under each legal move (`depth` >= 1), in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            (m, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}

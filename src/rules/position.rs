@@ -1,0 +1,428 @@
+//! A legal position: built from a [`Setup`] through one fallible
+//! constructor, changed only by moves.
+
+use std::fmt;
+
+use super::board::Board;
+use super::castling::{CastleSpec, Rights, Stage};
+use super::geometry::{Bitboard, Square};
+use super::moves::{Move, MoveKind};
+use super::role::{Color, Piece, Role};
+use super::setup::{write_placement, FenError, Setup};
+use super::variant::{Rules, UnsupportedVariant, Variant};
+use super::zobrist;
+
+#[derive(Clone)]
+pub struct Position {
+    rules: &'static Rules,
+    board: Board,
+    turn: Color,
+    rights: Rights,
+    /// The square a pawn skipped with its double step, kept only while an
+    /// en passant capture is legal.
+    ep_square: Option<Square>,
+    halfmoves: u32,
+    fullmoves: u32,
+    hash: u64,
+}
+
+/// One reason a set-up is not a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupProblem {
+    NoKing(Color),
+    TooManyKings(Color),
+    /// A man outside the variant's board.
+    OffBoard(Square),
+    /// A pawn on the first or last rank.
+    PawnOnEdgeRank(Square),
+    /// A castling or throne right that the men contradict.
+    BadRight { letter: char, why: &'static str },
+    /// An en passant square no double step can have made.
+    BadEnPassant(Square),
+    /// The side not to move is in check.
+    OppositeCheck,
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::NoKing(c) => write!(f, "{c} has no king"),
+            SetupProblem::TooManyKings(c) => write!(f, "{c} has more than one king"),
+            SetupProblem::OffBoard(sq) => write!(f, "a man stands on {sq}, off this variant's board"),
+            SetupProblem::PawnOnEdgeRank(sq) => write!(f, "a pawn stands on {sq}, on the first or last rank"),
+            SetupProblem::BadRight { letter, why } => write!(f, "right `{letter}`: {why}"),
+            SetupProblem::BadEnPassant(sq) => {
+                write!(f, "en passant square {sq}: no pawn can just have skipped it")
+            }
+            SetupProblem::OppositeCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
+/// Why a set-up is not a legal position: every problem found, not just the first.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct PositionError {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a legal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a FEN could not be made into a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FromFenError {
+    #[error(transparent)]
+    Syntax(#[from] FenError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error(transparent)]
+    Variant(#[from] UnsupportedVariant),
+}
+
+impl Position {
+    /// The set-up position of `variant`.
+    pub fn start(variant: Variant) -> Result<Position, UnsupportedVariant> {
+        let rules = variant.rules()?;
+        Ok(Position::from_fen(rules.start_fen, variant).expect("the start FEN is valid"))
+    }
+
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError> {
+        let rules = variant.rules()?;
+        let setup = Setup::from_fen(fen, rules)?;
+        Ok(Position::from_setup(setup, rules)?)
+    }
+
+    /// Judges a set-up, naming every problem.
+    pub fn from_setup(setup: Setup, rules: &'static Rules) -> Result<Position, PositionError> {
+        let mut problems = Vec::new();
+        let board = setup.board;
+        for c in Color::ALL {
+            match board.by_piece(Piece::new(c, Role::King)).count() {
+                0 => problems.push(SetupProblem::NoKing(c)),
+                1 => {}
+                _ => problems.push(SetupProblem::TooManyKings(c)),
+            }
+        }
+        for sq in board.occupied() & !rules.board {
+            problems.push(SetupProblem::OffBoard(sq));
+        }
+        let edge = rules.promotion_rank[0] | rules.promotion_rank[1];
+        for sq in board.by_role(Role::Pawn) & edge {
+            problems.push(SetupProblem::PawnOnEdgeRank(sq));
+        }
+        let rights = check_rights(&board, setup.rights, rules, &mut problems);
+        let ep_square = match setup.ep_square {
+            Some(sq) if !ep_square_possible(&board, setup.turn, sq, rules) => {
+                problems.push(SetupProblem::BadEnPassant(sq));
+                None
+            }
+            other => other,
+        };
+        let mut pos = Position {
+            rules,
+            board,
+            turn: setup.turn,
+            rights,
+            ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            hash: 0,
+        };
+        if problems.is_empty() {
+            if let Some(k) = pos.board.king_of(!pos.turn) {
+                if pos.board.attackers_to(k, pos.turn, pos.board.occupied()).any() {
+                    problems.push(SetupProblem::OppositeCheck);
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
+        }
+        if pos.ep_square.is_some() && !pos.has_legal_en_passant() {
+            pos.ep_square = None;
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+    pub fn variant(&self) -> Variant {
+        self.rules.variant
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    pub fn rights(&self) -> Rights {
+        self.rights
+    }
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    /// Zobrist hash of men, side to move, castling and throne rights and a
+    /// legal en passant: equal for positions that repeat in the sense of
+    /// RULES.md 1.6.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// The king of the side to move (a position always has one).
+    pub fn our_king(&self) -> Square {
+        self.board.king_of(self.turn).expect("a position has one king per side")
+    }
+    /// Men giving check to the side to move.
+    pub fn checkers(&self) -> Bitboard {
+        self.board.attackers_to(self.our_king(), !self.turn, self.board.occupied())
+    }
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+    /// The castling move `index` of the variant's table.
+    pub fn castle_spec(&self, index: u8) -> &'static CastleSpec {
+        &self.rules.castling[index as usize]
+    }
+
+    /// Men on the board, both sides, kings included.
+    pub fn men(&self) -> u32 {
+        self.board.occupied().count()
+    }
+
+    pub fn fen(&self) -> String {
+        let mut s = String::with_capacity(96);
+        write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
+        let turn = if self.turn == Color::White { 'w' } else { 'b' };
+        let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
+        format!(
+            "{s} {turn} {} {ep} {} {}",
+            self.rights.fen(self.rules.castling),
+            self.halfmoves,
+            self.fullmoves
+        )
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::turn(self.turn) ^ zobrist::rights(self.rights);
+        for (sq, p) in self.board.pieces() {
+            h ^= zobrist::piece(p, sq);
+        }
+        if let Some(ep) = self.ep_square {
+            h ^= zobrist::en_passant(ep);
+        }
+        h
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, p: Piece) {
+        self.board.put(sq, p);
+        self.hash ^= zobrist::piece(p, sq);
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let p = self.board.take(sq)?;
+        self.hash ^= zobrist::piece(p, sq);
+        Some(p)
+    }
+
+    /// Plays a move that [`Position::legal_moves`] produced. A move from
+    /// anywhere else may leave a position that breaks the rules.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let rights_before = self.rights;
+        let Some(mover) = self.board.piece_at(m.from) else {
+            debug_assert!(false, "no man on {}", m.from);
+            return;
+        };
+        let touched = m.from.bb() | m.to.bb();
+        if !m.is_castle()
+            && self.rights.bits() != 0
+            && (mover.role == Role::King || (touched & self.rules.castle_squares).any())
+        {
+            self.rights.after_move(self.rules.castling, &self.board, m.from, m.to, mover);
+        }
+        self.take(m.from);
+        if let Some(ep) = self.ep_square.take() {
+            self.hash ^= zobrist::en_passant(ep);
+        }
+        let mut irreversible = mover.role == Role::Pawn;
+        match m.kind {
+            MoveKind::Castle(i) => {
+                let spec = self.castle_spec(i);
+                if let Some(rook) = self.take(spec.rook_from) {
+                    self.put(spec.rook_to, rook);
+                }
+                self.put(spec.king_to, mover);
+                self.rights.after_castle(spec);
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::new(m.to.file(), m.from.rank()).expect("on the board");
+                self.take(captured);
+                self.put(m.to, mover);
+            }
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Throne(_) => {
+                let captured = self.take(m.to);
+                irreversible |= captured.is_some();
+                let placed = match m.kind {
+                    MoveKind::Promotion(role) => Piece::new(us, role),
+                    _ => mover,
+                };
+                self.put(m.to, placed);
+                if let MoveKind::Throne(pawn) = m.kind {
+                    // The gained pawn changes the material for good, like a
+                    // capture: it resets the 80-move count ([decision], see
+                    // the README's notes on RULES.md 1.6).
+                    self.put(pawn, Piece::new(us, Role::Pawn));
+                    self.rights.clear(Rights::throne(us));
+                    irreversible = true;
+                }
+                if mover.role == Role::Pawn && m.from.rank().abs_diff(m.to.rank()) == 2 {
+                    let skipped = Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2).expect("between");
+                    let their_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
+                    if (Bitboard(super::geometry::PAWN_ATTACKS[us.index()][skipped.index()]) & their_pawns).any() {
+                        self.ep_square = Some(skipped);
+                    }
+                }
+            }
+        }
+        if self.rights != rights_before {
+            self.hash ^= zobrist::rights(rights_before) ^ zobrist::rights(self.rights);
+        }
+        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+        self.hash ^= zobrist::turn(Color::Black);
+        if self.ep_square.is_some() {
+            if self.has_legal_en_passant() {
+                self.hash ^= zobrist::en_passant(self.ep_square.expect("set"));
+            } else {
+                self.ep_square = None;
+            }
+        }
+    }
+
+    /// Plays `m` if it is legal here.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {}", super::moves::Uci(*.0))]
+pub struct IllegalMove(pub Move);
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.fen())
+    }
+}
+
+impl PartialEq for Position {
+    /// Same men, side, rights, en passant square and clocks.
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.rights == other.rights
+            && self.ep_square == other.ep_square
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+            && std::ptr::eq(self.rules, other.rules)
+    }
+}
+
+/// Checks each right read from FEN against the men, and adds the internal
+/// "corner rook unmoved" bits that a first-stage right implies.
+fn check_rights(board: &Board, read: Rights, rules: &Rules, problems: &mut Vec<SetupProblem>) -> Rights {
+    let mut rights = Rights::NONE;
+    for spec in rules.castling {
+        if !read.has(spec.right) {
+            continue;
+        }
+        let letter = spec.right.letter();
+        let king = Piece::new(spec.color, Role::King);
+        let rook = Piece::new(spec.color, Role::Rook);
+        let first = super::castling::Rights::castle_bit(spec.color, Stage::First, spec.wing);
+        let why = match spec.stage {
+            Stage::First if board.piece_at(spec.king_from) != Some(king) => Some("the king is not on its start square"),
+            Stage::First if board.piece_at(spec.rook_from) != Some(rook) => Some("the rook is not on its start square"),
+            Stage::Second if read.has(first) => Some("a second stage is pending only after the first"),
+            Stage::Second if board.piece_at(spec.king_from) != Some(king) => {
+                Some("the king is not where the first stage put it")
+            }
+            Stage::Second
+                if board.piece_at(spec.corner) != Some(rook) && board.piece_at(spec.step) != Some(rook) =>
+            {
+                Some("no rook on the corner square or beside it")
+            }
+            _ => None,
+        };
+        match why {
+            Some(why) => problems.push(SetupProblem::BadRight { letter, why }),
+            None => rights.set(spec.right),
+        }
+        if spec.stage == Stage::First && why.is_none() {
+            // The corner rook, if home, may still make the second stage.
+            let second = Rights::castle_bit(spec.color, Stage::Second, spec.wing);
+            if board.piece_at(spec.corner) == Some(rook) && rules.castling.iter().any(|s| s.right == second) {
+                rights.set(second);
+            }
+        }
+    }
+    for c in Color::ALL {
+        let t = Rights::throne(c);
+        if read.has(t) {
+            if rules.throne.is_some() {
+                rights.set(t);
+            } else {
+                let letter = if c == Color::White { 'T' } else { 't' };
+                problems.push(SetupProblem::BadRight { letter, why: "this variant has no throne pawn" });
+            }
+        }
+    }
+    let castle_bits: u16 = rules.castling.iter().fold(0, |b, s| b | s.right.0);
+    let unknown = read.0 & !castle_bits & !(Rights::throne(Color::White).0 | Rights::throne(Color::Black).0);
+    if unknown != 0 {
+        problems.push(SetupProblem::BadRight { letter: '?', why: "this variant has no such castling" });
+    }
+    rights
+}
+
+/// Whether a pawn of the side not to move can just have skipped `sq`.
+fn ep_square_possible(board: &Board, turn: Color, sq: Square, rules: &Rules) -> bool {
+    let them = !turn;
+    let f = them.forward();
+    let (Some(origin), Some(landing)) = (sq.offset(0, -f), sq.offset(0, f)) else {
+        return false;
+    };
+    rules.pawn_rank[them.index()].contains(origin)
+        && board.piece_at(sq).is_none()
+        && board.piece_at(origin).is_none()
+        && board.piece_at(landing) == Some(Piece::new(them, Role::Pawn))
+}

@@ -1,0 +1,262 @@
+//! Variants as data: board mask, piece letters, pawn ranks, promotion and
+//! castling schemes, the throne pawn. One engine reads these tables.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::castling::{sensitive_squares, CastleSpec, Rights, Stage, Wing};
+use super::geometry::{Bitboard, Square};
+use super::role::{Color, Role};
+
+/// The games of the seeds.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize)]
+pub enum Variant {
+    /// "Стоклеточные шахматы", 100-square chess (RULES.md 1).
+    Hundred,
+    /// Grand Chess (RULES.md 2).
+    Grand,
+    /// Chess (RULES.md 3).
+    Chess,
+    /// Dice chess (RULES.md 4).
+    Dice,
+    /// Royal Chess 100 (RULES.md 5).
+    Royal,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 5] = [Variant::Hundred, Variant::Grand, Variant::Chess, Variant::Dice, Variant::Royal];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Hundred => "Hundred",
+            Variant::Grand => "Grand",
+            Variant::Chess => "Chess",
+            Variant::Dice => "Dice",
+            Variant::Royal => "Royal",
+        }
+    }
+
+    /// Spellings accepted for this variant (compared case-insensitively).
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::Hundred => &["hundred", "100", "стоклеточные", "стоклеточные шахматы", "hundred chess", "chess100"],
+            Variant::Grand => &["grand", "grand chess", "grandchess"],
+            Variant::Chess => &["chess", "standard", "classical", "шахматы"],
+            Variant::Dice => &["dice", "dice chess", "dicechess"],
+            Variant::Royal => &["royal", "royal chess 100", "королевские шахматы-100", "королевские шахматы"],
+        }
+    }
+
+    /// The rules tables, for the variants the engine plays so far.
+    pub fn rules(self) -> Result<&'static Rules, UnsupportedVariant> {
+        match self {
+            Variant::Hundred => Ok(&HUNDRED),
+            other => Err(UnsupportedVariant(other)),
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+#[error("unknown variant {0:?} (known: hundred, grand, chess, dice, royal)")]
+pub struct UnknownVariant(pub String);
+
+#[derive(Debug, Clone, Copy, thiserror::Error, PartialEq, Eq)]
+#[error("the {0} rules are not implemented yet: only Hundred is played so far")]
+pub struct UnsupportedVariant(pub Variant);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        let wanted = s.trim().to_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.aliases().iter().any(|a| *a == wanted))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// Which pieces a pawn may become on some promotion squares.
+#[derive(Debug)]
+pub struct PromotionClass {
+    pub squares: Bitboard,
+    pub roles: &'static [Role],
+}
+
+/// Everything the engine needs to know about a variant.
+#[derive(Debug)]
+pub struct Rules {
+    pub variant: Variant,
+    pub width: u8,
+    pub height: u8,
+    /// The squares in play (a rectangle of the 10x10 layout).
+    pub board: Bitboard,
+    pub start_fen: &'static str,
+    /// FEN letters (lower case) of the kinds in this variant.
+    pub letters: &'static [(char, Role)],
+    /// Where a pawn of each colour may make its double step from; also the
+    /// rank the throne pawn is placed on.
+    pub pawn_rank: [Bitboard; 2],
+    /// The last rank, where a pawn must promote.
+    pub promotion_rank: [Bitboard; 2],
+    /// Promotion choices by square class.
+    pub promotion: &'static [PromotionClass],
+    /// Castling moves, White's then Black's.
+    pub castling: &'static [CastleSpec],
+    /// Squares whose moves may change castling rights.
+    pub castle_squares: Bitboard,
+    /// The square each colour's king must reach to gain the throne pawn.
+    pub throne: Option<[Square; 2]>,
+    /// Plies without capture or pawn move after which a draw may be claimed.
+    pub claim_plies: u32,
+}
+
+impl Rules {
+    pub fn role_of_letter(&self, c: char) -> Option<Role> {
+        let lower = c.to_ascii_lowercase();
+        self.letters.iter().find(|(l, _)| *l == lower).map(|&(_, r)| r)
+    }
+    pub fn letter_of_role(&self, role: Role) -> char {
+        self.letters.iter().find(|(_, r)| *r == role).map(|&(l, _)| l).unwrap_or('?')
+    }
+    /// The pieces a pawn may become on `sq` (empty when not a promotion square).
+    pub fn promotion_roles(&self, sq: Square) -> &'static [Role] {
+        self.promotion.iter().find(|c| c.squares.contains(sq)).map(|c| c.roles).unwrap_or(&[])
+    }
+    /// Squares outside the board, which stop sliders like occupied squares.
+    pub fn outside(&self) -> Bitboard {
+        !self.board
+    }
+}
+
+const fn sq(file: u8, rank: u8) -> Square {
+    match Square::new(file, rank) {
+        Some(s) => s,
+        None => panic!("square off the layout"),
+    }
+}
+
+const fn files(list: &[u8]) -> Bitboard {
+    let mut bb = 0u128;
+    let mut i = 0;
+    while i < list.len() {
+        bb |= Bitboard::file(list[i]).0;
+        i += 1;
+    }
+    Bitboard(bb)
+}
+
+const HUNDRED_LAST_RANKS: Bitboard = Bitboard(Bitboard::rank(0).0 | Bitboard::rank(9).0);
+
+/// Hundred's two-stage castling (RULES.md 1.4) for one colour on one wing.
+const fn hundred_castle(color: Color, stage: Stage, wing: Wing) -> CastleSpec {
+    // White's squares; Black mirrors ranks 2 -> 9 and 1 -> 10.
+    let (home, corner_rank) = match color {
+        Color::White => (1, 0),
+        Color::Black => (8, 9),
+    };
+    let (k_from, k_to, r_from, r_to, between): (u8, u8, u8, u8, &[u8]) = match (stage, wing) {
+        (Stage::First, Wing::Short) => (5, 7, 9, 6, &[6, 7, 8]),
+        (Stage::First, Wing::Long) => (5, 3, 0, 4, &[1, 2, 3, 4]),
+        (Stage::Second, Wing::Short) => (7, 8, 9, 7, &[8]),
+        (Stage::Second, Wing::Long) => (3, 1, 0, 2, &[1, 2]),
+    };
+    let mut between_bb = 0u128;
+    let mut i = 0;
+    while i < between.len() {
+        between_bb |= sq(between[i], home).bb().0;
+        i += 1;
+    }
+    let corner_file = match wing {
+        Wing::Short => 9,
+        Wing::Long => 0,
+    };
+    CastleSpec {
+        color,
+        stage,
+        wing,
+        right: Rights::castle_bit(color, stage, wing),
+        king_from: sq(k_from, home),
+        king_to: sq(k_to, home),
+        rook_from: sq(r_from, home),
+        rook_to: sq(r_to, home),
+        between: Bitboard(between_bb),
+        corner: sq(corner_file, corner_rank),
+        step: sq(corner_file, home),
+    }
+}
+
+const HUNDRED_CASTLING: [CastleSpec; 8] = [
+    hundred_castle(Color::White, Stage::First, Wing::Short),
+    hundred_castle(Color::White, Stage::First, Wing::Long),
+    hundred_castle(Color::White, Stage::Second, Wing::Short),
+    hundred_castle(Color::White, Stage::Second, Wing::Long),
+    hundred_castle(Color::Black, Stage::First, Wing::Short),
+    hundred_castle(Color::Black, Stage::First, Wing::Long),
+    hundred_castle(Color::Black, Stage::Second, Wing::Short),
+    hundred_castle(Color::Black, Stage::Second, Wing::Long),
+];
+
+/// Hundred, RULES.md section 1.
+pub static HUNDRED: Rules = Rules {
+    variant: Variant::Hundred,
+    width: 10,
+    height: 10,
+    board: Bitboard::FULL,
+    start_fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQkqTt - 0 1",
+    letters: &[
+        ('p', Role::Pawn),
+        ('n', Role::Knight),
+        ('b', Role::Bishop),
+        ('r', Role::Rook),
+        ('q', Role::Queen),
+        ('k', Role::King),
+        ('a', Role::Prince),
+    ],
+    pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
+    promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
+    promotion: &[
+        // Files a, c, h, j (rook and bishop squares of the set-up).
+        PromotionClass {
+            squares: Bitboard(files(&[0, 2, 7, 9]).0 & HUNDRED_LAST_RANKS.0),
+            roles: &[Role::Queen, Role::Prince, Role::Rook, Role::Bishop, Role::Knight],
+        },
+        // Files b, d, e, f, g, i (knight, queen and prince squares).
+        PromotionClass {
+            squares: Bitboard(files(&[1, 3, 4, 5, 6, 8]).0 & HUNDRED_LAST_RANKS.0),
+            roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+        },
+    ],
+    castling: &HUNDRED_CASTLING,
+    castle_squares: sensitive_squares(&HUNDRED_CASTLING),
+    throne: Some([sq(5, 8), sq(5, 1)]),
+    claim_plies: 160,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aliases_resolve() {
+        assert_eq!("Стоклеточные".parse::<Variant>(), Ok(Variant::Hundred));
+        assert_eq!("100".parse::<Variant>(), Ok(Variant::Hundred));
+        assert_eq!("Grand chess".parse::<Variant>(), Ok(Variant::Grand));
+        assert_eq!("Standard".parse::<Variant>(), Ok(Variant::Chess));
+        assert!("xiangqi".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn hundred_promotion_depends_on_the_file() {
+        let r = &HUNDRED;
+        assert_eq!(r.promotion_roles(Square::parse("a10").unwrap()).len(), 5);
+        assert_eq!(r.promotion_roles(Square::parse("e10").unwrap()).len(), 4);
+        assert_eq!(r.promotion_roles(Square::parse("h1").unwrap()).len(), 5);
+        assert_eq!(r.promotion_roles(Square::parse("h5").unwrap()).len(), 0);
+    }
+}
