@@ -1,6 +1,6 @@
 //! Piece placement: one bitboard per kind and per colour, and a mailbox.
 
-use super::geometry::{Bitboard, Square, SQUARES, PAWN_ATTACKS};
+use super::geometry::{Bitboard, Square, PAWN_ATTACKS, SQUARES};
 use super::role::{Color, Piece, Role};
 
 #[derive(Clone, Eq, PartialEq)]
@@ -138,6 +138,11 @@ impl Board {
 
     /// All men with their squares, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.map(move |sq| (sq, self.squares[sq.index()].expect("occupied square has a piece")))
+        self.occupied.map(move |sq| {
+            (
+                sq,
+                self.squares[sq.index()].expect("occupied square has a piece"),
+            )
+        })
     }
 }

@@ -322,7 +322,16 @@ const SW: usize = 5;
 const W: usize = 6;
 const SE: usize = 7;
 /// Directions 0..4 increase the index (use the lowest blocker), 4..8 decrease it.
-const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+const DELTAS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (-1, 1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (1, -1),
+];
 const OPPOSITE: [usize; 8] = [S, SW, W, SE, N, NE, E, NW];
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u128; SQUARES] {
@@ -406,8 +415,10 @@ static KNIGHT: [u128; SQUARES] = leaper_table(&[
 ]);
 static KING: [u128; SQUARES] = leaper_table(&DELTAS);
 /// Squares a pawn on the index square attacks: [white, black].
-pub(crate) static PAWN_ATTACKS: [[u128; SQUARES]; 2] =
-    [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+pub(crate) static PAWN_ATTACKS: [[u128; SQUARES]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
 
 #[cfg(test)]
 mod tests {
@@ -444,8 +455,18 @@ mod tests {
     fn sliders_stop_at_the_first_blocker() {
         let occ = sq("a5").bb() | sq("e1").bb();
         let att = Bitboard::rook_attacks(sq("a1"), occ);
-        assert_eq!(att, Bitboard(0) | sq("a2").bb() | sq("a3").bb() | sq("a4").bb() | sq("a5").bb()
-            | sq("b1").bb() | sq("c1").bb() | sq("d1").bb() | sq("e1").bb());
+        assert_eq!(
+            att,
+            Bitboard(0)
+                | sq("a2").bb()
+                | sq("a3").bb()
+                | sq("a4").bb()
+                | sq("a5").bb()
+                | sq("b1").bb()
+                | sq("c1").bb()
+                | sq("d1").bb()
+                | sq("e1").bb()
+        );
         assert_eq!(Bitboard::between(sq("a1"), sq("d4")).count(), 2);
         assert_eq!(Bitboard::between(sq("a1"), sq("b3")), Bitboard::EMPTY);
         assert_eq!(Bitboard::line(sq("c3"), sq("e5")).count(), 10);

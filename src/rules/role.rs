@@ -108,7 +108,12 @@ impl Role {
     /// The movement of a piece (a pawn's is handled by the generator).
     pub const fn movement(self) -> Movement {
         const fn m(orthogonal: bool, diagonal: bool, knight: bool, king: bool) -> Movement {
-            Movement { orthogonal, diagonal, knight, king }
+            Movement {
+                orthogonal,
+                diagonal,
+                knight,
+                king,
+            }
         }
         match self {
             Role::Pawn => m(false, false, false, false),

@@ -1,0 +1,54 @@
+//! UCI-style coordinates (`e3e5`, `c9c10q`, prince `a`; the throne pawn as
+//! `f8f9@e3`), the move format of the oracle data and of engines.
+
+use crate::rules::{Move, Position, Square};
+
+/// The coordinates of a UCI-style move, before a position gives them meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UciMove {
+    pub from: Square,
+    pub to: Square,
+    pub promotion: Option<char>,
+    pub throne: Option<Square>,
+}
+
+impl UciMove {
+    /// Reads `e3e5`, `e9e10q`, `f8f9@e3`.
+    pub fn parse(s: &str) -> Option<UciMove> {
+        let (main, throne) = match s.split_once('@') {
+            Some((m, t)) => (m, Some(Square::parse(t)?)),
+            None => (s, None),
+        };
+        let b = main.as_bytes();
+        // Split after the first square: a letter, then one or two digits.
+        let first_len = 1 + b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
+        let from = Square::parse(main.get(..first_len)?)?;
+        let rest = main.get(first_len..)?;
+        let (to_text, promotion) = match rest.chars().last() {
+            Some(c)
+                if c.is_ascii_alphabetic()
+                    && rest.len() > 1
+                    && !rest[..rest.len() - 1].is_empty() =>
+            {
+                (&rest[..rest.len() - 1], Some(c.to_ascii_lowercase()))
+            }
+            _ => (rest, None),
+        };
+        let to = Square::parse(to_text)?;
+        Some(UciMove {
+            from,
+            to,
+            promotion,
+            throne,
+        })
+    }
+
+    /// The legal move these coordinates name in `pos`.
+    pub fn to_move(&self, pos: &Position) -> Option<Move> {
+        let promotion = match self.promotion {
+            Some(c) => Some(pos.rules().role_of_letter(c)?),
+            None => None,
+        };
+        pos.find_move(self.from, self.to, promotion, self.throne)
+    }
+}

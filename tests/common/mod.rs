@@ -1,0 +1,59 @@
+//! Shared helpers of the integration tests: the oracle data in corpus/oracle.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use pgn100::rules::{Move, MoveKind, Position, Uci, Variant};
+
+pub fn corpus(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(path)
+}
+
+pub fn read_json(path: &str) -> serde_json::Value {
+    let text = std::fs::read_to_string(corpus(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+pub fn read_jsonl(path: &str) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(corpus(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+pub fn hundred(fen: &str) -> Position {
+    Position::from_fen(fen, Variant::Hundred).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+pub fn legal(pos: &Position) -> Vec<Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+/// The legal moves as UCI-style strings (throne placements included).
+pub fn uci_set(pos: &Position) -> BTreeSet<String> {
+    legal(pos).into_iter().map(|m| Uci(m).to_string()).collect()
+}
+
+/// The legal castling moves, by FEN right letter.
+pub fn castlings(pos: &Position) -> BTreeSet<char> {
+    legal(pos)
+        .into_iter()
+        .filter_map(|m| match m.kind {
+            MoveKind::Castle(i) => Some(pos.castle_spec(i).right.letter()),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn throne_moves(pos: &Position) -> usize {
+    legal(pos)
+        .into_iter()
+        .filter(|m| matches!(m.kind, MoveKind::Throne(_)))
+        .count()
+}
