@@ -16,22 +16,12 @@ fn castling_and_throne_positions_match() {
         let fen = e["fen"].as_str().expect("fen");
         let kind = e["kind"].as_str().expect("kind");
         let pos = hundred(fen);
-        assert_eq!(
-            pos.count_legal(),
-            e["moves_depth1"].as_u64().expect("count"),
-            "{kind} {fen}"
-        );
+        assert_eq!(pos.count_legal(), e["moves_depth1"].as_u64().expect("count"), "{kind} {fen}");
         let expected: BTreeSet<char> = e["castlings"]
             .as_array()
             .expect("castlings")
             .iter()
-            .map(|c| {
-                c.as_str()
-                    .expect("letter")
-                    .chars()
-                    .next()
-                    .expect("a letter")
-            })
+            .map(|c| c.as_str().expect("letter").chars().next().expect("a letter"))
             .collect();
         assert_eq!(castlings(&pos), expected, "{kind} {fen}");
         let extra = e["throne_extra"].as_u64().expect("throne_extra") as usize;

@@ -12,10 +12,7 @@ use pgn100::notation::UciMove;
 fn normalised(fen: &str) -> String {
     let pos = hundred(fen);
     let fields: Vec<String> = pos.fen().split(' ').map(str::to_string).collect();
-    format!(
-        "{} {} {} {} {}",
-        fields[0], fields[1], fields[3], fields[4], fields[5]
-    )
+    format!("{} {} {} {} {}", fields[0], fields[1], fields[3], fields[4], fields[5])
 }
 
 #[test]
@@ -32,45 +29,25 @@ fn games_replay_to_the_recorded_positions_and_results() {
             let uci = uci.as_str().expect("move");
             let m = UciMove::parse(uci)
                 .and_then(|u| u.to_move(&pos))
-                .unwrap_or_else(|| {
-                    panic!("game {g} ply {ply}: {uci} is not legal in {}", pos.fen())
-                });
+                .unwrap_or_else(|| panic!("game {g} ply {ply}: {uci} is not legal in {}", pos.fen()));
             pos.play_unchecked(m);
             let ours = pos.fen();
             let ours: Vec<&str> = ours.split(' ').collect();
-            let ours = format!(
-                "{} {} {} {} {}",
-                ours[0], ours[1], ours[3], ours[4], ours[5]
-            );
-            assert_eq!(
-                ours,
-                normalised(fen.as_str().expect("fen")),
-                "game {g} ply {ply} after {uci}"
-            );
+            let ours = format!("{} {} {} {} {}", ours[0], ours[1], ours[3], ours[4], ours[5]);
+            assert_eq!(ours, normalised(fen.as_str().expect("fen")), "game {g} ply {ply} after {uci}");
             plies += 1;
         }
         match game["termination"].as_str().expect("termination") {
             "checkmate" => {
-                assert!(
-                    pos.is_checkmate(),
-                    "game {g} should end in mate: {}",
-                    pos.fen()
-                );
+                assert!(pos.is_checkmate(), "game {g} should end in mate: {}", pos.fen());
                 mates += 1;
             }
             "stalemate" => {
-                assert!(
-                    pos.is_stalemate(),
-                    "game {g} should end in stalemate: {}",
-                    pos.fen()
-                );
+                assert!(pos.is_stalemate(), "game {g} should end in stalemate: {}", pos.fen());
                 stalemates += 1;
             }
             _ => assert!(pos.has_legal_move(), "game {g} ended early: {}", pos.fen()),
         }
     }
-    assert!(
-        plies > 10_000 && mates > 0,
-        "{plies} plies, {mates} mates, {stalemates} stalemates"
-    );
+    assert!(plies > 10_000 && mates > 0, "{plies} plies, {mates} mates, {stalemates} stalemates");
 }

@@ -14,12 +14,8 @@ fn legal_move_lists_match_fairy_stockfish() {
     for entry in &lines {
         let fen = entry["fen"].as_str().expect("fen");
         let pos = hundred(fen);
-        let expected: BTreeSet<String> = entry["moves"]
-            .as_array()
-            .expect("moves")
-            .iter()
-            .map(|m| m.as_str().expect("move").to_string())
-            .collect();
+        let expected: BTreeSet<String> =
+            entry["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("move").to_string()).collect();
         let ours = uci_set(&pos);
         assert_eq!(
             ours,

@@ -10,10 +10,8 @@ use crate::notation::{Letters, LongMove};
 use crate::rules::{divide, perft, Position, Variant};
 
 #[derive(Args, Debug)]
-#[command(
-    after_help = "Examples:\n  pgn100 perft 4\n  pgn100 perft --divide 2\n  \
-pgn100 perft --fen '10/10/10/10/10/10/10/10/5K4/5k4 w - - 0 1' 3"
-)]
+#[command(after_help = "Examples:\n  pgn100 perft 4\n  pgn100 perft --divide 2\n  \
+pgn100 perft --fen '10/10/10/10/10/10/10/10/5K4/5k4 w - - 0 1' 3")]
 pub struct PerftArgs {
     /// Plies to search.
     pub depth: u32,
@@ -38,15 +36,7 @@ pub fn run(args: &PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let nodes = if args.divide && args.depth > 0 {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
-            writeln!(
-                out,
-                "{} {n}",
-                LongMove {
-                    pos: &pos,
-                    mv: m,
-                    letters: Letters::Latin
-                }
-            )?;
+            writeln!(out, "{} {n}", LongMove { pos: &pos, mv: m, letters: Letters::Latin })?;
             total += n;
         }
         writeln!(out)?;
@@ -56,9 +46,6 @@ pub fn run(args: &PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     };
     let secs = start.elapsed().as_secs_f64();
     writeln!(out, "{nodes}")?;
-    eprintln!(
-        "{nodes} nodes in {secs:.3} s ({:.1} M nodes/s)",
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
+    eprintln!("{nodes} nodes in {secs:.3} s ({:.1} M nodes/s)", nodes as f64 / secs.max(1e-9) / 1e6);
     Ok(ExitCode::SUCCESS)
 }

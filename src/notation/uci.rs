@@ -1,5 +1,6 @@
 //! UCI-style coordinates (`e3e5`, `c9c10q`, prince `a`; the throne pawn as
-//! `f8f9@e3`), the move format of the oracle data and of engines.
+//! `f8f9@e3`; castling as the king's move marked `=O`, `f2h2=O`), the move
+//! format of the oracle data and of engines.
 
 use crate::rules::{Move, Position, Square};
 
@@ -10,11 +11,16 @@ pub struct UciMove {
     pub to: Square,
     pub promotion: Option<char>,
     pub throne: Option<Square>,
+    pub castle: bool,
 }
 
 impl UciMove {
     /// Reads `e3e5`, `e9e10q`, `f8f9@e3`.
     pub fn parse(s: &str) -> Option<UciMove> {
+        let (s, castle) = match s.strip_suffix("=O") {
+            Some(rest) => (rest, true),
+            None => (s, false),
+        };
         let (main, throne) = match s.split_once('@') {
             Some((m, t)) => (m, Some(Square::parse(t)?)),
             None => (s, None),
@@ -25,22 +31,13 @@ impl UciMove {
         let from = Square::parse(main.get(..first_len)?)?;
         let rest = main.get(first_len..)?;
         let (to_text, promotion) = match rest.chars().last() {
-            Some(c)
-                if c.is_ascii_alphabetic()
-                    && rest.len() > 1
-                    && !rest[..rest.len() - 1].is_empty() =>
-            {
+            Some(c) if c.is_ascii_alphabetic() && rest.len() > 1 && !rest[..rest.len() - 1].is_empty() => {
                 (&rest[..rest.len() - 1], Some(c.to_ascii_lowercase()))
             }
             _ => (rest, None),
         };
         let to = Square::parse(to_text)?;
-        Some(UciMove {
-            from,
-            to,
-            promotion,
-            throne,
-        })
+        Some(UciMove { from, to, promotion, throne, castle })
     }
 
     /// The legal move these coordinates name in `pos`.
@@ -49,6 +46,6 @@ impl UciMove {
             Some(c) => Some(pos.rules().role_of_letter(c)?),
             None => None,
         };
-        pos.find_move(self.from, self.to, promotion, self.throne)
+        pos.find_move(self.from, self.to, promotion, self.throne, self.castle)
     }
 }

@@ -59,11 +59,7 @@ impl fmt::Display for LongMove<'_> {
         if let MoveKind::Castle(i) = m.kind {
             return f.write_str(self.pos.castle_spec(i).token());
         }
-        let role = self
-            .pos
-            .board()
-            .piece_at(m.from)
-            .map_or(Role::Pawn, |p| p.role);
+        let role = self.pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
         let capture = m.kind == MoveKind::EnPassant || self.pos.board().piece_at(m.to).is_some();
         let sep = if capture { self.letters.capture() } else { '-' };
         write!(f, "{}{}{}{}", self.letters.piece(role), m.from, sep, m.to)?;

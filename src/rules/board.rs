@@ -89,9 +89,7 @@ impl Board {
             | (Bitboard::bishop_attacks(sq, occupied) & self.diagonal_riders(by))
             | (Bitboard::knight_attacks(sq) & self.knight_leapers(by))
             | (Bitboard::king_attacks(sq) & self.by_role[Role::King.index()] & self.by_color[c])
-            | (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()])
-                & self.by_role[Role::Pawn.index()]
-                & self.by_color[c])
+            | (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()]) & self.by_role[Role::Pawn.index()] & self.by_color[c])
     }
 
     /// The squares a man of kind `role` on `sq` attacks (not a pawn).
@@ -138,11 +136,6 @@ impl Board {
 
     /// All men with their squares, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.map(move |sq| {
-            (
-                sq,
-                self.squares[sq.index()].expect("occupied square has a piece"),
-            )
-        })
+        self.occupied.map(move |sq| (sq, self.squares[sq.index()].expect("occupied square has a piece")))
     }
 }

@@ -132,9 +132,7 @@ impl Rights {
                 // stage on its wing has been made.
                 let is_second = i >= 2;
                 let first_of_wing = Rights(1 << (bit - 2 * u16::from(is_second)));
-                if is_second
-                    && (self.has(first_of_wing) || !specs.iter().any(|s| s.right.0 == 1 << bit))
-                {
+                if is_second && (self.has(first_of_wing) || !specs.iter().any(|s| s.right.0 == 1 << bit)) {
                     continue;
                 }
                 s.push(Rights::letter_of_bit(bit));
@@ -154,14 +152,7 @@ impl Rights {
 
     /// Updates the castling rights after the ordinary (non-castling) move of
     /// `mover` from `from` to `to`, `board` being the board before the move.
-    pub fn after_move(
-        &mut self,
-        specs: &[CastleSpec],
-        board: &Board,
-        from: Square,
-        to: Square,
-        mover: Piece,
-    ) {
+    pub fn after_move(&mut self, specs: &[CastleSpec], board: &Board, from: Square, to: Square, mover: Piece) {
         if mover.role == Role::King {
             self.clear(Rights::castling_of(mover.color));
         }
@@ -225,10 +216,7 @@ pub const fn sensitive_squares(specs: &[CastleSpec]) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     let mut i = 0;
     while i < specs.len() {
-        bb = bb
-            .with(specs[i].corner)
-            .with(specs[i].step)
-            .with(specs[i].rook_from);
+        bb = bb.with(specs[i].corner).with(specs[i].step).with(specs[i].rook_from);
         i += 1;
     }
     bb

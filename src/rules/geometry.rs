@@ -181,12 +181,7 @@ impl Bitboard {
     pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         let s = sq.index();
         let o = occupied.0;
-        Bitboard(
-            ray_pos(&RAYS[N], s, o)
-                | ray_pos(&RAYS[E], s, o)
-                | ray_neg(&RAYS[S], s, o)
-                | ray_neg(&RAYS[W], s, o),
-        )
+        Bitboard(ray_pos(&RAYS[N], s, o) | ray_pos(&RAYS[E], s, o) | ray_neg(&RAYS[S], s, o) | ray_neg(&RAYS[W], s, o))
     }
     /// Bishop lines from `sq`, stopping at (and including) the first occupied square.
     #[inline]
@@ -194,10 +189,7 @@ impl Bitboard {
         let s = sq.index();
         let o = occupied.0;
         Bitboard(
-            ray_pos(&RAYS[NE], s, o)
-                | ray_pos(&RAYS[NW], s, o)
-                | ray_neg(&RAYS[SE], s, o)
-                | ray_neg(&RAYS[SW], s, o),
+            ray_pos(&RAYS[NE], s, o) | ray_pos(&RAYS[NW], s, o) | ray_neg(&RAYS[SE], s, o) | ray_neg(&RAYS[SW], s, o),
         )
     }
     #[inline]
@@ -322,16 +314,7 @@ const SW: usize = 5;
 const W: usize = 6;
 const SE: usize = 7;
 /// Directions 0..4 increase the index (use the lowest blocker), 4..8 decrease it.
-const DELTAS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (-1, 1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (1, -1),
-];
+const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
 const OPPOSITE: [usize; 8] = [S, SW, W, SE, N, NE, E, NW];
 
 const fn leaper_table(deltas: &[(i8, i8)]) -> [u128; SQUARES] {
@@ -403,22 +386,12 @@ static RAYS: [[u128; SQUARES]; 8] = ray_tables();
 static DIRECTION: [[u8; SQUARES]; SQUARES] = direction_table();
 static ROOK_RAYS: [u128; SQUARES] = union_rays([N, E, S, W]);
 static BISHOP_RAYS: [u128; SQUARES] = union_rays([NE, NW, SE, SW]);
-static KNIGHT: [u128; SQUARES] = leaper_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
+static KNIGHT: [u128; SQUARES] =
+    leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
 static KING: [u128; SQUARES] = leaper_table(&DELTAS);
 /// Squares a pawn on the index square attacks: [white, black].
-pub(crate) static PAWN_ATTACKS: [[u128; SQUARES]; 2] = [
-    leaper_table(&[(-1, 1), (1, 1)]),
-    leaper_table(&[(-1, -1), (1, -1)]),
-];
+pub(crate) static PAWN_ATTACKS: [[u128; SQUARES]; 2] =
+    [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 #[cfg(test)]
 mod tests {

@@ -3,6 +3,7 @@
 
 mod board;
 mod castling;
+mod game;
 mod geometry;
 mod movegen;
 mod moves;
@@ -15,6 +16,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use castling::{CastleSpec, Rights, Stage, Wing};
+pub use game::{Claim, Game, Termination};
 pub use geometry::{Bitboard, Square, HEIGHT, SQUARES, WIDTH};
 pub use moves::{Move, MoveKind, Uci};
 pub use perft::{divide, perft};

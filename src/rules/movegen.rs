@@ -74,15 +74,8 @@ impl Sink for Any {
 }
 
 /// The kinds that move as pieces (not pawns, not the king).
-const PIECE_ROLES: [Role; 7] = [
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::Prince,
-    Role::Marshal,
-    Role::Cardinal,
-];
+const PIECE_ROLES: [Role; 7] =
+    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Prince, Role::Marshal, Role::Cardinal];
 
 impl Position {
     /// All legal moves, appended to `out` (cleared first).
@@ -204,9 +197,7 @@ impl Position {
     /// occupancy is `occupied`, not counting a man standing on `sq`.
     #[inline]
     fn attacked_after(&self, sq: Square, occupied: Bitboard) -> bool {
-        let attackers =
-            self.board()
-                .attackers_to(sq, !self.turn(), occupied | self.rules().outside());
+        let attackers = self.board().attackers_to(sq, !self.turn(), occupied | self.rules().outside());
         attackers.without(sq).any()
     }
 
@@ -216,10 +207,7 @@ impl Position {
         let board = self.board();
         let without_king = board.occupied().without(king);
         let mut safe = Bitboard::EMPTY;
-        let throne = rules
-            .throne
-            .map(|t| t[us.index()])
-            .filter(|_| self.rights().has(Rights::throne(us)));
+        let throne = rules.throne.map(|t| t[us.index()]).filter(|_| self.rights().has(Rights::throne(us)));
         for to in Bitboard::king_attacks(king) & rules.board & !board.by_color(us) {
             if Some(to) == throne {
                 let empties = rules.pawn_rank[us.index()] & rules.board & !without_king.with(to);
@@ -250,15 +238,8 @@ impl Position {
         };
         let pawns = self.board().by_piece(Piece::new(us, Role::Pawn));
         for from in Bitboard(PAWN_ATTACKS[(!us).index()][ep.index()]) & pawns {
-            let occupied = self
-                .board()
-                .occupied()
-                .without(from)
-                .without(captured)
-                .with(ep);
-            let attackers = self
-                .board()
-                .attackers_to(king, !us, occupied | self.rules().outside());
+            let occupied = self.board().occupied().without(from).without(captured).with(ep);
+            let attackers = self.board().attackers_to(king, !us, occupied | self.rules().outside());
             if attackers.without(captured).is_empty() {
                 sink.push(Move::new(from, ep, MoveKind::EnPassant));
             }
@@ -286,41 +267,35 @@ impl Position {
             if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
                 continue;
             }
-            let after = (board
-                .occupied()
-                .without(spec.king_from)
-                .without(spec.rook_from))
-            .with(spec.king_to)
-            .with(spec.rook_to);
-            if self.attacked_after(spec.king_to, after) || self.attacked_after(spec.rook_to, after)
-            {
+            let after = (board.occupied().without(spec.king_from).without(spec.rook_from))
+                .with(spec.king_to)
+                .with(spec.rook_to);
+            if self.attacked_after(spec.king_to, after) || self.attacked_after(spec.rook_to, after) {
                 continue;
             }
-            sink.push(Move::new(
-                spec.king_from,
-                spec.king_to,
-                MoveKind::Castle(i as u8),
-            ));
+            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i as u8)));
         }
     }
 }
 
 impl Position {
-    /// The legal move from `from` to `to` (the king's squares for castling),
-    /// promoting to `promotion` if given, placing the throne pawn on `throne`
-    /// if given. Resolves UCI-style coordinates.
+    /// The legal move from `from` to `to` (the king's squares for castling,
+    /// with `castle` set), promoting to `promotion` if given, placing the
+    /// throne pawn on `throne` if given. Resolves UCI-style coordinates.
     pub fn find_move(
         &self,
         from: Square,
         to: Square,
         promotion: Option<Role>,
         throne: Option<Square>,
+        castle: bool,
     ) -> Option<Move> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         moves.into_iter().find(|m| {
             m.from == from
                 && m.to == to
+                && m.is_castle() == castle
                 && m.promotion() == promotion
                 && match m.kind {
                     MoveKind::Throne(sq) => throne.is_none_or(|t| t == sq),

@@ -46,13 +46,17 @@ impl Move {
 }
 
 /// UCI-style coordinates as in the oracle data: `e3e5`, `c9c10q`, prince `a`;
-/// castling as the king's move; the throne pawn as `f8f9@e3`.
+/// the throne pawn as `f8f9@e3`; castling as the king's move marked `=O`
+/// (`f2h2=O`), since a second stage and a king step share their squares.
 pub struct Uci(pub Move);
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.0;
         write!(f, "{}{}", m.from, m.to)?;
+        if m.is_castle() {
+            return f.write_str("=O");
+        }
         match m.kind {
             MoveKind::Promotion(r) => write!(f, "{}", r.uci_char()),
             MoveKind::Throne(sq) => write!(f, "@{sq}"),

@@ -59,10 +59,7 @@ impl fmt::Display for SetupProblem {
             }
             SetupProblem::BadRight { letter, why } => write!(f, "right `{letter}`: {why}"),
             SetupProblem::BadEnPassant(sq) => {
-                write!(
-                    f,
-                    "en passant square {sq}: no pawn can just have skipped it"
-                )
+                write!(f, "en passant square {sq}: no pawn can just have skipped it")
             }
             SetupProblem::OppositeCheck => write!(f, "the side not to move is in check"),
         }
@@ -150,11 +147,7 @@ impl Position {
         };
         if problems.is_empty() {
             if let Some(k) = pos.board.king_of(!pos.turn) {
-                if pos
-                    .board
-                    .attackers_to(k, pos.turn, pos.board.occupied())
-                    .any()
-                {
+                if pos.board.attackers_to(k, pos.turn, pos.board.occupied()).any() {
                     problems.push(SetupProblem::OppositeCheck);
                 }
             }
@@ -201,14 +194,11 @@ impl Position {
     }
     /// The king of the side to move (a position always has one).
     pub fn our_king(&self) -> Square {
-        self.board
-            .king_of(self.turn)
-            .expect("a position has one king per side")
+        self.board.king_of(self.turn).expect("a position has one king per side")
     }
     /// Men giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
-        self.board
-            .attackers_to(self.our_king(), !self.turn, self.board.occupied())
+        self.board.attackers_to(self.our_king(), !self.turn, self.board.occupied())
     }
     pub fn is_check(&self) -> bool {
         self.checkers().any()
@@ -228,12 +218,7 @@ impl Position {
         write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
         let turn = if self.turn == Color::White { 'w' } else { 'b' };
         let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
-        format!(
-            "{s} {turn} {} {ep} {} {}",
-            self.rights.fen(self.rules.castling),
-            self.halfmoves,
-            self.fullmoves
-        )
+        format!("{s} {turn} {} {ep} {} {}", self.rights.fen(self.rules.castling), self.halfmoves, self.fullmoves)
     }
 
     fn compute_hash(&self) -> u64 {
@@ -274,8 +259,7 @@ impl Position {
             && self.rights.bits() != 0
             && (mover.role == Role::King || (touched & self.rules.castle_squares).any())
         {
-            self.rights
-                .after_move(self.rules.castling, &self.board, m.from, m.to, mover);
+            self.rights.after_move(self.rules.castling, &self.board, m.from, m.to, mover);
         }
         self.take(m.from);
         if let Some(ep) = self.ep_square.take() {
@@ -313,13 +297,9 @@ impl Position {
                     irreversible = true;
                 }
                 if mover.role == Role::Pawn && m.from.rank().abs_diff(m.to.rank()) == 2 {
-                    let skipped = Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2)
-                        .expect("between");
+                    let skipped = Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2).expect("between");
                     let their_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
-                    if (Bitboard(super::geometry::PAWN_ATTACKS[us.index()][skipped.index()])
-                        & their_pawns)
-                        .any()
-                    {
+                    if (Bitboard(super::geometry::PAWN_ATTACKS[us.index()][skipped.index()]) & their_pawns).any() {
                         self.ep_square = Some(skipped);
                     }
                 }
@@ -381,12 +361,7 @@ impl PartialEq for Position {
 
 /// Checks each right read from FEN against the men, and adds the internal
 /// "corner rook unmoved" bits that a first-stage right implies.
-fn check_rights(
-    board: &Board,
-    read: Rights,
-    rules: &Rules,
-    problems: &mut Vec<SetupProblem>,
-) -> Rights {
+fn check_rights(board: &Board, read: Rights, rules: &Rules, problems: &mut Vec<SetupProblem>) -> Rights {
     let mut rights = Rights::NONE;
     for spec in rules.castling {
         if !read.has(spec.right) {
@@ -397,22 +372,13 @@ fn check_rights(
         let rook = Piece::new(spec.color, Role::Rook);
         let first = super::castling::Rights::castle_bit(spec.color, Stage::First, spec.wing);
         let why = match spec.stage {
-            Stage::First if board.piece_at(spec.king_from) != Some(king) => {
-                Some("the king is not on its start square")
-            }
-            Stage::First if board.piece_at(spec.rook_from) != Some(rook) => {
-                Some("the rook is not on its start square")
-            }
-            Stage::Second if read.has(first) => {
-                Some("a second stage is pending only after the first")
-            }
+            Stage::First if board.piece_at(spec.king_from) != Some(king) => Some("the king is not on its start square"),
+            Stage::First if board.piece_at(spec.rook_from) != Some(rook) => Some("the rook is not on its start square"),
+            Stage::Second if read.has(first) => Some("a second stage is pending only after the first"),
             Stage::Second if board.piece_at(spec.king_from) != Some(king) => {
                 Some("the king is not where the first stage put it")
             }
-            Stage::Second
-                if board.piece_at(spec.corner) != Some(rook)
-                    && board.piece_at(spec.step) != Some(rook) =>
-            {
+            Stage::Second if board.piece_at(spec.corner) != Some(rook) && board.piece_at(spec.step) != Some(rook) => {
                 Some("no rook on the corner square or beside it")
             }
             _ => None,
@@ -424,9 +390,7 @@ fn check_rights(
         if spec.stage == Stage::First && why.is_none() {
             // The corner rook, if home, may still make the second stage.
             let second = Rights::castle_bit(spec.color, Stage::Second, spec.wing);
-            if board.piece_at(spec.corner) == Some(rook)
-                && rules.castling.iter().any(|s| s.right == second)
-            {
+            if board.piece_at(spec.corner) == Some(rook) && rules.castling.iter().any(|s| s.right == second) {
                 rights.set(second);
             }
         }
@@ -438,21 +402,14 @@ fn check_rights(
                 rights.set(t);
             } else {
                 let letter = if c == Color::White { 'T' } else { 't' };
-                problems.push(SetupProblem::BadRight {
-                    letter,
-                    why: "this variant has no throne pawn",
-                });
+                problems.push(SetupProblem::BadRight { letter, why: "this variant has no throne pawn" });
             }
         }
     }
     let castle_bits: u16 = rules.castling.iter().fold(0, |b, s| b | s.right.0);
-    let unknown =
-        read.0 & !castle_bits & !(Rights::throne(Color::White).0 | Rights::throne(Color::Black).0);
+    let unknown = read.0 & !castle_bits & !(Rights::throne(Color::White).0 | Rights::throne(Color::Black).0);
     if unknown != 0 {
-        problems.push(SetupProblem::BadRight {
-            letter: '?',
-            why: "this variant has no such castling",
-        });
+        problems.push(SetupProblem::BadRight { letter: '?', why: "this variant has no such castling" });
     }
     rights
 }

@@ -7,7 +7,8 @@
 use std::fmt;
 use std::ops::Not;
 
-#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd)]
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     White = 0,
     Black = 1,
@@ -108,12 +109,7 @@ impl Role {
     /// The movement of a piece (a pawn's is handled by the generator).
     pub const fn movement(self) -> Movement {
         const fn m(orthogonal: bool, diagonal: bool, knight: bool, king: bool) -> Movement {
-            Movement {
-                orthogonal,
-                diagonal,
-                knight,
-                king,
-            }
+            Movement { orthogonal, diagonal, knight, king }
         }
         match self {
             Role::Pawn => m(false, false, false, false),

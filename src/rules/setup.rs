@@ -66,10 +66,7 @@ impl Setup {
         };
         let clock = |i: usize, field: &'static str, default: u32| match fields.get(i) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|_| FenError::Clock {
-                field,
-                value: v.to_string(),
-            }),
+            Some(v) => v.parse().map_err(|_| FenError::Clock { field, value: v.to_string() }),
         };
         Ok(Setup {
             board,
@@ -85,21 +82,14 @@ impl Setup {
 fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
     let ranks: Vec<&str> = s.split('/').collect();
     if ranks.len() != rules.height as usize {
-        return Err(FenError::RankCount {
-            found: ranks.len(),
-            expected: rules.height,
-        });
+        return Err(FenError::RankCount { found: ranks.len(), expected: rules.height });
     }
     let mut board = Board::empty();
     for (i, text) in ranks.iter().enumerate() {
         let rank = rules.height - 1 - i as u8;
         let mut file: u32 = 0;
         let mut run: u32 = 0;
-        let width_error = |found| FenError::RankWidth {
-            rank: rank + 1,
-            found,
-            expected: rules.width,
-        };
+        let width_error = |found| FenError::RankWidth { rank: rank + 1, found, expected: rules.width };
         for c in text.chars() {
             if let Some(d) = c.to_digit(10) {
                 run = run * 10 + d;
@@ -129,11 +119,7 @@ fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
 }
 
 /// Writes a placement field.
-pub(crate) fn write_placement(
-    board: &Board,
-    rules: &Rules,
-    out: &mut impl fmt::Write,
-) -> fmt::Result {
+pub(crate) fn write_placement(board: &Board, rules: &Rules, out: &mut impl fmt::Write) -> fmt::Result {
     for rank in (0..rules.height).rev() {
         let mut empty = 0;
         for file in 0..rules.width {
@@ -146,11 +132,7 @@ pub(crate) fn write_placement(
                         empty = 0;
                     }
                     let c = rules.letter_of_role(p.role);
-                    out.write_char(if p.color == Color::White {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
-                    })?;
+                    out.write_char(if p.color == Color::White { c.to_ascii_uppercase() } else { c })?;
                 }
             }
         }

@@ -24,13 +24,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
-        Variant::Hundred,
-        Variant::Grand,
-        Variant::Chess,
-        Variant::Dice,
-        Variant::Royal,
-    ];
+    pub const ALL: [Variant; 5] = [Variant::Hundred, Variant::Grand, Variant::Chess, Variant::Dice, Variant::Royal];
 
     pub const fn name(self) -> &'static str {
         match self {
@@ -45,23 +39,13 @@ impl Variant {
     /// Spellings accepted for this variant (compared case-insensitively).
     pub const fn aliases(self) -> &'static [&'static str] {
         match self {
-            Variant::Hundred => &[
-                "hundred",
-                "100",
-                "стоклеточные",
-                "стоклеточные шахматы",
-                "hundred chess",
-                "chess100",
-            ],
+            Variant::Hundred => {
+                &["hundred", "100", "стоклеточные", "стоклеточные шахматы", "hundred chess", "chess100"]
+            }
             Variant::Grand => &["grand", "grand chess", "grandchess"],
             Variant::Chess => &["chess", "standard", "classical", "шахматы"],
             Variant::Dice => &["dice", "dice chess", "dicechess"],
-            Variant::Royal => &[
-                "royal",
-                "royal chess 100",
-                "королевские шахматы-100",
-                "королевские шахматы",
-            ],
+            Variant::Royal => &["royal", "royal chess 100", "королевские шахматы-100", "королевские шахматы"],
         }
     }
 
@@ -137,25 +121,14 @@ pub struct Rules {
 impl Rules {
     pub fn role_of_letter(&self, c: char) -> Option<Role> {
         let lower = c.to_ascii_lowercase();
-        self.letters
-            .iter()
-            .find(|(l, _)| *l == lower)
-            .map(|&(_, r)| r)
+        self.letters.iter().find(|(l, _)| *l == lower).map(|&(_, r)| r)
     }
     pub fn letter_of_role(&self, role: Role) -> char {
-        self.letters
-            .iter()
-            .find(|(_, r)| *r == role)
-            .map(|&(l, _)| l)
-            .unwrap_or('?')
+        self.letters.iter().find(|(_, r)| *r == role).map(|&(l, _)| l).unwrap_or('?')
     }
     /// The pieces a pawn may become on `sq` (empty when not a promotion square).
     pub fn promotion_roles(&self, sq: Square) -> &'static [Role] {
-        self.promotion
-            .iter()
-            .find(|c| c.squares.contains(sq))
-            .map(|c| c.roles)
-            .unwrap_or(&[])
+        self.promotion.iter().find(|c| c.squares.contains(sq)).map(|c| c.roles).unwrap_or(&[])
     }
     /// Squares outside the board, which stop sliders like occupied squares.
     pub fn outside(&self) -> Bitboard {

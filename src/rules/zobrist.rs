@@ -30,7 +30,7 @@ const fn keys<const N: usize>(seed: u64) -> [u64; N] {
 }
 
 static PIECES: [u64; PIECE_KEYS] = keys(0x100_5eed);
-static RIGHTS: [u64; RIGHT_KEYS] = keys(0xca57_1e);
+static RIGHTS: [u64; RIGHT_KEYS] = keys(0x00ca_571e);
 static EN_PASSANT: [u64; EP_KEYS] = keys(0xe9);
 const BLACK_TO_MOVE: u64 = 0x5d58_8b65_6c07_8965;
 

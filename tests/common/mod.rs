@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use pgn100::rules::{Move, MoveKind, Position, Uci, Variant};
 
 pub fn corpus(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path)
 }
 
 pub fn read_json(path: &str) -> serde_json::Value {
@@ -19,10 +17,7 @@ pub fn read_json(path: &str) -> serde_json::Value {
 
 pub fn read_jsonl(path: &str) -> Vec<serde_json::Value> {
     let text = std::fs::read_to_string(corpus(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
 }
 
 pub fn hundred(fen: &str) -> Position {
@@ -52,8 +47,5 @@ pub fn castlings(pos: &Position) -> BTreeSet<char> {
 }
 
 pub fn throne_moves(pos: &Position) -> usize {
-    legal(pos)
-        .into_iter()
-        .filter(|m| matches!(m.kind, MoveKind::Throne(_)))
-        .count()
+    legal(pos).into_iter().filter(|m| matches!(m.kind, MoveKind::Throne(_))).count()
 }

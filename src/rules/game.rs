@@ -1,0 +1,88 @@
+//! A game being replayed: the position, the positions seen (for repetition)
+//! and the end conditions of RULES.md 1.6.
+
+use super::moves::Move;
+use super::position::Position;
+use super::role::Color;
+
+/// How the board ends a game.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize)]
+pub enum Termination {
+    /// The side to move is mated; the other side wins.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+}
+
+/// A draw a player may claim (claims are not automatic).
+#[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize)]
+pub enum Claim {
+    /// The same position for the third time.
+    Threefold,
+    /// 80 moves by each side (Hundred; the variant's `claim_plies`) without
+    /// capture or pawn move.
+    MoveRule,
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    /// Hashes of the positions since the last irreversible move, the
+    /// current one last.
+    seen: Vec<u64>,
+    plies: u32,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        let seen = vec![start.hash()];
+        Game { position: start, seen, plies: 0 }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Plies played since the start.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Plays a legal move (one from [`Position::legal_moves`]).
+    pub fn play_unchecked(&mut self, m: Move) {
+        self.position.play_unchecked(m);
+        if self.position.halfmoves() == 0 {
+            self.seen.clear();
+        }
+        self.seen.push(self.position.hash());
+        self.plies += 1;
+    }
+
+    /// How many times the current position has stood on the board.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position.hash();
+        self.seen.iter().filter(|&&h| h == now).count()
+    }
+
+    /// The draw that may be claimed now, if any.
+    pub fn claim(&self) -> Option<Claim> {
+        if self.repetitions() >= 3 {
+            Some(Claim::Threefold)
+        } else if self.position.halfmoves() >= self.position.rules().claim_plies {
+            Some(Claim::MoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// Checkmate or stalemate on the board.
+    pub fn termination(&self) -> Option<Termination> {
+        if self.position.has_legal_move() {
+            None
+        } else if self.position.is_check() {
+            Some(Termination::Checkmate { winner: !self.position.turn() })
+        } else {
+            Some(Termination::Stalemate)
+        }
+    }
+}

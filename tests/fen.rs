@@ -1,0 +1,97 @@
+//! FEN: every reachable position of the oracle games writes and reads back
+//! to the same position; every kind of bad set-up is named.
+
+mod common;
+
+use common::{hundred, read_jsonl};
+use pgn100::notation::UciMove;
+use pgn100::rules::{Color, FenError, FromFenError, Position, SetupProblem, Variant};
+
+#[test]
+fn writing_then_reading_gives_the_same_position() {
+    let games = read_jsonl("oracle/games_hundred_sample.jsonl");
+    let mut checked = 0;
+    for game in games.iter().take(200) {
+        let mut pos = hundred(game["start_fen"].as_str().expect("fen"));
+        for uci in game["uci"].as_array().expect("moves") {
+            let m = UciMove::parse(uci.as_str().expect("move")).and_then(|u| u.to_move(&pos)).expect("legal");
+            pos.play_unchecked(m);
+            let back = hundred(&pos.fen());
+            assert_eq!(back, pos);
+            assert_eq!(back.hash(), pos.hash(), "incremental hash differs from a fresh one: {}", pos.fen());
+            checked += 1;
+        }
+    }
+    assert!(checked > 5000);
+}
+
+#[test]
+fn the_start_position_with_all_rights() {
+    let pos = Position::start(Variant::Hundred).expect("Hundred");
+    assert_eq!(
+        pos.fen(),
+        "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQkqTt - 0 1"
+    );
+    assert_eq!(hundred(&pos.fen()), pos);
+}
+
+fn problems(fen: &str) -> Vec<SetupProblem> {
+    match Position::from_fen(fen, Variant::Hundred) {
+        Err(FromFenError::Position(e)) => e.problems,
+        other => panic!("{fen}: expected a position error, got {other:?}"),
+    }
+}
+
+fn syntax(fen: &str) -> FenError {
+    match Position::from_fen(fen, Variant::Hundred) {
+        Err(FromFenError::Syntax(e)) => e,
+        other => panic!("{fen}: expected a syntax error, got {other:?}"),
+    }
+}
+
+#[test]
+fn every_problem_of_a_bad_setup_is_named() {
+    assert_eq!(problems("10/10/10/10/10/10/10/10/10/K9 w - - 0 1"), vec![SetupProblem::NoKing(Color::Black)]);
+    assert_eq!(problems("kk8/10/10/10/10/10/10/10/10/K9 w - - 0 1"), vec![SetupProblem::TooManyKings(Color::Black)]);
+    let p = problems("P8k/10/10/10/10/10/10/10/10/K8p w - - 0 1");
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert!(p.iter().all(|x| matches!(x, SetupProblem::PawnOnEdgeRank(_))));
+    // K without the rook on j2, S without the king where the first stage puts it.
+    let p = problems("4k5/10/10/10/10/10/10/10/R4K4/R8R w KS - 0 1");
+    assert_eq!(p.len(), 2, "{p:?}");
+    assert!(matches!(p[0], SetupProblem::BadRight { letter: 'K', .. }));
+    assert!(matches!(p[1], SetupProblem::BadRight { letter: 'S', .. }));
+    // En passant square with no pawn that can have skipped it.
+    assert!(matches!(problems("k9/10/10/10/4P5/10/10/10/10/K9 w - d7 0 1")[..], [SetupProblem::BadEnPassant(_)]));
+    // The side not to move is in check.
+    assert_eq!(problems("k8R/10/10/10/10/10/10/10/10/K9 w - - 0 1"), vec![SetupProblem::OppositeCheck]);
+    // Several problems at once are all reported.
+    assert_eq!(problems("10/10/10/10/10/10/10/10/10/10 w - - 0 1").len(), 2);
+}
+
+#[test]
+fn fen_syntax_errors() {
+    assert_eq!(syntax("10/10 w - -"), FenError::RankCount { found: 2, expected: 10 });
+    assert_eq!(
+        syntax("k9/10/10/10/10/10/10/10/10/K10 w - - 0 1"),
+        FenError::RankWidth { rank: 1, found: 11, expected: 10 }
+    );
+    assert_eq!(
+        syntax("k9/10/10/10/10/10/10/10/10/K8 w - - 0 1"),
+        FenError::RankWidth { rank: 1, found: 9, expected: 10 }
+    );
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/X9 w - - 0 1"), FenError::PieceLetter('X'));
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9 x - - 0 1"), FenError::Turn("x".into()));
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9 w Z - 0 1"), FenError::CastlingLetter('Z'));
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9 w - z9 0 1"), FenError::EnPassant("z9".into()));
+    assert!(matches!(syntax("k9/10/10/10/10/10/10/10/10/K9 w - - x 1"), FenError::Clock { .. }));
+    assert_eq!(syntax("k9"), FenError::FieldCount(1));
+    // Clocks may be left out.
+    assert_eq!(hundred("k9/10/10/10/10/10/10/10/10/K9 w - -").fen(), "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1");
+}
+
+#[test]
+fn unsupported_variants_say_so() {
+    let e = Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1", Variant::Grand).unwrap_err();
+    assert!(e.to_string().contains("not implemented"), "{e}");
+}
