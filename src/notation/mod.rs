@@ -1,7 +1,18 @@
 //! The notation of NOTATION.md: syntax only, never legality.
+//!
+//! - [`decode`]: bytes to text (UTF-8, Windows-1251, KOI8-R, CP866).
+//! - [`parse`]: the grammar's productions (nom), one token each.
+//! - [`reader`]: games out of a text, with spans; recovers after errors.
+//! - writers: long moves ([`LongMove`]) and UCI coordinates ([`UciMove`]).
 
+pub mod ast;
+pub mod decode;
+pub mod parse;
+pub mod reader;
 mod uci;
 mod write;
 
+pub use ast::{GameRecord, Man, ManMove, MoveText, Token, TokenKind};
+pub use reader::{Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::UciMove;
 pub use write::{Letters, LongMove};

@@ -1,0 +1,206 @@
+//! The syntax tree of a game record: tags and a flat list of movetext
+//! tokens, each with its byte span in the decoded text. Variations are the
+//! tokens `(` and `)`, so nesting costs no stack.
+
+use std::ops::Range;
+
+/// Byte offsets into the decoded text of a file.
+pub type Span = Range<usize>;
+
+/// A man as the notation names it (before a variant gives it a meaning).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Man {
+    King,
+    Queen,
+    /// Hundred's prince (`П`, Latin `P`).
+    Prince,
+    Rook,
+    Bishop,
+    Knight,
+    /// Written `p` (Latin pawns take no letter, `p` is accepted).
+    Pawn,
+    /// Grand's marshal (`М`, `M` or `C`).
+    Marshal,
+    /// Grand's cardinal (`Кд`, `A`).
+    Cardinal,
+    /// Royal's prince (`Пр`, `I`).
+    RoyalPrince,
+    /// Royal's princess (`Пс`, `S`).
+    Princess,
+}
+
+/// Which alphabet a piece letter was written in.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Script {
+    Latin,
+    Cyrillic,
+}
+
+/// A square as written: file index (`a` = 0 .. `k` = 10) and rank (0 = 1).
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct SquareText {
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// Mark written at the end of a move.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum CheckMark {
+    /// `+`
+    Check,
+    /// `++`
+    DoubleCheck,
+    /// `#` or `×`
+    Mate,
+}
+
+/// A move annotation glyph written on the move.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum Glyph {
+    Good,
+    Mistake,
+    Brilliant,
+    Blunder,
+    Interesting,
+    Dubious,
+}
+
+impl Glyph {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+}
+
+/// A move of a man (not castling), long or short.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct ManMove {
+    /// `None`: a pawn written without a letter.
+    pub man: Option<Man>,
+    pub script: Option<Script>,
+    /// From-square file and rank, as far as written.
+    pub from_file: Option<u8>,
+    pub from_rank: Option<u8>,
+    /// `-` was written between the squares (long form).
+    pub dash: bool,
+    /// `:`, `x` or `×` was written before the target.
+    pub capture: Option<char>,
+    pub to: SquareText,
+    pub promotion: Option<Man>,
+    /// The throne-pawn mark `; e3` (or `, e3`).
+    pub throne: Option<SquareText>,
+}
+
+impl ManMove {
+    /// Whether the from-square was written in full (long form).
+    pub fn is_long(&self) -> bool {
+        self.from_file.is_some() && self.from_rank.is_some()
+    }
+}
+
+/// What a move token says.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum MoveText {
+    Man(ManMove),
+    /// `0-0`, `0-0-0`, `0-0-0-0`: the number of zeros.
+    Zeros(u8),
+    /// `1`, `1-1`: the number of ones (Hundred's second stage).
+    Ones(u8),
+}
+
+/// The result of a game as written.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    Unknown,
+}
+
+impl Outcome {
+    /// The PGN form: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::Unknown => "*",
+        }
+    }
+}
+
+/// One element of the movetext.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub enum TokenKind {
+    /// `12.`, `12...`, `12…`
+    MoveNumber {
+        number: u32,
+        black: bool,
+    },
+    Move {
+        text: MoveText,
+        check: Option<CheckMark>,
+        glyph: Option<Glyph>,
+    },
+    /// `$12`
+    Nag(u8),
+    /// A glyph standing alone.
+    Glyph(Glyph),
+    /// `{ ... }`
+    Comment,
+    /// `; ...` to the end of the line.
+    LineComment,
+    /// `%` at the start of a line, to its end.
+    Escape,
+    /// `(`
+    VariationStart,
+    /// `)`
+    VariationEnd,
+    /// `<p N B>`: a dice roll.
+    DiceRoll,
+    Result(Outcome),
+}
+
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Token {
+    pub kind: TokenKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct Tag {
+    pub name: String,
+    /// The value with PGN escapes resolved.
+    pub value: String,
+    pub span: Span,
+    pub value_span: Span,
+}
+
+/// One game record.
+#[derive(Clone, Eq, PartialEq, Debug, Default)]
+pub struct GameRecord {
+    pub tags: Vec<Tag>,
+    pub tokens: Vec<Token>,
+    /// From the first tag (or token) to the end of the result.
+    pub span: Span,
+}
+
+impl GameRecord {
+    /// The value of the first tag named `name` (case-sensitive, as in PGN).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+    /// The result token, if the movetext ends with one.
+    pub fn result(&self) -> Option<(&Token, Outcome)> {
+        self.tokens.iter().rev().find_map(|t| match t.kind {
+            TokenKind::Result(o) => Some((t, o)),
+            _ => None,
+        })
+    }
+}

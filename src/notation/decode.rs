@@ -1,0 +1,95 @@
+//! Bytes to text: UTF-8 (with or without BOM), Windows-1251, KOI8-R and
+//! CP866, detected or named.
+
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+
+/// A decoded file.
+pub struct Decoded {
+    pub text: String,
+    /// The encoding used.
+    pub encoding: &'static Encoding,
+    /// Whether it was detected (not named by the user, not plain UTF-8).
+    pub guessed: bool,
+    /// Whether some bytes could not be decoded (they became U+FFFD).
+    pub had_errors: bool,
+}
+
+/// The encodings `--encoding` accepts, by the names users type.
+pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
+    match name.to_ascii_lowercase().replace('_', "-").as_str() {
+        "utf8" | "utf-8" => Some(UTF_8),
+        "cp1251" | "windows-1251" | "win1251" | "1251" => Some(WINDOWS_1251),
+        "koi8-r" | "koi8r" | "koi8" => Some(KOI8_R),
+        "cp866" | "ibm866" | "866" | "dos" => Some(IBM866),
+        other => Encoding::for_label(other.as_bytes()),
+    }
+}
+
+/// Decodes `bytes`: as `forced` if given; else as UTF-8 when the bytes are
+/// valid UTF-8; else as the legacy Cyrillic encoding whose decoding reads most
+/// like Russian chess text.
+pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+    if let Some(enc) = forced {
+        let (text, _, had_errors) = enc.decode(bytes);
+        return Decoded { text: text.into_owned(), encoding: enc, guessed: false, had_errors };
+    }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Decoded { text: s.to_string(), encoding: UTF_8, guessed: false, had_errors: false };
+    }
+    let best = [WINDOWS_1251, KOI8_R, IBM866]
+        .into_iter()
+        .max_by_key(|enc| score(&enc.decode_without_bom_handling(bytes).0))
+        .unwrap_or(WINDOWS_1251);
+    let mostly_utf8 = {
+        let (text, had_errors) = UTF_8.decode_without_bom_handling(bytes);
+        had_errors && text.chars().filter(|&c| c == '\u{fffd}').count() * 50 < text.chars().count()
+    };
+    let enc = if mostly_utf8 { UTF_8 } else { best };
+    let (text, _, had_errors) = enc.decode(bytes);
+    Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors }
+}
+
+/// How much `text` reads like Russian chess notation: frequent lower-case
+/// Cyrillic letters and the piece letters score, upper-case runs inside
+/// words and box-drawing characters (the usual signs of a wrong code page)
+/// cost.
+fn score(text: &str) -> i64 {
+    const COMMON: &str = "оеаинтсрвлкмдпуяызгбчйхжшюцщэф";
+    let mut s = 0i64;
+    let mut prev_lower = false;
+    for c in text.chars() {
+        if let Some(rank) = COMMON.chars().position(|x| x == c) {
+            s += 3 + (30 - rank as i64) / 6;
+            prev_lower = true;
+            continue;
+        }
+        match c {
+            'К' | 'Ф' | 'П' | 'Л' | 'С' | 'Б' | 'Ч' | 'Ш' => s += if prev_lower { -4 } else { 2 },
+            'А'..='Я' | 'Ё' => s -= if prev_lower { 4 } else { 0 },
+            '\u{2500}'..='\u{259f}' => s -= 6,
+            '\u{0080}'..='\u{00ff}' => s -= 4,
+            _ => {}
+        }
+        prev_lower = false;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_cyrillic_encoding_is_recognised() {
+        let text = "[Event \"Турнир\"]\n1. Кg1-f3 Фe9-e7 2. Лa1-a2 Крf9-g9 3. Сb2-c3 Пe10-e9 {хороший ход} 1-0\n";
+        for enc in [WINDOWS_1251, KOI8_R, IBM866] {
+            let (bytes, _, _) = enc.encode(text);
+            let d = decode(&bytes, None);
+            assert_eq!(d.encoding, enc, "{}", enc.name());
+            assert_eq!(d.text, text);
+            assert!(d.guessed);
+        }
+        let d = decode(text.as_bytes(), None);
+        assert_eq!((d.encoding, d.guessed), (UTF_8, false));
+    }
+}

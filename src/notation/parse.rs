@@ -1,0 +1,360 @@
+//! The productions of `grammar/pgn100.ebnf`, one nom parser each, with the
+//! grammar's names. Each parses one token at the start of its input; the
+//! reader (`reader.rs`) strings them together.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, digit1, one_of, satisfy};
+use nom::combinator::{map, opt, peek, value};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+
+use super::ast::{CheckMark, Glyph, Man, ManMove, MoveText, Outcome, Script, SquareText, TokenKind};
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// file = "a" .. "k" | Cyrillic look-alikes "а" "с" "е" "і" "ј" "һ"
+pub fn file(i: &str) -> Res<'_, u8> {
+    map(satisfy(|c| matches!(c, 'a'..='k' | 'а' | 'с' | 'е' | 'і' | 'ј' | 'һ')), |c| match c {
+        'а' => 0,
+        'с' => 2,
+        'е' => 4,
+        'һ' => 7,
+        'і' => 8,
+        'ј' => 9,
+        c => c as u8 - b'a',
+    })
+    .parse(i)
+}
+
+/// rank = "10" | "1" .. "9"
+pub fn rank(i: &str) -> Res<'_, u8> {
+    alt((value(9, tag("10")), map(one_of("123456789"), |c| c as u8 - b'1'))).parse(i)
+}
+
+/// square = file rank
+pub fn square(i: &str) -> Res<'_, SquareText> {
+    map((file, rank), |(file, rank)| SquareText { file, rank }).parse(i)
+}
+
+/// piece = cyrillic_piece | latin_piece
+pub fn piece(i: &str) -> Res<'_, (Man, Script)> {
+    alt((cyrillic_piece, latin_piece)).parse(i)
+}
+
+/// cyrillic_piece = "Кр" | "Кд" | "Пр" | "Пс" | "К" | "Ф" | "П" | "Л" | "С" | "М"
+/// (`Пс` followed by a digit is `П` and the square `с…`).
+pub fn cyrillic_piece(i: &str) -> Res<'_, (Man, Script)> {
+    let princess = (tag("Пс"), peek(nom::combinator::not(satisfy(|c| c.is_ascii_digit()))));
+    map(
+        alt((
+            value(Man::King, tag("Кр")),
+            value(Man::Cardinal, tag("Кд")),
+            value(Man::RoyalPrince, tag("Пр")),
+            value(Man::Princess, princess),
+            value(Man::Knight, tag("К")),
+            value(Man::Queen, tag("Ф")),
+            value(Man::Prince, tag("П")),
+            value(Man::Rook, tag("Л")),
+            value(Man::Bishop, tag("С")),
+            value(Man::Marshal, tag("М")),
+        )),
+        |m| (m, Script::Cyrillic),
+    )
+    .parse(i)
+}
+
+/// latin_piece = "K" | "Q" | "P" | "R" | "B" | "N" | "M" | "C" | "A" | "I" | "S"
+pub fn latin_piece(i: &str) -> Res<'_, (Man, Script)> {
+    map(
+        map(one_of("KQPRBNMCAIS"), |c| match c {
+            'K' => Man::King,
+            'Q' => Man::Queen,
+            'P' => Man::Prince,
+            'R' => Man::Rook,
+            'B' => Man::Bishop,
+            'N' => Man::Knight,
+            'M' | 'C' => Man::Marshal,
+            'A' => Man::Cardinal,
+            'I' => Man::RoyalPrince,
+            _ => Man::Princess,
+        }),
+        |m| (m, Script::Latin),
+    )
+    .parse(i)
+}
+
+/// mover = piece | "p"
+fn mover(i: &str) -> Res<'_, (Man, Script)> {
+    alt((piece, value((Man::Pawn, Script::Latin), char('p')))).parse(i)
+}
+
+/// capture = ":" | "x" | "×"
+pub fn capture(i: &str) -> Res<'_, char> {
+    one_of(":x×").parse(i)
+}
+
+/// dash = "-" | "–"
+pub fn dash(i: &str) -> Res<'_, char> {
+    one_of("-–").parse(i)
+}
+
+/// promotion = ("=" | "/") piece | "(" piece ")" | piece
+pub fn promotion(i: &str) -> Res<'_, Man> {
+    map(alt((preceded(one_of("=/"), piece), delimited(char('('), piece, char(')')), piece)), |(m, _)| m).parse(i)
+}
+
+/// throne_mark = (";" | ",") { " " } square
+pub fn throne_mark(i: &str) -> Res<'_, SquareText> {
+    preceded((one_of(";,"), take_while_spaces), square).parse(i)
+}
+
+fn take_while_spaces(i: &str) -> Res<'_, &str> {
+    nom::bytes::complete::take_while(|c| c == ' ' || c == '\t').parse(i)
+}
+
+/// long_move = [mover] square (dash | capture) square [promotion]
+pub fn long_move(i: &str) -> Res<'_, ManMove> {
+    let (rest, (man, from, sep, to, promo)) =
+        (opt(mover), square, alt((dash, capture)), square, opt(promotion)).parse(i)?;
+    let is_dash = matches!(sep, '-' | '–');
+    Ok((
+        rest,
+        ManMove {
+            man: man.map(|m| m.0),
+            script: man.map(|m| m.1),
+            from_file: Some(from.file),
+            from_rank: Some(from.rank),
+            dash: is_dash,
+            capture: (!is_dash).then_some(sep),
+            to,
+            promotion: promo,
+            throne: None,
+        },
+    ))
+}
+
+/// short_move = [mover] [square | file | rank] [capture] square [promotion]
+pub fn short_move(i: &str) -> Res<'_, ManMove> {
+    let (rest, man) = opt(mover).parse(i)?;
+    let with = |from_file: Option<u8>, from_rank: Option<u8>| {
+        map((opt(capture), square, opt(promotion)), move |(cap, to, promo)| (from_file, from_rank, cap, to, promo))
+    };
+    let (rest, (from_file, from_rank, cap, to, promo)) = alt((
+        |i| {
+            let (i, from) = square(i)?;
+            with(Some(from.file), Some(from.rank)).parse(i)
+        },
+        |i| {
+            let (i, f) = file(i)?;
+            with(Some(f), None).parse(i)
+        },
+        |i| {
+            let (i, r) = rank(i)?;
+            with(None, Some(r)).parse(i)
+        },
+        with(None, None),
+    ))
+    .parse(rest)?;
+    Ok((
+        rest,
+        ManMove {
+            man: man.map(|m| m.0),
+            script: man.map(|m| m.1),
+            from_file,
+            from_rank,
+            dash: false,
+            capture: cap,
+            to,
+            promotion: promo,
+            throne: None,
+        },
+    ))
+}
+
+/// man_move = (long_move | short_move) [throne_mark]
+pub fn man_move(i: &str) -> Res<'_, ManMove> {
+    let (rest, mut m) = alt((long_move, short_move)).parse(i)?;
+    let (rest, throne) = opt(throne_mark).parse(rest)?;
+    m.throne = throne;
+    Ok((rest, m))
+}
+
+/// castling = zero "-" zero { "-" zero }   (zero = "0" | "O" | "o"; 2 to 4 zeros)
+pub fn castling(i: &str) -> Res<'_, MoveText> {
+    let zero = || one_of("0Oo");
+    let (rest, (_, more)) = (zero(), nom::multi::many_m_n(1, 3, preceded(char('-'), zero()))).parse(i)?;
+    Ok((rest, MoveText::Zeros(1 + more.len() as u8)))
+}
+
+/// second_stage = "1-1" | "1"
+pub fn second_stage(i: &str) -> Res<'_, MoveText> {
+    alt((value(MoveText::Ones(2), tag("1-1")), value(MoveText::Ones(1), tag("1")))).parse(i)
+}
+
+/// check_mark = "++" | "+" | "#" | "×"
+pub fn check_mark(i: &str) -> Res<'_, CheckMark> {
+    alt((
+        value(CheckMark::DoubleCheck, tag("++")),
+        value(CheckMark::Check, tag("+")),
+        value(CheckMark::Mate, one_of("#×")),
+    ))
+    .parse(i)
+}
+
+/// glyph = "!!" | "??" | "!?" | "?!" | "!" | "?"
+pub fn glyph(i: &str) -> Res<'_, Glyph> {
+    alt((
+        value(Glyph::Brilliant, tag("!!")),
+        value(Glyph::Blunder, tag("??")),
+        value(Glyph::Interesting, tag("!?")),
+        value(Glyph::Dubious, tag("?!")),
+        value(Glyph::Good, tag("!")),
+        value(Glyph::Mistake, tag("?")),
+    ))
+    .parse(i)
+}
+
+/// A token ends at white space, at the end, or before `( ) { } $ ;`.
+fn boundary(i: &str) -> Res<'_, ()> {
+    match i.chars().next() {
+        None => Ok((i, ())),
+        Some(c) if c.is_whitespace() || "(){}$;".contains(c) => Ok((i, ())),
+        Some(_) => Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Verify))),
+    }
+}
+
+/// move = (castling | second_stage | man_move) [check_mark] [glyph]
+pub fn move_token(i: &str) -> Res<'_, TokenKind> {
+    let (rest, (text, check, glyph)) =
+        (alt((castling, second_stage, map(man_move, MoveText::Man))), opt(check_mark), opt(glyph)).parse(i)?;
+    let (rest, ()) = boundary(rest)?;
+    Ok((rest, TokenKind::Move { text, check, glyph }))
+}
+
+/// move_number = digit { digit } ("..." | "…" | "." )
+pub fn move_number(i: &str) -> Res<'_, TokenKind> {
+    let (rest, digits) = digit1(i)?;
+    let (rest, dots) = alt((tag("..."), tag("…"), tag(".."), tag("."))).parse(rest)?;
+    let number = digits.parse().unwrap_or(u32::MAX);
+    Ok((rest, TokenKind::MoveNumber { number, black: dots != "." }))
+}
+
+/// result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1:0" | "0:1" | "½:½"
+pub fn result(i: &str) -> Res<'_, TokenKind> {
+    let (rest, o) = alt((
+        value(Outcome::Draw, alt((tag("1/2-1/2"), tag("½-½"), tag("½:½")))),
+        value(Outcome::WhiteWins, alt((tag("1-0"), tag("1:0")))),
+        value(Outcome::BlackWins, alt((tag("0-1"), tag("0:1")))),
+        value(Outcome::Unknown, tag("*")),
+    ))
+    .parse(i)?;
+    let (rest, ()) = boundary(rest)?;
+    Ok((rest, TokenKind::Result(o)))
+}
+
+/// nag = "$" digit { digit }   (0 to 255)
+pub fn nag(i: &str) -> Res<'_, TokenKind> {
+    let (rest, digits) = preceded(char('$'), digit1).parse(i)?;
+    match digits.parse::<u8>() {
+        Ok(n) => Ok((rest, TokenKind::Nag(n))),
+        Err(_) => Err(nom::Err::Failure(nom::error::Error::new(i, nom::error::ErrorKind::Digit))),
+    }
+}
+
+/// tag_name = letter_or_digit_or_underscore { letter_or_digit_or_underscore }
+pub fn tag_name(i: &str) -> Res<'_, &str> {
+    take_while1(|c: char| c.is_alphanumeric() || c == '_').parse(i)
+}
+
+/// tag_value = '"' { char | '\"' | '\\' } '"'  (on one line)
+pub fn tag_value(i: &str) -> Res<'_, String> {
+    let (mut rest, _) = char('"').parse(i)?;
+    let mut value = String::new();
+    loop {
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some('"') => return Ok((chars.as_str(), value)),
+            Some('\\') => match chars.next() {
+                Some(c @ ('"' | '\\')) => {
+                    value.push(c);
+                    rest = chars.as_str();
+                }
+                _ => {
+                    value.push('\\');
+                    rest = &rest[1..];
+                }
+            },
+            Some('\n') | None => {
+                return Err(nom::Err::Failure(nom::error::Error::new(i, nom::error::ErrorKind::Char)));
+            }
+            Some(c) => {
+                value.push(c);
+                rest = chars.as_str();
+            }
+        }
+    }
+}
+
+/// tag_pair = "[" ws tag_name ws tag_value ws "]"
+pub fn tag_pair(i: &str) -> Res<'_, (&str, String, usize)> {
+    let (rest, _) = (char('['), take_while_spaces).parse(i)?;
+    let (rest, name) = tag_name(rest)?;
+    let (rest, _) = take_while_spaces(rest)?;
+    let value_at = i.len() - rest.len();
+    let (rest, value) = tag_value(rest)?;
+    let (rest, _) = (take_while_spaces, char(']')).parse(rest)?;
+    Ok((rest, (name, value, value_at)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> ManMove {
+        match move_token(s) {
+            Ok(("", TokenKind::Move { text: MoveText::Man(m), .. })) => m,
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn long_and_short_moves() {
+        let m = mv("Лa1-a2");
+        assert_eq!(
+            (m.man, m.from_file, m.from_rank, m.to),
+            (Some(Man::Rook), Some(0), Some(0), SquareText { file: 0, rank: 1 })
+        );
+        assert!(m.dash);
+        let m = mv("c5:d4");
+        assert_eq!((m.man, m.capture), (None, Some(':')));
+        let m = mv("Кbd4");
+        assert_eq!((m.man, m.from_file, m.from_rank), (Some(Man::Knight), Some(1), None));
+        let m = mv("Л1a2");
+        assert_eq!((m.from_file, m.from_rank), (None, Some(0)));
+        let m = mv("ed5");
+        assert_eq!((m.man, m.from_file, m.to.file), (None, Some(4), 3));
+        let m = mv("Крf8-f9; е3");
+        assert_eq!((m.man, m.throne), (Some(Man::King), Some(SquareText { file: 4, rank: 2 })));
+        assert_eq!(mv("e9-e10Ф").promotion, Some(Man::Queen));
+        assert_eq!(mv("a10(P)").promotion, Some(Man::Prince));
+        assert_eq!(mv("c10/П").promotion, Some(Man::Prince));
+        assert_eq!(mv("Пс3").to, SquareText { file: 2, rank: 2 });
+        assert_eq!(mv("Псd1-d3").man, Some(Man::Princess));
+        assert_eq!(mv("a10").to.rank, 9);
+    }
+
+    #[test]
+    fn castling_results_and_numbers() {
+        assert!(matches!(move_token("0-0-0-0"), Ok(("", TokenKind::Move { text: MoveText::Zeros(4), .. }))));
+        assert!(matches!(
+            move_token("1-1+"),
+            Ok(("", TokenKind::Move { text: MoveText::Ones(2), check: Some(CheckMark::Check), .. }))
+        ));
+        assert!(matches!(result("1-0"), Ok(("", TokenKind::Result(Outcome::WhiteWins)))));
+        assert!(matches!(result("½:½"), Ok(("", TokenKind::Result(Outcome::Draw)))));
+        assert!(result("1-1").is_err());
+        assert!(matches!(move_number("12…"), Ok(("", TokenKind::MoveNumber { number: 12, black: true }))));
+        assert!(move_token("e4e").is_err());
+    }
+}
