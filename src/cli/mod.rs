@@ -1,6 +1,8 @@
 //! The command line: arguments in, library calls, exit status out.
 
+mod input;
 mod perft;
+mod validate;
 
 use std::process::ExitCode;
 
@@ -16,6 +18,8 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Check game files: every game replayed, every problem reported.
+    Validate(validate::ValidateArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
 }
@@ -25,6 +29,7 @@ pub enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Validate(args) => validate::run(&args),
         Command::Perft(args) => perft::run(&args),
     };
     match result {

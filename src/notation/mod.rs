@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod decode;
 pub mod parse;
+pub mod pgn;
 pub mod reader;
 mod uci;
 mod write;
@@ -15,4 +16,4 @@ mod write;
 pub use ast::{GameRecord, Man, ManMove, MoveText, Token, TokenKind};
 pub use reader::{Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::UciMove;
-pub use write::{Letters, LongMove};
+pub use write::{check_mark, write_and_play, Letters, LongMove, ShortMove, Style};

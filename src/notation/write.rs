@@ -70,3 +70,100 @@ impl fmt::Display for LongMove<'_> {
         }
     }
 }
+
+/// Long (full) or short style.
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default)]
+pub enum Style {
+    /// From-square and `-`/`:` always: `Кg1-f3`, `e3-e5`.
+    #[default]
+    Long,
+    /// Only what the position needs: `Кf3`, `e5`, `ed4`, `Кbd4`.
+    Short,
+}
+
+/// A move in short style, written from the position before it: the piece,
+/// the least disambiguation the legal moves need (file, else rank, else
+/// square), the capture mark, the target, promotion and throne pawn.
+pub struct ShortMove<'a> {
+    pub pos: &'a Position,
+    pub mv: Move,
+    pub letters: Letters,
+}
+
+impl fmt::Display for ShortMove<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = self.mv;
+        if let MoveKind::Castle(i) = m.kind {
+            return f.write_str(self.pos.castle_spec(i).token());
+        }
+        let board = self.pos.board();
+        let role = board.piece_at(m.from).map_or(Role::Pawn, |p| p.role);
+        let capture = m.kind == MoveKind::EnPassant || board.piece_at(m.to).is_some();
+        if role == Role::Pawn {
+            if capture {
+                write!(f, "{}{}", (b'a' + m.from.file()) as char, self.letters.capture())?;
+            }
+        } else {
+            f.write_str(self.letters.piece(role))?;
+            let mut legal = Vec::new();
+            self.pos.legal_moves(&mut legal);
+            let rivals: Vec<Move> = legal
+                .into_iter()
+                .filter(|o| {
+                    o.to == m.to
+                        && o.from != m.from
+                        && !o.is_castle()
+                        && board.piece_at(o.from).map(|p| p.role) == Some(role)
+                })
+                .collect();
+            if !rivals.is_empty() {
+                let file = (b'a' + m.from.file()) as char;
+                if rivals.iter().all(|o| o.from.file() != m.from.file()) {
+                    write!(f, "{file}")?;
+                } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
+                    write!(f, "{}", m.from.rank() + 1)?;
+                } else {
+                    write!(f, "{}", m.from)?;
+                }
+            }
+            if capture {
+                write!(f, "{}", self.letters.capture())?;
+            }
+        }
+        write!(f, "{}", m.to)?;
+        match m.kind {
+            MoveKind::Promotion(r) => f.write_str(self.letters.piece(r)),
+            MoveKind::Throne(sq) => write!(f, "; {sq}"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The check or mate mark a move earns, from the position after it:
+/// `+`, `++` (double check), `#` / `×` (mate), or nothing.
+pub fn check_mark(after: &Position, letters: Letters) -> &'static str {
+    let checkers = after.checkers();
+    if checkers.is_empty() {
+        ""
+    } else if !after.has_legal_move() {
+        match letters {
+            Letters::Latin => "#",
+            Letters::Cyrillic => "×",
+        }
+    } else if checkers.more_than_one() {
+        "++"
+    } else {
+        "+"
+    }
+}
+
+/// A move in the given letters and style with its check mark; plays it on `pos`.
+pub fn write_and_play(pos: &mut Position, mv: Move, letters: Letters, style: Style) -> String {
+    let mut s = match style {
+        Style::Long => LongMove { pos, mv, letters }.to_string(),
+        Style::Short => ShortMove { pos, mv, letters }.to_string(),
+    };
+    pos.play_unchecked(mv);
+    s.push_str(check_mark(pos, letters));
+    s
+}

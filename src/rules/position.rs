@@ -208,6 +208,15 @@ impl Position {
         &self.rules.castling[index as usize]
     }
 
+    /// Switches the throne-pawn rule off for this game (`[ThronePawn "off"]`).
+    pub fn disable_throne_pawn(&mut self) {
+        let before = self.rights;
+        for c in Color::ALL {
+            self.rights.clear(Rights::throne(c));
+        }
+        self.hash ^= zobrist::rights(before) ^ zobrist::rights(self.rights);
+    }
+
     /// Men on the board, both sides, kings included.
     pub fn men(&self) -> u32 {
         self.board.occupied().count()

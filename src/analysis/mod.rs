@@ -1,0 +1,6 @@
+//! What is done with games once read: replay and validation (and, on top of
+//! the replay, annotation and statistics).
+
+pub mod replay;
+
+pub use replay::{replay, GameReport, Options, Ply};

@@ -1,0 +1,80 @@
+//! Inputs: files, directories (walked for `*.pgn` and `*.txt`) and `-`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::diag::SourceFile;
+use crate::notation::decode::{decode, encoding_by_name, Decoded};
+
+/// One input to read.
+#[derive(Clone, Debug)]
+pub enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+
+    pub fn read(&self) -> std::io::Result<Vec<u8>> {
+        match self {
+            Input::Stdin => {
+                let mut buf = Vec::new();
+                std::io::stdin().lock().read_to_end(&mut buf)?;
+                Ok(buf)
+            }
+            Input::File(p) => std::fs::read(p),
+        }
+    }
+}
+
+/// Expands the command line's paths; no path means standard input.
+pub fn expand(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
+    if paths.is_empty() {
+        return Ok(vec![Input::Stdin]);
+    }
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Input::Stdin);
+        } else if p.is_dir() {
+            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+        } else if p.exists() {
+            out.push(Input::File(p.clone()));
+        } else {
+            return Err(format!("{}: no such file or directory", p.display()));
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out)?;
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("txt")) {
+            out.push(Input::File(p));
+        }
+    }
+    Ok(())
+}
+
+/// The `--encoding` value, checked.
+pub fn parse_encoding(name: &str) -> Result<&'static encoding_rs::Encoding, String> {
+    encoding_by_name(name).ok_or_else(|| format!("unknown encoding {name:?} (utf-8, windows-1251, koi8-r, cp866)"))
+}
+
+/// Reads and decodes an input.
+pub fn load(input: &Input, encoding: Option<&'static encoding_rs::Encoding>) -> std::io::Result<(SourceFile, Decoded)> {
+    let bytes = input.read()?;
+    let mut decoded = decode(&bytes, encoding);
+    let text = std::mem::take(&mut decoded.text);
+    Ok((SourceFile::new(input.name(), text), decoded))
+}

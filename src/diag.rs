@@ -1,0 +1,231 @@
+//! Diagnostics: one code per kind of problem, a span in the decoded text, a
+//! message saying what is wrong and help saying what would be right. Only
+//! this module and the CLI build reports.
+
+use std::fmt;
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
+use serde::Serialize;
+
+use crate::notation::ast::Span;
+
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Advice,
+}
+
+macro_rules! codes {
+    ($($variant:ident => $name:literal, $sev:ident, $summary:literal;)*) => {
+        /// The stable diagnostic codes (`pgn100::<name>`).
+        #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd)]
+        pub enum Code { $($variant,)* }
+
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+            /// The name after `pgn100::`.
+            pub fn name(self) -> &'static str {
+                match self { $(Code::$variant => $name,)* }
+            }
+            /// The severity without `--strict`.
+            pub fn severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$sev,)* }
+            }
+            /// One line on what the code means.
+            pub fn summary(self) -> &'static str {
+                match self { $(Code::$variant => $summary,)* }
+            }
+            /// The code for `pgn100::<name>` or `<name>`.
+            pub fn from_name(s: &str) -> Option<Code> {
+                let s = s.strip_prefix("pgn100::").unwrap_or(s);
+                Code::ALL.iter().copied().find(|c| c.name() == s)
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax => "syntax", Error, "text that is no token of the notation";
+    UnterminatedComment => "unterminated_comment", Error, "a `{` comment without its `}`";
+    UnterminatedDiceRoll => "unterminated_dice_roll", Error, "a `<` dice roll without its `>`";
+    BadTag => "bad_tag", Error, "a tag pair that is not `[Name \"value\"]`";
+    NagRange => "nag_range", Error, "a NAG above $255";
+    StrayText => "stray_text", Warning, "text between games that is not a game";
+    Encoding => "encoding", Advice, "the file is not UTF-8: the encoding was guessed";
+    Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding";
+    BadFen => "bad_fen", Error, "the FEN tag is not a legal position";
+    UnknownVariant => "unknown_variant", Error, "the Variant tag names no known variant";
+    UnsupportedVariant => "unsupported_variant", Error, "the variant is known but its rules are not implemented yet";
+    UnknownPiece => "unknown_piece", Error, "a piece letter of another variant";
+    OffBoard => "off_board", Error, "a square outside the board (file k without [Files \"a-k\"], or j with it)";
+    UnbalancedVariation => "unbalanced_variation", Error, "a `(` without `)`, a `)` without `(`, or a variation with no move before it";
+    NoMan => "no_man", Error, "long form: the from-square is empty";
+    OpponentsMan => "opponents_man", Error, "long form: the man on the from-square belongs to the other side";
+    WrongMan => "wrong_man", Error, "long form: the man on the from-square is of another kind";
+    IllegalMove => "illegal_move", Error, "the man cannot go there (geometry, blocked, or own king left in check)";
+    NoSuchMove => "no_such_move", Error, "short form: no man of that kind can go there";
+    AmbiguousMove => "ambiguous_move", Error, "short form: several men of that kind can go there";
+    MissingPromotion => "missing_promotion", Error, "a pawn reaches the last rank without a promotion piece";
+    ForbiddenPromotion => "forbidden_promotion", Error, "a promotion piece that file does not allow";
+    NotAPromotion => "not_a_promotion", Error, "a promotion piece on a move that does not reach the last rank";
+    MissingThronePawn => "missing_throne_pawn", Error, "a king reaches the throne without the square of the gained pawn";
+    MisplacedThronePawn => "misplaced_throne_pawn", Error, "the gained pawn's square is not an empty square of the pawn rank";
+    NoThronePawn => "no_throne_pawn", Error, "a throne-pawn mark on a move that gains no pawn";
+    IllegalCastling => "illegal_castling", Error, "a castling that fails a condition of RULES.md 1.4";
+    WrongVariantCastling => "wrong_variant_castling", Error, "a castling token of another variant (`0-0` in Hundred)";
+    CheckMark => "check_mark", Warning, "a check or mate mark the position does not bear out, or a missing one";
+    CaptureMark => "capture_mark", Warning, "`:`/`x` on a move that captures nothing, or `-` on a capture";
+    MoveNumber => "move_number", Warning, "a move number that does not match the move it stands before";
+    ResultMismatch => "result_mismatch", Warning, "the result token, the Result tag and the board disagree";
+    MissingResult => "missing_result", Warning, "a game without a result token";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "pgn100::{}", self.name())
+    }
+}
+
+/// One problem found in a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub help: Option<String>,
+    /// The text the problem is about.
+    pub span: Span,
+    /// The label under the span.
+    pub label: String,
+    /// 0-based index of the game in its file.
+    pub game: Option<usize>,
+    /// 1-based ply of the move (in its line) the problem is about.
+    pub ply: Option<u32>,
+}
+
+impl Diagnostic {
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            message: message.into(),
+            help: None,
+            span,
+            label: String::new(),
+            game: None,
+            ply: None,
+        }
+    }
+    pub fn help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+    pub fn label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+    pub fn game(mut self, game: usize) -> Diagnostic {
+        self.game = Some(game);
+        self
+    }
+    pub fn ply(mut self, ply: u32) -> Diagnostic {
+        self.ply = Some(ply);
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The miette report of this diagnostic over `source`.
+    pub fn report(&self, source: &SourceFile) -> Report {
+        let severity = match self.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+            Severity::Advice => miette::Severity::Advice,
+        };
+        let len = self.span.end.saturating_sub(self.span.start);
+        let label = if self.label.is_empty() { None } else { Some(self.label.clone()) };
+        let mut d = MietteDiagnostic::new(self.message.clone())
+            .with_code(self.code.to_string())
+            .with_severity(severity)
+            .with_label(LabeledSpan::new(label, self.span.start, len));
+        if let Some(h) = &self.help {
+            d = d.with_help(h.clone());
+        }
+        Report::new(d).with_source_code(NamedSource::new(source.name.clone(), Arc::clone(&source.text)))
+    }
+
+    /// Renders the diagnostic with its source line and underline.
+    pub fn render(&self, source: &SourceFile, color: bool) -> String {
+        let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
+        let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(0);
+        let mut out = String::new();
+        let report = self.report(source);
+        if handler.render_report(&mut out, report.as_ref()).is_err() {
+            out = format!("{}: {}\n", self.code, self.message);
+        }
+        out
+    }
+
+    /// The machine form (`--format json`).
+    pub fn json(&self, source: &SourceFile) -> JsonDiagnostic {
+        let (line, column) = source.line_col(self.span.start);
+        JsonDiagnostic {
+            code: self.code.to_string(),
+            severity: self.severity,
+            message: self.message.clone(),
+            help: self.help.clone(),
+            file: source.name.clone(),
+            line,
+            column,
+            offset: self.span.start,
+            length: self.span.end.saturating_sub(self.span.start),
+            game: self.game,
+            ply: self.ply,
+        }
+    }
+}
+
+#[derive(Serialize, Debug)]
+pub struct JsonDiagnostic {
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    pub help: Option<String>,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// Byte offset in the decoded (UTF-8) text.
+    pub offset: usize,
+    pub length: usize,
+    pub game: Option<usize>,
+    pub ply: Option<u32>,
+}
+
+/// A decoded file with a line index, for spans to lines and columns.
+pub struct SourceFile {
+    pub name: String,
+    pub text: Arc<String>,
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: String) -> SourceFile {
+        let line_starts = std::iter::once(0)
+            .chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1))
+            .collect();
+        SourceFile { name: name.into(), text: Arc::new(text), line_starts }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts[line - 1];
+        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        (line, column)
+    }
+}

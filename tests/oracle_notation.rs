@@ -1,0 +1,108 @@
+//! The oracle games written in our notation (Cyrillic long, Latin short)
+//! read and replay with no diagnostic at all; our Latin short writer agrees
+//! with Fairy-Stockfish's SAN; a corrupted move is rejected exactly there.
+
+mod common;
+
+use common::{hundred, read_jsonl};
+use pgn100::analysis::{replay, Options};
+use pgn100::diag::Code;
+use pgn100::notation::pgn::write_game;
+use pgn100::notation::{Item, Letters, Reader, ShortMove, Style, UciMove};
+use pgn100::rules::{Move, Position};
+
+fn game_moves(game: &serde_json::Value) -> (Position, Vec<Move>) {
+    let start = hundred(game["start_fen"].as_str().expect("fen"));
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for uci in game["uci"].as_array().expect("uci") {
+        let m = UciMove::parse(uci.as_str().expect("move")).and_then(|u| u.to_move(&pos)).expect("legal");
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    (start, moves)
+}
+
+fn written(game: &serde_json::Value, letters: Letters, style: Style) -> String {
+    let (start, moves) = game_moves(game);
+    let tags = [
+        ("Event", format!("oracle game {}", game["game"])),
+        ("Variant", "Hundred".to_string()),
+        ("FEN", start.fen()),
+        ("SetUp", "1".to_string()),
+        ("Result", game["result"].as_str().expect("result").to_string()),
+    ];
+    write_game(&tags, &start, &moves, letters, style, game["result"].as_str().expect("result"))
+}
+
+fn read_one(text: &str) -> pgn100::notation::GameRecord {
+    let items: Vec<Item> = Reader::new(text).collect();
+    match items.as_slice() {
+        [Item::Game(g)] => g.clone(),
+        other => panic!("expected one game, got {other:?}\n{text}"),
+    }
+}
+
+#[test]
+fn oracle_games_in_both_notations_validate_cleanly() {
+    let games = read_jsonl("oracle/games_hundred_sample.jsonl");
+    for (i, game) in games.iter().enumerate() {
+        for (letters, style) in [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)] {
+            let text = written(game, letters, style);
+            let record = read_one(&text);
+            let report = replay(&record, 0, Options { strict: true, ..Options::default() });
+            assert!(report.diagnostics.is_empty(), "game {i} {letters:?} {style:?}: {:?}\n{text}", report.diagnostics);
+            assert_eq!(report.mainline.len(), game["uci"].as_array().expect("uci").len());
+        }
+    }
+}
+
+#[test]
+fn latin_short_writer_agrees_with_fairy_stockfish_san() {
+    let games = read_jsonl("oracle/games_hundred_sample.jsonl");
+    let mut compared = 0;
+    for game in &games {
+        let (start, moves) = game_moves(game);
+        let mut pos = start;
+        for (m, san) in moves.iter().zip(game["san"].as_array().expect("san")) {
+            let ours = ShortMove { pos: &pos, mv: *m, letters: Letters::Latin }.to_string();
+            pos.play_unchecked(*m);
+            let ours = ours + pgn100::notation::check_mark(&pos, Letters::Latin).replace("++", "+").as_str();
+            // Fairy-Stockfish writes the prince `A` and promotions `=Q`.
+            let theirs = san.as_str().expect("san").replace('=', "").replace('A', "P");
+            assert_eq!(ours, theirs);
+            compared += 1;
+        }
+    }
+    assert!(compared > 10_000);
+}
+
+#[test]
+fn a_corrupted_move_is_rejected_at_exactly_that_move() {
+    let games = read_jsonl("oracle/games_hundred_sample.jsonl");
+    for (i, game) in games.iter().enumerate().step_by(5) {
+        let (_, moves) = game_moves(game);
+        if moves.len() < 6 {
+            continue;
+        }
+        let text = written(game, Letters::Cyrillic, Style::Long);
+        let record = read_one(&text);
+        // The k-th move token: make its target the square it comes from.
+        let k = (i * 7) % moves.len();
+        let move_tokens: Vec<&pgn100::notation::Token> =
+            record.tokens.iter().filter(|t| matches!(t.kind, pgn100::notation::TokenKind::Move { .. })).collect();
+        let span = move_tokens[k].span.clone();
+        let from = moves[k].from.to_string();
+        let original = &text[span.clone()];
+        let sep = original.find(['-', ':']).expect("long form");
+        let corrupted_move = format!("{}{}", &original[..=sep], from);
+        let corrupted = format!("{}{}{}", &text[..span.start], corrupted_move, &text[span.end..]);
+        let record = read_one(&corrupted);
+        let report = replay(&record, 0, Options::default());
+        let errors: Vec<_> = report.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert_eq!(errors.len(), 1, "game {i}: {:?}", report.diagnostics);
+        assert_eq!(errors[0].span.start, span.start, "game {i}: {:?}", errors[0]);
+        assert!(matches!(errors[0].code, Code::IllegalMove | Code::NoSuchMove), "{:?}", errors[0]);
+        assert_eq!(report.mainline.len(), k, "replay stops at the corrupted move");
+    }
+}
