@@ -161,7 +161,7 @@ impl Diagnostic {
     /// Renders the diagnostic with its source line and underline.
     pub fn render(&self, source: &SourceFile, color: bool) -> String {
         let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
-        let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(0);
+        let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
         let mut out = String::new();
         let report = self.report(source);
         if handler.render_report(&mut out, report.as_ref()).is_err() {

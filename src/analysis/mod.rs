@@ -2,5 +2,7 @@
 //! the replay, annotation and statistics).
 
 pub mod replay;
+pub mod validate;
 
 pub use replay::{replay, GameReport, Options, Ply};
+pub use validate::{validate_bytes, validate_source, FileReport};

@@ -7,7 +7,7 @@ use crate::diag::{Code, Diagnostic, Severity};
 use crate::notation::ast::{
     CheckMark, GameRecord, Man, ManMove, MoveText, Outcome, Script, SquareText, Token, TokenKind,
 };
-use crate::notation::{Letters, LongMove};
+use crate::notation::{Letters, LongMove, ShortMove};
 use crate::rules::{
     CastleFailure, CastleText, Color, Game, Move, MoveSpec, Obstacle, Position, ResolveError, Role, Square, Stage,
     Termination, Variant, Wing,
@@ -76,12 +76,25 @@ struct Replayer<'a> {
     index: usize,
     options: Options,
     files: Files,
+    /// The letters the record uses, for help lines.
+    letters: Letters,
     out: Vec<Diagnostic>,
 }
 
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
-    let mut r = Replayer { record, index, options, files: Files::AJ, out: Vec::new() };
+    let letters = record
+        .tokens
+        .iter()
+        .find_map(|t| match &t.kind {
+            TokenKind::Move { text: MoveText::Man(m), .. } => m.script,
+            _ => None,
+        })
+        .map_or(Letters::Latin, |s| match s {
+            Script::Cyrillic => Letters::Cyrillic,
+            Script::Latin => Letters::Latin,
+        });
+    let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
     let report = r.run();
     GameReport { diagnostics: r.out, ..report }
 }
@@ -315,19 +328,12 @@ impl Replayer<'_> {
         };
         if role.is_none() {
             self.push(
-                Diagnostic::new(Code::UnknownPiece, token.span.clone(), format!("{variant} has no {man:?}"))
+                Diagnostic::new(Code::UnknownPiece, token.span.clone(), format!("{variant} has no {}", man_name(man)))
                     .label("this piece letter")
                     .help("the letters are listed in NOTATION.md (`pgn100 explain unknown_piece`)"),
             );
         }
         role
-    }
-
-    fn letters(script: Option<Script>) -> Letters {
-        match script {
-            Some(Script::Cyrillic) => Letters::Cyrillic,
-            _ => Letters::Latin,
-        }
     }
 
     fn resolve(&mut self, pos: &Position, text: &MoveText, token: &Token) -> Option<Move> {
@@ -355,11 +361,8 @@ impl Replayer<'_> {
         match result {
             Ok(mv) => Some(mv),
             Err(e) => {
-                let letters = match text {
-                    MoveText::Man(m) => Self::letters(m.script),
-                    _ => Letters::Latin,
-                };
-                let d = self.explain(pos, e, token, letters);
+                let short = matches!(text, MoveText::Man(m) if !m.is_long());
+                let d = self.explain(pos, e, token, short);
                 self.push(d);
                 None
             }
@@ -391,8 +394,7 @@ impl Replayer<'_> {
     fn check_capture_mark(&mut self, pos: &Position, m: Move, text: &MoveText, token: &Token, ply: u32) {
         let MoveText::Man(mm) = text else { return };
         let captures = pos.board().piece_at(m.to).is_some() || m.kind == crate::rules::MoveKind::EnPassant;
-        let letters = Self::letters(mm.script);
-        let right = LongMove { pos, mv: m, letters }.to_string();
+        let right = LongMove { pos, mv: m, letters: self.letters }.to_string();
         if mm.capture.is_some() && !captures {
             self.push(
                 Diagnostic::new(
@@ -437,7 +439,14 @@ impl Replayer<'_> {
         };
         let message = match written {
             None => format!("{message}, but it is not marked"),
-            Some(_) => format!("{message}, but it is marked otherwise"),
+            Some(mark) => {
+                let mark = match mark {
+                    CheckMark::Check => "`+`",
+                    CheckMark::DoubleCheck => "`++`",
+                    CheckMark::Mate => "as mate",
+                };
+                format!("{message}, but it is marked {mark}")
+            }
         };
         self.push(Diagnostic::new(Code::CheckMark, token.span.clone(), message).label("this move").help(help).ply(ply));
     }
@@ -485,9 +494,16 @@ impl Replayer<'_> {
     }
 
     /// The diagnostic for a move that does not resolve.
-    fn explain(&self, pos: &Position, e: ResolveError, token: &Token, letters: Letters) -> Diagnostic {
+    fn explain(&self, pos: &Position, e: ResolveError, token: &Token, short: bool) -> Diagnostic {
         let span = token.span.clone();
-        let write = |m: Move| LongMove { pos, mv: m, letters }.to_string();
+        let letters = self.letters;
+        let write = |m: Move| {
+            if short {
+                ShortMove { pos, mv: m, letters }.to_string()
+            } else {
+                LongMove { pos, mv: m, letters }.to_string()
+            }
+        };
         let list = |moves: &[Move]| moves.iter().map(|&m| write(m)).collect::<Vec<_>>().join(", ");
         let name = |r: Role| role_name(r);
         let piece_letters =
@@ -618,6 +634,22 @@ impl Replayer<'_> {
             }
         };
         d
+    }
+}
+
+fn man_name(m: Option<Man>) -> &'static str {
+    match m {
+        None | Some(Man::Pawn) => "pawn",
+        Some(Man::King) => "king",
+        Some(Man::Queen) => "queen",
+        Some(Man::Prince) => "prince (queen + knight)",
+        Some(Man::Rook) => "rook",
+        Some(Man::Bishop) => "bishop",
+        Some(Man::Knight) => "knight",
+        Some(Man::Marshal) => "marshal",
+        Some(Man::Cardinal) => "cardinal",
+        Some(Man::RoyalPrince) => "prince of Royal Chess (Пр)",
+        Some(Man::Princess) => "princess (Пс)",
     }
 }
 

@@ -3,8 +3,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::diag::SourceFile;
-use crate::notation::decode::{decode, encoding_by_name, Decoded};
+use crate::notation::decode::encoding_by_name;
 
 /// One input to read.
 #[derive(Clone, Debug)]
@@ -69,12 +68,4 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
 /// The `--encoding` value, checked.
 pub fn parse_encoding(name: &str) -> Result<&'static encoding_rs::Encoding, String> {
     encoding_by_name(name).ok_or_else(|| format!("unknown encoding {name:?} (utf-8, windows-1251, koi8-r, cp866)"))
-}
-
-/// Reads and decodes an input.
-pub fn load(input: &Input, encoding: Option<&'static encoding_rs::Encoding>) -> std::io::Result<(SourceFile, Decoded)> {
-    let bytes = input.read()?;
-    let mut decoded = decode(&bytes, encoding);
-    let text = std::mem::take(&mut decoded.text);
-    Ok((SourceFile::new(input.name(), text), decoded))
 }

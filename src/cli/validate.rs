@@ -7,10 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{expand, load, parse_encoding};
-use crate::analysis::{replay, Options};
-use crate::diag::{Code, Diagnostic, Severity, SourceFile};
-use crate::notation::{Item, Reader, SyntaxErrorKind};
+use super::input::{expand, parse_encoding};
+use crate::analysis::{validate_bytes, Options};
+use crate::diag::{Code, Diagnostic, Severity};
 use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -72,56 +71,6 @@ impl Summary {
     }
 }
 
-/// The diagnostics of one file: all games, in order.
-pub fn check_file(source: &SourceFile, options: Options) -> (Vec<Diagnostic>, usize, usize) {
-    let mut out = Vec::new();
-    let (mut games, mut invalid) = (0, 0);
-    for item in Reader::new(&source.text) {
-        match item {
-            Item::Game(record) => {
-                let report = replay(&record, games, options);
-                invalid += usize::from(!report.is_valid());
-                out.extend(report.diagnostics);
-                games += 1;
-            }
-            Item::Broken(_, e) => {
-                let (code, message, help) = match e.kind {
-                    SyntaxErrorKind::UnknownToken => (
-                        Code::Syntax,
-                        "this is no move, number, comment or result",
-                        "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1; see grammar/pgn100.ebnf",
-                    ),
-                    SyntaxErrorKind::UnterminatedComment => {
-                        (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")
-                    }
-                    SyntaxErrorKind::UnterminatedDiceRoll => {
-                        (Code::UnterminatedDiceRoll, "the dice roll is never closed", "close it with `>`")
-                    }
-                    SyntaxErrorKind::BadTag => {
-                        (Code::BadTag, "this tag pair is malformed", "write [Name \"value\"] on one line")
-                    }
-                    SyntaxErrorKind::NagOutOfRange => {
-                        (Code::NagRange, "NAGs go from $0 to $255", "use a NAG from $0 to $255")
-                    }
-                };
-                let mut span = e.span;
-                if code == Code::UnterminatedComment || code == Code::UnterminatedDiceRoll {
-                    span = span.start..span.start + 1;
-                }
-                out.push(Diagnostic::new(code, span, message).label("here").help(help).game(games));
-                invalid += 1;
-                games += 1;
-            }
-            Item::Stray(span) => out.push(
-                Diagnostic::new(Code::StrayText, span, "text between games that is not a game")
-                    .label("not a game")
-                    .help("make it a comment `{ ... }` inside a game, or remove it"),
-            ),
-        }
-    }
-    (out, games, invalid)
-}
-
 pub fn run(args: &ValidateArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
     let inputs = expand(&args.paths)?;
@@ -135,8 +84,8 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, Box<dyn std::error::Error>> 
     let mut out = std::io::stdout().lock();
     let mut unreadable = false;
     for input in &inputs {
-        let (source, decoded) = match load(input, encoding) {
-            Ok(x) => x,
+        let bytes = match input.read() {
+            Ok(b) => b,
             Err(e) => {
                 eprintln!("pgn100: {}: {e}", input.name());
                 unreadable = true;
@@ -144,29 +93,10 @@ pub fn run(args: &ValidateArgs) -> Result<ExitCode, Box<dyn std::error::Error>> 
             }
         };
         summary.files += 1;
-        let mut diags = Vec::new();
-        if decoded.guessed {
-            diags.push(
-                Diagnostic::new(
-                    Code::Encoding,
-                    0..0,
-                    format!("the file is not UTF-8; read as {}", decoded.encoding.name()),
-                )
-                .help("pass --encoding to choose another, or save the file as UTF-8"),
-            );
-        }
-        if decoded.had_errors {
-            let at = source.text.find('\u{fffd}').unwrap_or(0);
-            diags.push(
-                Diagnostic::new(Code::Undecodable, at..at + '\u{fffd}'.len_utf8(), "bytes that are no character")
-                    .label("undecodable byte")
-                    .help("check the file's encoding (--encoding)"),
-            );
-        }
-        let (found, games, invalid) = check_file(&source, options);
-        diags.extend(found);
-        summary.games += games;
-        summary.invalid += invalid;
+        let report = validate_bytes(&input.name(), &bytes, encoding, options);
+        summary.games += report.games;
+        summary.invalid += report.invalid;
+        let (source, diags) = (report.source, report.diagnostics);
         for d in &diags {
             summary.count(d);
             match args.format {

@@ -180,6 +180,11 @@ impl Iterator for Reader<'_> {
 
     fn next(&mut self) -> Option<Item> {
         self.skip_space();
+        // `%` escape lines between games belong to no game (PGN 6).
+        while self.rest().starts_with('%') && self.at_line_start() {
+            self.pos += self.rest().find('\n').unwrap_or(self.rest().len());
+            self.skip_space();
+        }
         if self.pos >= self.text.len() {
             return None;
         }
