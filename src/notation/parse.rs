@@ -358,3 +358,66 @@ mod tests {
         assert!(move_token("e4e").is_err());
     }
 }
+
+/// The productions of the grammar that are one parser each, by name.
+pub const PRODUCTIONS: &[&str] = &[
+    "file",
+    "rank",
+    "square",
+    "piece",
+    "cyrillic_piece",
+    "latin_piece",
+    "capture",
+    "dash",
+    "promotion",
+    "throne_mark",
+    "long_move",
+    "short_move",
+    "man_move",
+    "castling",
+    "second_stage",
+    "check_mark",
+    "glyph",
+    "move_token",
+    "move_number",
+    "result",
+    "nag",
+    "tag_name",
+    "tag_value",
+    "tag_pair",
+];
+
+/// Runs the production `name` on `input`: `Some(true)` when it parses the
+/// whole input, `Some(false)` when it does not, `None` for an unknown name.
+pub fn production(name: &str, input: &str) -> Option<bool> {
+    fn whole<T>(r: Res<'_, T>) -> bool {
+        matches!(r, Ok(("", _)))
+    }
+    Some(match name {
+        "file" => whole(file(input)),
+        "rank" => whole(rank(input)),
+        "square" => whole(square(input)),
+        "piece" => whole(piece(input)),
+        "cyrillic_piece" => whole(cyrillic_piece(input)),
+        "latin_piece" => whole(latin_piece(input)),
+        "capture" => whole(capture(input)),
+        "dash" => whole(dash(input)),
+        "promotion" => whole(promotion(input)),
+        "throne_mark" => whole(throne_mark(input)),
+        "long_move" => whole(long_move(input)),
+        "short_move" => whole(short_move(input)),
+        "man_move" => whole(man_move(input)),
+        "castling" => whole(castling(input)),
+        "second_stage" => whole(second_stage(input)),
+        "check_mark" => whole(check_mark(input)),
+        "glyph" => whole(glyph(input)),
+        "move_token" => whole(move_token(input)),
+        "move_number" => whole(move_number(input)),
+        "result" => whole(result(input)),
+        "nag" => whole(nag(input)),
+        "tag_name" => whole(tag_name(input)),
+        "tag_value" => whole(tag_value(input)),
+        "tag_pair" => whole(tag_pair(input)),
+        _ => return None,
+    })
+}
