@@ -35,6 +35,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ("White", "Fairy-Stockfish".to_string()),
             ("Black", "Fairy-Stockfish".to_string()),
             ("Result", result.clone()),
+            ("SetUp", "1".to_string()),
+            ("FEN", start.fen()),
         ];
         texts.push(write_game(&tags, &start, &moves, letters, style, &result));
     }

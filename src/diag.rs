@@ -5,7 +5,10 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, MietteError, MietteSpanContents, Report,
+    SourceCode, SourceSpan, SpanContents,
+};
 use serde::Serialize;
 
 use crate::notation::ast::Span;
@@ -155,7 +158,7 @@ impl Diagnostic {
         if let Some(h) = &self.help {
             d = d.with_help(h.clone());
         }
-        Report::new(d).with_source_code(NamedSource::new(source.name.clone(), Arc::clone(&source.text)))
+        Report::new(d).with_source_code(source.excerpt(self.span.clone()))
     }
 
     /// Renders the diagnostic with its source line and underline.
@@ -220,6 +223,16 @@ impl SourceFile {
         SourceFile { name: name.into(), text: Arc::new(text), line_starts }
     }
 
+    /// The lines around `span` (two each side), as miette's source: a report
+    /// then costs the excerpt, not the whole file.
+    fn excerpt(&self, span: Span) -> Excerpt {
+        let first = self.line_col(span.start).0.saturating_sub(3);
+        let last = (self.line_col(span.end).0 + 2).min(self.line_starts.len());
+        let start = self.line_starts[first];
+        let end = self.line_starts.get(last).copied().unwrap_or(self.text.len()).max(span.end).min(self.text.len());
+        Excerpt { name: self.name.clone(), text: Arc::clone(&self.text), start, end, first_line: first }
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
@@ -227,5 +240,38 @@ impl SourceFile {
         let start = self.line_starts[line - 1];
         let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line, column)
+    }
+}
+
+/// A window of a source file that reports positions as in the whole file.
+struct Excerpt {
+    name: String,
+    text: Arc<String>,
+    start: usize,
+    end: usize,
+    /// 0-based line number of the window's first line.
+    first_line: usize,
+}
+
+impl SourceCode for Excerpt {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let window = self.text.get(self.start..self.end).ok_or(MietteError::OutOfBounds)?;
+        let offset = span.offset().checked_sub(self.start).ok_or(MietteError::OutOfBounds)?;
+        let local = SourceSpan::new(offset.into(), span.len());
+        let c = window.read_span(&local, context_lines_before, context_lines_after)?;
+        let absolute = SourceSpan::new((c.span().offset() + self.start).into(), c.span().len());
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            c.data(),
+            absolute,
+            c.line() + self.first_line,
+            c.column(),
+            c.line_count(),
+        )))
     }
 }

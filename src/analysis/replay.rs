@@ -394,7 +394,7 @@ impl Replayer<'_> {
     fn check_capture_mark(&mut self, pos: &Position, m: Move, text: &MoveText, token: &Token, ply: u32) {
         let MoveText::Man(mm) = text else { return };
         let captures = pos.board().piece_at(m.to).is_some() || m.kind == crate::rules::MoveKind::EnPassant;
-        let right = LongMove { pos, mv: m, letters: self.letters }.to_string();
+        let right = || LongMove { pos, mv: m, letters: self.letters }.to_string();
         if mm.capture.is_some() && !captures {
             self.push(
                 Diagnostic::new(
@@ -403,14 +403,14 @@ impl Replayer<'_> {
                     "a capture mark on a move that captures nothing",
                 )
                 .label("nothing to take here")
-                .help(format!("write {right}"))
+                .help(format!("write {}", right()))
                 .ply(ply),
             );
         } else if mm.dash && captures {
             self.push(
                 Diagnostic::new(Code::CaptureMark, token.span.clone(), "`-` on a move that captures")
                     .label("this move takes a man")
-                    .help(format!("write {right}"))
+                    .help(format!("write {}", right()))
                     .ply(ply),
             );
         }

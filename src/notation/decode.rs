@@ -14,6 +14,9 @@ pub struct Decoded {
     pub had_errors: bool,
 }
 
+/// Bytes looked at to tell the legacy encodings apart.
+const SAMPLE: usize = 256 * 1024;
+
 /// The encodings `--encoding` accepts, by the names users type.
 pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
     match name.to_ascii_lowercase().replace('_', "-").as_str() {
@@ -36,12 +39,14 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     if let Ok(s) = std::str::from_utf8(bytes) {
         return Decoded { text: s.to_string(), encoding: UTF_8, guessed: false, had_errors: false };
     }
+    // A sample decides: the start of the file is as Russian as the rest.
+    let sample = &bytes[..bytes.len().min(SAMPLE)];
     let best = [WINDOWS_1251, KOI8_R, IBM866]
         .into_iter()
-        .max_by_key(|enc| score(&enc.decode_without_bom_handling(bytes).0))
+        .max_by_key(|enc| score(&enc.decode_without_bom_handling(sample).0))
         .unwrap_or(WINDOWS_1251);
     let mostly_utf8 = {
-        let (text, had_errors) = UTF_8.decode_without_bom_handling(bytes);
+        let (text, had_errors) = UTF_8.decode_without_bom_handling(sample);
         had_errors && text.chars().filter(|&c| c == '\u{fffd}').count() * 50 < text.chars().count()
     };
     let enc = if mostly_utf8 { UTF_8 } else { best };

@@ -307,58 +307,6 @@ pub fn tag_pair(i: &str) -> Res<'_, (&str, String, usize)> {
     Ok((rest, (name, value, value_at)))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn mv(s: &str) -> ManMove {
-        match move_token(s) {
-            Ok(("", TokenKind::Move { text: MoveText::Man(m), .. })) => m,
-            other => panic!("{s}: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn long_and_short_moves() {
-        let m = mv("Лa1-a2");
-        assert_eq!(
-            (m.man, m.from_file, m.from_rank, m.to),
-            (Some(Man::Rook), Some(0), Some(0), SquareText { file: 0, rank: 1 })
-        );
-        assert!(m.dash);
-        let m = mv("c5:d4");
-        assert_eq!((m.man, m.capture), (None, Some(':')));
-        let m = mv("Кbd4");
-        assert_eq!((m.man, m.from_file, m.from_rank), (Some(Man::Knight), Some(1), None));
-        let m = mv("Л1a2");
-        assert_eq!((m.from_file, m.from_rank), (None, Some(0)));
-        let m = mv("ed5");
-        assert_eq!((m.man, m.from_file, m.to.file), (None, Some(4), 3));
-        let m = mv("Крf8-f9; е3");
-        assert_eq!((m.man, m.throne), (Some(Man::King), Some(SquareText { file: 4, rank: 2 })));
-        assert_eq!(mv("e9-e10Ф").promotion, Some(Man::Queen));
-        assert_eq!(mv("a10(P)").promotion, Some(Man::Prince));
-        assert_eq!(mv("c10/П").promotion, Some(Man::Prince));
-        assert_eq!(mv("Пс3").to, SquareText { file: 2, rank: 2 });
-        assert_eq!(mv("Псd1-d3").man, Some(Man::Princess));
-        assert_eq!(mv("a10").to.rank, 9);
-    }
-
-    #[test]
-    fn castling_results_and_numbers() {
-        assert!(matches!(move_token("0-0-0-0"), Ok(("", TokenKind::Move { text: MoveText::Zeros(4), .. }))));
-        assert!(matches!(
-            move_token("1-1+"),
-            Ok(("", TokenKind::Move { text: MoveText::Ones(2), check: Some(CheckMark::Check), .. }))
-        ));
-        assert!(matches!(result("1-0"), Ok(("", TokenKind::Result(Outcome::WhiteWins)))));
-        assert!(matches!(result("½:½"), Ok(("", TokenKind::Result(Outcome::Draw)))));
-        assert!(result("1-1").is_err());
-        assert!(matches!(move_number("12…"), Ok(("", TokenKind::MoveNumber { number: 12, black: true }))));
-        assert!(move_token("e4e").is_err());
-    }
-}
-
 /// The productions of the grammar that are one parser each, by name.
 pub const PRODUCTIONS: &[&str] = &[
     "file",
@@ -420,4 +368,56 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "tag_pair" => whole(tag_pair(input)),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> ManMove {
+        match move_token(s) {
+            Ok(("", TokenKind::Move { text: MoveText::Man(m), .. })) => m,
+            other => panic!("{s}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn long_and_short_moves() {
+        let m = mv("Лa1-a2");
+        assert_eq!(
+            (m.man, m.from_file, m.from_rank, m.to),
+            (Some(Man::Rook), Some(0), Some(0), SquareText { file: 0, rank: 1 })
+        );
+        assert!(m.dash);
+        let m = mv("c5:d4");
+        assert_eq!((m.man, m.capture), (None, Some(':')));
+        let m = mv("Кbd4");
+        assert_eq!((m.man, m.from_file, m.from_rank), (Some(Man::Knight), Some(1), None));
+        let m = mv("Л1a2");
+        assert_eq!((m.from_file, m.from_rank), (None, Some(0)));
+        let m = mv("ed5");
+        assert_eq!((m.man, m.from_file, m.to.file), (None, Some(4), 3));
+        let m = mv("Крf8-f9; е3");
+        assert_eq!((m.man, m.throne), (Some(Man::King), Some(SquareText { file: 4, rank: 2 })));
+        assert_eq!(mv("e9-e10Ф").promotion, Some(Man::Queen));
+        assert_eq!(mv("a10(P)").promotion, Some(Man::Prince));
+        assert_eq!(mv("c10/П").promotion, Some(Man::Prince));
+        assert_eq!(mv("Пс3").to, SquareText { file: 2, rank: 2 });
+        assert_eq!(mv("Псd1-d3").man, Some(Man::Princess));
+        assert_eq!(mv("a10").to.rank, 9);
+    }
+
+    #[test]
+    fn castling_results_and_numbers() {
+        assert!(matches!(move_token("0-0-0-0"), Ok(("", TokenKind::Move { text: MoveText::Zeros(4), .. }))));
+        assert!(matches!(
+            move_token("1-1+"),
+            Ok(("", TokenKind::Move { text: MoveText::Ones(2), check: Some(CheckMark::Check), .. }))
+        ));
+        assert!(matches!(result("1-0"), Ok(("", TokenKind::Result(Outcome::WhiteWins)))));
+        assert!(matches!(result("½:½"), Ok(("", TokenKind::Result(Outcome::Draw)))));
+        assert!(result("1-1").is_err());
+        assert!(matches!(move_number("12…"), Ok(("", TokenKind::MoveNumber { number: 12, black: true }))));
+        assert!(move_token("e4e").is_err());
+    }
 }

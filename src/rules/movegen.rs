@@ -81,20 +81,26 @@ impl Position {
     /// All legal moves, appended to `out` (cleared first).
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
-        self.generate(out);
+        self.generate(out, Bitboard::FULL);
+    }
+
+    /// The legal moves whose target (the king's, for castling) is in `to`.
+    pub fn legal_moves_to(&self, to: Bitboard, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate(out, to);
     }
 
     /// The number of legal moves.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
-        self.generate(&mut c);
+        self.generate(&mut c, Bitboard::FULL);
         c.0
     }
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
         let mut a = Any(false);
-        self.generate(&mut a);
+        self.generate(&mut a, Bitboard::FULL);
         a.0
     }
 
@@ -112,7 +118,8 @@ impl Position {
         a.0
     }
 
-    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+    /// Generates the legal moves with a target in `restrict`.
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S, restrict: Bitboard) {
         let rules = self.rules();
         let board = self.board();
         let us = self.turn();
@@ -123,18 +130,27 @@ impl Position {
         let king = self.our_king();
         let checkers = board.attackers_to(king, them, blockers);
 
-        self.king_moves(sink, king);
+        self.king_moves(sink, king, restrict);
         if checkers.more_than_one() {
             return;
         }
-        let target = match checkers.single() {
-            Some(checker) => Bitboard::between(king, checker).with(checker),
-            None => rules.board & !ours,
-        };
+        let target = restrict
+            & match checkers.single() {
+                Some(checker) => Bitboard::between(king, checker).with(checker),
+                None => rules.board & !ours,
+            };
         let pinned = self.pinned(king);
+        // For one target square, only the men that reach it need looking at.
+        let movers = match restrict.single() {
+            Some(t) => {
+                let pushes = [t.offset(0, -us.forward()), t.offset(0, -2 * us.forward())];
+                pushes.into_iter().flatten().fold(board.attackers_to(t, us, blockers), |bb, sq| bb.with(sq))
+            }
+            None => Bitboard::FULL,
+        };
 
         for role in PIECE_ROLES {
-            for from in board.by_role(role) & ours {
+            for from in board.by_role(role) & ours & movers {
                 let mut t = super::board::Board::attacks(role, from, blockers) & target;
                 if pinned.contains(from) {
                     t &= Bitboard::line(king, from);
@@ -147,7 +163,7 @@ impl Position {
 
         let empty = rules.board & !board.occupied();
         let forward = us.forward();
-        for from in board.by_piece(Piece::new(us, Role::Pawn)) {
+        for from in board.by_piece(Piece::new(us, Role::Pawn)) & movers {
             let mut t = Bitboard(PAWN_ATTACKS[us.index()][from.index()]) & theirs;
             if let Some(one) = from.offset(0, forward).filter(|&s| empty.contains(s)) {
                 t = t.with(one);
@@ -171,9 +187,11 @@ impl Position {
             }
         }
 
-        self.en_passant(sink, king);
+        if self.ep_square().is_some_and(|ep| restrict.contains(ep)) {
+            self.en_passant(sink, king);
+        }
         if checkers.is_empty() {
-            self.castling(sink, king);
+            self.castling(sink, king, restrict);
         }
     }
 
@@ -201,14 +219,14 @@ impl Position {
         attackers.without(sq).any()
     }
 
-    fn king_moves<S: Sink>(&self, sink: &mut S, king: Square) {
+    fn king_moves<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
         let rules = self.rules();
         let us = self.turn();
         let board = self.board();
         let without_king = board.occupied().without(king);
         let mut safe = Bitboard::EMPTY;
         let throne = rules.throne.map(|t| t[us.index()]).filter(|_| self.rights().has(Rights::throne(us)));
-        for to in Bitboard::king_attacks(king) & rules.board & !board.by_color(us) {
+        for to in Bitboard::king_attacks(king) & rules.board & !board.by_color(us) & restrict {
             if Some(to) == throne {
                 let empties = rules.pawn_rank[us.index()] & rules.board & !without_king.with(to);
                 if empties.any() {
@@ -247,13 +265,14 @@ impl Position {
     }
 
     /// Castling moves (the king is not in check).
-    fn castling<S: Sink>(&self, sink: &mut S, king: Square) {
+    fn castling<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
         let rights = self.rights();
         let us = self.turn();
         let board = self.board();
         let rook = Some(Piece::new(us, Role::Rook));
         for (i, spec) in self.rules().castling.iter().enumerate() {
-            if spec.color != us || !rights.has(spec.right) || spec.king_from != king {
+            if spec.color != us || !rights.has(spec.right) || spec.king_from != king || !restrict.contains(spec.king_to)
+            {
                 continue;
             }
             if spec.stage == Stage::Second {

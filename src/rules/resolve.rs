@@ -103,7 +103,7 @@ impl Position {
     /// Resolves a written move of a man.
     pub fn resolve(&self, spec: &MoveSpec) -> Result<Move, ResolveError> {
         let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
+        self.legal_moves_to(spec.to.bb(), &mut legal);
         let us = self.turn();
         let board = self.board();
         let from_ok =
@@ -158,6 +158,7 @@ impl Position {
         }
         if let (Some(f), Some(r)) = (spec.from_file, spec.from_rank) {
             let from = Square::new(f, r).expect("a square of the layout");
+            self.legal_moves(&mut legal);
             return Err(self.why_not(from, spec, &legal));
         }
         // Short form: which men of that kind could go there but for a check?

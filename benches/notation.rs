@@ -1,0 +1,82 @@
+//! Reader and validation throughput (bench binary, not a timed test):
+//! `cargo bench --bench notation [-- MB]`.
+//!
+//! Builds a Hundred corpus in memory from the oracle games (written in
+//! Cyrillic long notation and in Latin short notation, each game with its
+//! FEN tag), repeated until it reaches MB megabytes (default 50), then times,
+//! single-threaded: parse only (games and tokens), and parse + replay
+//! (validation). Every game must validate with no error.
+
+use std::time::Instant;
+
+use pgn100::analysis::{validate_source, Options};
+use pgn100::diag::SourceFile;
+use pgn100::notation::pgn::write_game;
+use pgn100::notation::{Item, Letters, Reader, Style, UciMove};
+use pgn100::rules::{Position, Variant};
+
+fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/oracle/games_hundred_sample.jsonl");
+    let data = std::fs::read_to_string(path).expect("oracle games");
+    let mut one = String::new();
+    let mut plies = 0;
+    for line in data.lines() {
+        let game: serde_json::Value = serde_json::from_str(line).expect("json");
+        let start = Position::from_fen(game["start_fen"].as_str().expect("fen"), Variant::Hundred).expect("fen");
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for uci in game["uci"].as_array().expect("uci") {
+            let m = UciMove::parse(uci.as_str().expect("move")).and_then(|u| u.to_move(&pos)).expect("legal");
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        plies += moves.len();
+        let result = game["result"].as_str().expect("result");
+        let tags = [("Event", "bench".to_string()), ("Result", result.to_string()), ("FEN", start.fen())];
+        one.push_str(&write_game(&tags, &start, &moves, letters, style, result));
+    }
+    let repeat = (megabytes << 20).div_ceil(one.len());
+    (one.repeat(repeat), plies * repeat)
+}
+
+fn main() {
+    let megabytes: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(50);
+    println!("{:<22} {:>8} {:>8} {:>8} {:>10} {:>11}", "corpus / job", "MB", "seconds", "MB/s", "games/s", "plies/s");
+    for (name, letters, style) in
+        [("Cyrillic long", Letters::Cyrillic, Style::Long), ("Latin short", Letters::Latin, Style::Short)]
+    {
+        let (text, plies) = corpus(letters, style, megabytes);
+        let mb = text.len() as f64 / (1 << 20) as f64;
+
+        let start = Instant::now();
+        let (mut games, mut tokens) = (0usize, 0usize);
+        for item in Reader::new(&text) {
+            match item {
+                Item::Game(g) => {
+                    games += 1;
+                    tokens += g.tokens.len();
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let parse = start.elapsed().as_secs_f64();
+        assert!(tokens > games);
+        report(&format!("{name}: parse"), mb, parse, games, plies);
+
+        let source = SourceFile::new("bench", text);
+        let start = Instant::now();
+        let (diags, n, invalid) = validate_source(&source, Options::default());
+        let validate = start.elapsed().as_secs_f64();
+        assert!(diags.is_empty() && invalid == 0 && n == games, "{:?}", diags.first());
+        report(&format!("{name}: validate"), mb, validate, games, plies);
+    }
+}
+
+fn report(name: &str, mb: f64, secs: f64, games: usize, plies: usize) {
+    println!(
+        "{name:<22} {mb:>8.1} {secs:>8.2} {:>8.1} {:>10.0} {:>11.0}",
+        mb / secs,
+        games as f64 / secs,
+        plies as f64 / secs
+    );
+}
