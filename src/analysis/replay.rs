@@ -229,7 +229,7 @@ impl Replayer<'_> {
                 TokenKind::MoveNumber { number, black } if !dead => self.check_number(&line, token, *number, *black),
                 TokenKind::Move { text, check, .. } if !dead => {
                     let pos = line.game.position().clone();
-                    match self.resolve(&pos, text, token) {
+                    match self.resolve(&pos, text, token, line.game.plies() + 1) {
                         Some(m) => {
                             self.check_capture_mark(&pos, m, text, token, line.game.plies() + 1);
                             line.game.play_unchecked(m);
@@ -336,7 +336,7 @@ impl Replayer<'_> {
         role
     }
 
-    fn resolve(&mut self, pos: &Position, text: &MoveText, token: &Token) -> Option<Move> {
+    fn resolve(&mut self, pos: &Position, text: &MoveText, token: &Token, ply: u32) -> Option<Move> {
         let variant = pos.variant();
         let result = match text {
             MoveText::Zeros(n) => {
@@ -362,7 +362,7 @@ impl Replayer<'_> {
             Ok(mv) => Some(mv),
             Err(e) => {
                 let short = matches!(text, MoveText::Man(m) if !m.is_long());
-                let d = self.explain(pos, e, token, short);
+                let d = self.explain(pos, e, token, short).ply(ply);
                 self.push(d);
                 None
             }

@@ -1,0 +1,102 @@
+//! The binary: exit statuses and output of each subcommand on corpus files.
+
+use std::process::{Command, Output};
+
+fn pgn100(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn validate_valid_corpus_exits_0() {
+    let o = pgn100(&["validate", "corpus/valid"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(out.contains("invalid; 0 error(s)"), "{out}");
+    assert!(out.contains(" 0 invalid"), "{out}");
+}
+
+#[test]
+fn validate_invalid_file_exits_1_with_the_underlined_token() {
+    let o = pgn100(&["validate", "corpus/invalid/ambiguous_move.pgn"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("pgn100::ambiguous_move"), "{out}");
+    assert!(out.contains("1. Лe1 *"), "{out}");
+    assert!(out.contains("Лae1, Лje1"), "{out}");
+}
+
+#[test]
+fn validate_json_has_one_object_per_diagnostic() {
+    let o = pgn100(&["validate", "--format", "json", "corpus/invalid/no_man.pgn"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(lines.len(), 1);
+    let d = &lines[0];
+    assert_eq!(d["code"], "pgn100::no_man");
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(9), Some(4)));
+    assert_eq!((d["game"].as_u64(), d["ply"].as_u64()), (Some(0), Some(1)));
+    assert_eq!(d["severity"], "error");
+}
+
+#[test]
+fn warnings_pass_unless_strict() {
+    let o = pgn100(&["validate", "corpus/invalid/check_mark.pgn"]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = pgn100(&["validate", "--strict", "corpus/invalid/check_mark.pgn"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn missing_file_and_bad_arguments_exit_2() {
+    assert_eq!(pgn100(&["validate", "no/such/file.pgn"]).status.code(), Some(2));
+    assert_eq!(pgn100(&["validate", "--encoding", "ebcdic-xyz", "corpus/valid"]).status.code(), Some(2));
+    assert_eq!(pgn100(&["perft"]).status.code(), Some(2));
+    assert_eq!(pgn100(&["no-such-command"]).status.code(), Some(2));
+}
+
+#[test]
+fn an_encoding_is_reported_and_can_be_forced() {
+    let o = pgn100(&["validate", "corpus/invalid/encoding.pgn"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("read as windows-1251"));
+    let o = pgn100(&["validate", "--encoding", "koi8-r", "corpus/invalid/encoding.pgn"]);
+    assert_eq!(o.status.code(), Some(1), "read as KOI8-R the Cyrillic piece letters are garbage");
+}
+
+#[test]
+fn perft_prints_the_count_and_divide_in_latin_long() {
+    let o = pgn100(&["perft", "3"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim(), "16326");
+    let o = pgn100(&["perft", "--divide", "1"]);
+    let out = stdout(&o);
+    assert!(out.contains("Nc2-b4 1") && out.contains("j3-j5 1"), "{out}");
+    assert_eq!(out.lines().last(), Some("24"));
+    let o = pgn100(&["perft", "--fen", "bad fen", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(["validate", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(b"1. e3-e5 e8-e6 *\n").expect("write");
+    let o = child.wait_with_output().expect("wait");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 game(s): 1 valid"));
+}
