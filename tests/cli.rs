@@ -100,3 +100,31 @@ fn stdin_is_read_with_a_dash() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("1 game(s): 1 valid"));
 }
+
+#[test]
+fn variants_explain_and_completions() {
+    let o = pgn100(&["variants"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("стоклеточные"));
+    let o = pgn100(&["explain", "pgn100::ambiguous_move"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("1. Лe1 *") && out.contains("which one?"), "{out}");
+    let o = pgn100(&["explain", "--list"]);
+    assert_eq!(stdout(&o).lines().count(), pgn100::diag::Code::ALL.len());
+    assert_eq!(pgn100(&["explain", "nonsense"]).status.code(), Some(2));
+    for shell in ["bash", "zsh", "fish"] {
+        let o = pgn100(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("validate"), "{shell}");
+    }
+}
+
+#[test]
+fn help_ends_with_examples() {
+    for cmd in [&["--help"][..], &["validate", "--help"], &["perft", "--help"], &["explain", "--help"]] {
+        let o = pgn100(cmd);
+        assert_eq!(o.status.code(), Some(0));
+        assert!(stdout(&o).contains("Examples:"), "{cmd:?}");
+    }
+}

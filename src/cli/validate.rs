@@ -1,13 +1,14 @@
 //! `pgn100 validate`
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use super::input::{expand, parse_encoding};
+use super::Outcome;
 use crate::analysis::{validate_bytes, Options};
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::rules::Variant;
@@ -18,13 +19,6 @@ pub enum Format {
     Human,
     /// One JSON object per diagnostic, one per line.
     Json,
-}
-
-#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
-pub enum Color {
-    Auto,
-    Always,
-    Never,
 }
 
 #[derive(Args, Debug)]
@@ -45,9 +39,6 @@ pub struct ValidateArgs {
     /// The variant of games without a Variant tag.
     #[arg(long)]
     pub variant: Option<Variant>,
-    /// Colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub color: Color,
 }
 
 #[derive(Default)]
@@ -71,14 +62,9 @@ impl Summary {
     }
 }
 
-pub fn run(args: &ValidateArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
+pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
     let inputs = expand(&args.paths)?;
-    let color = match args.color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    };
     let options = Options { strict: args.strict, default_variant: args.variant };
     let mut summary = Summary::default();
     let mut out = std::io::stdout().lock();

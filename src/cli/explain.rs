@@ -1,0 +1,139 @@
+//! `pgn100 explain CODE`: what a diagnostic code means, shown on its example
+//! file from corpus/invalid/ (compiled in, so the example cannot go stale:
+//! the tests check the same files).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::Outcome;
+use crate::analysis::{validate_bytes, Options};
+use crate::diag::Code;
+
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  pgn100 explain illegal_castling\n  pgn100 explain pgn100::ambiguous_move\n  \
+pgn100 explain --list")]
+pub struct ExplainArgs {
+    /// The code, with or without `pgn100::`.
+    #[arg(required_unless_present = "list")]
+    pub code: Option<String>,
+    /// List every code with its one-line summary.
+    #[arg(long)]
+    pub list: bool,
+}
+
+macro_rules! examples {
+    ($($name:literal),* $(,)?) => {
+        fn example(code: Code) -> Option<&'static [u8]> {
+            match code.name() {
+                $($name => Some(include_bytes!(concat!("../../corpus/invalid/", $name, ".pgn"))),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+examples!(
+    "syntax",
+    "unterminated_comment",
+    "unterminated_dice_roll",
+    "bad_tag",
+    "nag_range",
+    "stray_text",
+    "encoding",
+    "undecodable",
+    "bad_fen",
+    "unknown_variant",
+    "unsupported_variant",
+    "unknown_piece",
+    "off_board",
+    "unbalanced_variation",
+    "no_man",
+    "opponents_man",
+    "wrong_man",
+    "illegal_move",
+    "no_such_move",
+    "ambiguous_move",
+    "missing_promotion",
+    "forbidden_promotion",
+    "not_a_promotion",
+    "missing_throne_pawn",
+    "misplaced_throne_pawn",
+    "no_throne_pawn",
+    "illegal_castling",
+    "wrong_variant_castling",
+    "check_mark",
+    "capture_mark",
+    "move_number",
+    "result_mismatch",
+    "missing_result",
+);
+
+/// Notes beyond the summary, where the rules need saying.
+fn notes(code: Code) -> &'static str {
+    match code {
+        Code::IllegalCastling => {
+            "Hundred castles in two stages (RULES.md 1.4). First stage: 0-0-0 (king f2-h2, rook j2-g2) or \
+0-0-0-0 (king f2-d2, rook a2-e2), only if neither the king nor that rook has moved. Second stage: 1 \
+(king h2-i2, rook j2-h2) or 1-1 (king d2-b2, rook a2-c2), only after the first stage on the same wing, \
+if the king has not moved since and the corner rook has made only its one step from the corner. Either \
+stage: the king not in check, the squares between empty, and neither the king nor the castling rook \
+attacked after the move. Passing over an attacked square is allowed."
+        }
+        Code::MissingThronePawn | Code::MisplacedThronePawn | Code::NoThronePawn => {
+            "The first time a king moves onto the enemy king's start square (f9 for White, f2 for Black), its \
+side gains a pawn, placed as part of the move on an empty square of its pawn rank (3 for White, 8 for \
+Black), written after the move: Крf8-f9; e3 (RULES.md 1.5). When that rank is full, nothing is gained \
+and the right is kept. [ThronePawn \"off\"] switches the rule off for a game."
+        }
+        Code::MissingPromotion | Code::ForbiddenPromotion | Code::NotAPromotion => {
+            "A pawn on the last rank must become a piece (RULES.md 1.3): on files a, c, h, j a queen, prince, \
+rook, bishop or knight; on files b, d, e, f, g, i a queen, rook, bishop or knight. Write the letter after \
+the square: e9-e10Ф, e10=Q, c10/П or a10(P)."
+        }
+        Code::CheckMark => "+ marks check (any check), ++ a double check, # or × mate. --strict makes this an error.",
+        Code::Encoding => {
+            "Files that are not UTF-8 are read as Windows-1251, KOI8-R or CP866, whichever reads most like \
+Russian chess text; --encoding NAME chooses."
+        }
+        _ => "",
+    }
+}
+
+pub fn run(args: &ExplainArgs, color: bool) -> Outcome {
+    let mut out = std::io::stdout().lock();
+    if args.list {
+        for c in Code::ALL {
+            writeln!(out, "{:<32} {:<8} {}", c.to_string(), format!("{:?}", c.severity()).to_lowercase(), c.summary())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let name = args.code.as_deref().unwrap_or_default();
+    let Some(code) = Code::from_name(name) else {
+        return Err(format!("{name:?} is no diagnostic code (pgn100 explain --list)").into());
+    };
+    writeln!(out, "{code} ({:?})\n", code.severity())?;
+    writeln!(out, "{}.", capitalise(code.summary()))?;
+    let notes = notes(code);
+    if !notes.is_empty() {
+        writeln!(out, "\n{notes}")?;
+    }
+    if let Some(bytes) = example(code) {
+        let report = validate_bytes(&format!("example {}.pgn", code.name()), bytes, None, Options::default());
+        writeln!(out, "\nExample:\n")?;
+        for line in report.source.text.lines() {
+            writeln!(out, "    {line}")?;
+        }
+        writeln!(out)?;
+        for d in report.diagnostics.iter().filter(|d| d.code == code) {
+            write!(out, "{}", d.render(&report.source, color))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
