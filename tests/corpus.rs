@@ -22,7 +22,7 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
 
 fn diagnostics(path: &Path) -> Vec<String> {
     let bytes = std::fs::read(path).expect("readable");
-    let report = validate_bytes("test", &bytes, None, Options { strict: false, default_variant: None });
+    let report = validate_bytes("test", &bytes, None, Options::default());
     report
         .diagnostics
         .iter()
@@ -39,7 +39,7 @@ fn valid_files_have_no_diagnostic_even_when_strict() {
     assert!(files.len() >= 6);
     for path in files {
         let bytes = std::fs::read(&path).expect("readable");
-        let report = validate_bytes("test", &bytes, None, Options { strict: true, default_variant: None });
+        let report = validate_bytes("test", &bytes, None, Options { strict: true, ..Options::default() });
         assert!(report.diagnostics.is_empty(), "{}: {:?}", path.display(), report.diagnostics);
         assert!(report.games >= 1 && report.invalid == 0);
     }

@@ -20,9 +20,11 @@ pub struct Options {
     pub strict: bool,
     /// The variant when the game has no Variant tag.
     pub default_variant: Option<Variant>,
+    /// Keep every replayed move, variations included ([`GameReport::all`]).
+    pub keep_all: bool,
 }
 
-/// One move of the main line, as replayed.
+/// One move, as replayed.
 #[derive(Clone, Debug)]
 pub struct Ply {
     pub mv: Move,
@@ -39,10 +41,17 @@ pub struct GameReport {
     pub variant: Option<Variant>,
     /// The main line's moves as far as replayed.
     pub mainline: Vec<Ply>,
+    /// Every replayed move, variations included, in token order (only with
+    /// [`Options::keep_all`]).
+    pub all: Vec<Ply>,
     /// The position after the last replayed main-line move.
     pub last: Option<Position>,
     /// Whether the whole main line and every variation was replayed.
     pub complete: bool,
+    /// Whether the record letters the tenth file `k` (`[Files "a-k"]` or detected).
+    pub files_ak: bool,
+    /// The letters the record's piece letters are written in.
+    pub letters: Letters,
 }
 
 impl GameReport {
@@ -118,7 +127,16 @@ impl Replayer<'_> {
     }
 
     fn empty_report(&self, variant: Option<Variant>) -> GameReport {
-        GameReport { diagnostics: Vec::new(), variant, mainline: Vec::new(), last: None, complete: false }
+        GameReport {
+            diagnostics: Vec::new(),
+            variant,
+            mainline: Vec::new(),
+            all: Vec::new(),
+            last: None,
+            complete: false,
+            files_ak: self.files == Files::AK,
+            letters: self.letters,
+        }
     }
 
     fn run(&mut self) -> GameReport {
@@ -182,6 +200,7 @@ impl Replayer<'_> {
         let mut stack: Vec<Line> = Vec::new();
         let mut line = Line { game: Game::new(start), before: None, main: true };
         let mut mainline = Vec::new();
+        let mut all = Vec::new();
         let mut dead = false; // replay stopped at an illegal move
         let mut variation_opened: Vec<usize> = Vec::new();
         let mut result_token: Option<(&Token, Outcome)> = None;
@@ -237,6 +256,9 @@ impl Replayer<'_> {
                             if line.main {
                                 mainline.push(Ply { mv: m, before: pos.clone(), token: ti });
                             }
+                            if self.options.keep_all {
+                                all.push(Ply { mv: m, before: pos.clone(), token: ti });
+                            }
                             line.before = Some(pos);
                         }
                         None => dead = true,
@@ -269,7 +291,16 @@ impl Replayer<'_> {
                     .help("end the movetext with 1-0, 0-1, 1/2-1/2 or *"),
             );
         }
-        GameReport { diagnostics: Vec::new(), variant: Some(variant), mainline, last, complete: !dead }
+        GameReport {
+            diagnostics: Vec::new(),
+            variant: Some(variant),
+            mainline,
+            all,
+            last,
+            complete: !dead,
+            files_ak: self.files == Files::AK,
+            letters: self.letters,
+        }
     }
 
     fn check_number(&mut self, line: &Line, token: &Token, number: u32, black: bool) {

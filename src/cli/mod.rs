@@ -2,6 +2,7 @@
 //! One file per subcommand; this one holds the top level and the exit codes.
 
 mod completions;
+mod convert;
 mod explain;
 mod input;
 pub mod man;
@@ -62,6 +63,8 @@ impl ColorChoice {
 pub enum Command {
     /// Check game files: every game replayed, every problem reported.
     Validate(validate::ValidateArgs),
+    /// Rewrite games in other letters or style, losing nothing else.
+    Convert(convert::ConvertArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
     /// List the variants with their names and aliases.
@@ -82,6 +85,7 @@ pub fn run() -> ExitCode {
     let color = cli.color.enabled();
     let result = match cli.command {
         Command::Validate(args) => validate::run(&args, color),
+        Command::Convert(args) => convert::run(&args, color),
         Command::Perft(args) => perft::run(&args),
         Command::Variants => variants::run(),
         Command::Explain(args) => explain::run(&args, color),

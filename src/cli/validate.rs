@@ -65,7 +65,7 @@ impl Summary {
 pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
     let inputs = expand(&args.paths)?;
-    let options = Options { strict: args.strict, default_variant: args.variant };
+    let options = Options { strict: args.strict, default_variant: args.variant, keep_all: false };
     let mut summary = Summary::default();
     let mut out = std::io::stdout().lock();
     let mut unreadable = false;

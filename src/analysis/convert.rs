@@ -1,0 +1,182 @@
+//! Conversion between Cyrillic and Latin letters and long and short style.
+//! Only move tokens are rewritten (from the replayed position, so short moves
+//! get exactly the disambiguation they need); every other byte — tags,
+//! comments, NAGs, glyphs, move numbers, results, text between games — is
+//! copied as it stands. A game that does not validate is copied unchanged
+//! (or dropped) with its diagnostics, never half-converted.
+
+use super::replay::{replay, GameReport, Options};
+use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, Script, TokenKind};
+use crate::notation::{Item, Letters, LongMove, Reader, ShortMove};
+
+/// Letters of the output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum LettersChoice {
+    #[default]
+    Keep,
+    Cyrillic,
+    Latin,
+}
+
+/// Style of the output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum StyleChoice {
+    #[default]
+    Keep,
+    Long,
+    Short,
+}
+
+/// How the tenth file is lettered in the output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum FilesChoice {
+    #[default]
+    Keep,
+    /// `a`..`j`
+    AJ,
+    /// `a`..`k`, as seed 000 writes
+    AK,
+}
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ConvertOptions {
+    pub letters: LettersChoice,
+    pub style: StyleChoice,
+    pub files: FilesChoice,
+    /// Drop games that do not validate instead of copying them.
+    pub skip_invalid: bool,
+    pub replay: Options,
+}
+
+/// The converted text and what was found on the way.
+pub struct Converted {
+    pub text: String,
+    /// Errors of the games copied unchanged or dropped.
+    pub diagnostics: Vec<Diagnostic>,
+    pub games: usize,
+    /// Games copied unchanged (or dropped) because they do not validate.
+    pub invalid: usize,
+}
+
+/// Converts every game of a decoded file.
+pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
+    let text = source.text.as_str();
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut cursor = 0;
+    let mut diagnostics = Vec::new();
+    let (mut games, mut invalid) = (0, 0);
+    let replay_options = Options { keep_all: true, ..options.replay };
+    for item in Reader::new(text) {
+        match item {
+            Item::Game(record) => {
+                let report = replay(&record, games, replay_options);
+                if report.is_valid() {
+                    out.push_str(&text[cursor..record.span.start]);
+                    write_game(text, &record, &report, options, &mut out);
+                } else {
+                    invalid += 1;
+                    diagnostics.extend(report.diagnostics.into_iter().filter(Diagnostic::is_error));
+                    out.push_str(&text[cursor..record.span.start]);
+                    if !options.skip_invalid {
+                        out.push_str(&text[record.span.clone()]);
+                    }
+                }
+                cursor = record.span.end;
+                games += 1;
+            }
+            Item::Broken(record, e) => {
+                invalid += 1;
+                diagnostics.push(
+                    Diagnostic::new(Code::Syntax, e.span, "this game cannot be read; it is copied unchanged")
+                        .label("here")
+                        .game(games),
+                );
+                out.push_str(&text[cursor..record.span.start]);
+                if !options.skip_invalid {
+                    out.push_str(&text[record.span.clone()]);
+                }
+                cursor = record.span.end;
+                games += 1;
+            }
+            Item::Stray(_) => {}
+        }
+    }
+    out.push_str(&text[cursor..]);
+    Converted { text: out, diagnostics, games, invalid }
+}
+
+/// Appends the game with its move tokens rewritten.
+fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
+    let ak_in = report.files_ak;
+    let ak_out = match options.files {
+        FilesChoice::Keep => ak_in,
+        FilesChoice::AJ => false,
+        FilesChoice::AK => true,
+    };
+    let mut cursor = record.span.start;
+    // The Files tag follows the output's lettering.
+    let files_tag = record.tags.iter().find(|t| t.name == "Files");
+    if ak_in != ak_out {
+        if let (false, Some(tag)) = (ak_out, files_tag) {
+            out.push_str(&text[cursor..tag.span.start]);
+            cursor = tag.span.end;
+            if text[cursor..].starts_with("\r\n") {
+                cursor += 2;
+            } else if text[cursor..].starts_with('\n') {
+                cursor += 1;
+            }
+        }
+        if let (true, None, Some(last)) = (ak_out, files_tag, record.tags.last()) {
+            out.push_str(&text[cursor..last.span.end]);
+            out.push_str("\n[Files \"a-k\"]");
+            cursor = last.span.end;
+        }
+    }
+    let rewrite = options.letters != LettersChoice::Keep || options.style != StyleChoice::Keep || ak_in != ak_out;
+    if !rewrite {
+        out.push_str(&text[cursor..record.span.end]);
+        return;
+    }
+    for ply in &report.all {
+        let token = &record.tokens[ply.token];
+        let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { continue };
+        let (script, long) = match move_text {
+            MoveText::Man(m) => (m.script, m.is_long()),
+            _ => (None, true),
+        };
+        let letters = match (options.letters, script) {
+            (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
+            (LettersChoice::Latin, _) => Letters::Latin,
+            (LettersChoice::Keep, Some(Script::Cyrillic)) => Letters::Cyrillic,
+            (LettersChoice::Keep, Some(Script::Latin)) => Letters::Latin,
+            (LettersChoice::Keep, None) => report.letters,
+        };
+        let long = match options.style {
+            StyleChoice::Keep => long,
+            StyleChoice::Long => true,
+            StyleChoice::Short => false,
+        };
+        let mut written = if long {
+            LongMove { pos: &ply.before, mv: ply.mv, letters }.to_string()
+        } else {
+            ShortMove { pos: &ply.before, mv: ply.mv, letters }.to_string()
+        };
+        if ak_out {
+            written = written.replace('j', "k");
+        }
+        match check {
+            Some(CheckMark::Check) => written.push('+'),
+            Some(CheckMark::DoubleCheck) => written.push_str("++"),
+            Some(CheckMark::Mate) => written.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
+            None => {}
+        }
+        if let Some(g) = glyph {
+            written.push_str(g.as_str());
+        }
+        out.push_str(&text[cursor..token.span.start]);
+        out.push_str(&written);
+        cursor = token.span.end;
+    }
+    out.push_str(&text[cursor..record.span.end]);
+}

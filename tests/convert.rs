@@ -1,0 +1,147 @@
+//! Conversion: round trips on corpus/valid and the oracle games give the
+//! original game (same tags, moves, comments, NAGs, variations); converted
+//! files validate; a failure during --in-place leaves the original intact.
+
+mod common;
+
+use pgn100::analysis::{convert_source, replay, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
+use pgn100::diag::SourceFile;
+use pgn100::notation::pgn::write_game;
+use pgn100::notation::{Item, Letters, Reader, Style, TokenKind, UciMove};
+use pgn100::rules::Move;
+
+/// What must survive a conversion: per game, the tags, the moves (as the
+/// rules see them, variations included) and the text of every other token.
+#[derive(Debug, PartialEq)]
+struct Content {
+    tags: Vec<(String, String)>,
+    moves: Vec<Move>,
+    others: Vec<String>,
+}
+
+fn content(text: &str) -> Vec<Content> {
+    Reader::new(text)
+        .filter_map(|item| match item {
+            Item::Game(g) => Some(g),
+            _ => None,
+        })
+        .map(|g| {
+            let report = replay(&g, 0, Options { keep_all: true, ..Options::default() });
+            assert!(report.is_valid(), "{:?}", report.diagnostics);
+            Content {
+                tags: g.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+                moves: report.all.iter().map(|p| p.mv).collect(),
+                others: g
+                    .tokens
+                    .iter()
+                    .filter(|t| !matches!(t.kind, TokenKind::Move { .. }))
+                    .map(|t| text[t.span.clone()].to_string())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+fn convert(text: &str, letters: LettersChoice, style: StyleChoice) -> String {
+    let source = SourceFile::new("t", text.to_string());
+    let out = convert_source(&source, &ConvertOptions { letters, style, ..ConvertOptions::default() });
+    assert_eq!(out.invalid, 0, "{:?}", out.diagnostics);
+    let check = SourceFile::new("t", out.text.clone());
+    let (diags, _, invalid) = validate_source(&check, Options::default());
+    assert!(invalid == 0 && diags.iter().all(|d| !d.is_error()), "{diags:?}\n{}", out.text);
+    out.text
+}
+
+fn round_trips(text: &str) {
+    let original = content(text);
+    assert!(!original.is_empty());
+    let latin = convert(text, LettersChoice::Latin, StyleChoice::Keep);
+    let back = convert(&latin, LettersChoice::Cyrillic, StyleChoice::Keep);
+    assert_eq!(content(&back), original, "Cyrillic -> Latin -> Cyrillic");
+    let short = convert(text, LettersChoice::Keep, StyleChoice::Short);
+    let long = convert(&short, LettersChoice::Keep, StyleChoice::Long);
+    assert_eq!(content(&long), original, "long -> short -> long");
+    assert_eq!(content(&short), original, "short keeps the moves");
+    // Converting to what it already is changes nothing at all.
+    assert_eq!(convert(text, LettersChoice::Keep, StyleChoice::Keep), text);
+}
+
+#[test]
+fn every_valid_corpus_file_round_trips() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/valid");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).expect("corpus/valid") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            round_trips(&std::fs::read_to_string(&path).expect("UTF-8"));
+            n += 1;
+        }
+    }
+    assert!(n >= 6);
+}
+
+#[test]
+fn the_oracle_games_round_trip() {
+    let games = common::read_jsonl("oracle/games_hundred_sample.jsonl");
+    let mut text = String::new();
+    for game in games.iter().step_by(4) {
+        let start = common::hundred(game["start_fen"].as_str().expect("fen"));
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for uci in game["uci"].as_array().expect("uci") {
+            let m = UciMove::parse(uci.as_str().expect("uci")).and_then(|u| u.to_move(&pos)).expect("legal");
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let result = game["result"].as_str().expect("result");
+        let tags = [("Result", result.to_string()), ("FEN", start.fen())];
+        text.push_str(&write_game(&tags, &start, &moves, Letters::Cyrillic, Style::Long, result));
+    }
+    round_trips(&text);
+}
+
+#[test]
+fn an_invalid_game_is_copied_unchanged_or_skipped() {
+    let good = "[Result \"*\"]\n\n1. e3-e5 e8-e6 *\n\n";
+    let bad = "[Result \"*\"]\n\n1. e3-e5 Кc9-c7 *\n\n";
+    let text = format!("{good}{bad}{good}");
+    let source = SourceFile::new("t", text.clone());
+    let opts = ConvertOptions { letters: LettersChoice::Latin, ..ConvertOptions::default() };
+    let out = convert_source(&source, &opts);
+    assert_eq!((out.games, out.invalid), (3, 1));
+    assert!(out.text.contains(bad), "{}", out.text);
+    assert_eq!(out.text.matches("1. e3-e5 e8-e6 *").count(), 2);
+    let out = convert_source(&source, &ConvertOptions { skip_invalid: true, ..opts });
+    assert!(!out.text.contains("Кc9-c7"));
+    assert_eq!(out.diagnostics.len(), 1);
+}
+
+#[test]
+fn a_failure_during_in_place_leaves_the_original_intact() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("games.pgn");
+    // Large enough that writing it exceeds a 1 KiB file-size limit.
+    let game = "[Result \"*\"]\n\n1. e3-e5 e8-e6 2. d3-d5 d8-d6 *\n\n";
+    let original = game.repeat(200);
+    std::fs::write(&path, &original).expect("write");
+    let status = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -f 1; exec {} convert --letters latin --in-place {}",
+            env!("CARGO_BIN_EXE_pgn100"),
+            path.display()
+        ))
+        .status()
+        .expect("sh");
+    assert!(!status.success(), "the write must fail under the limit");
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), original);
+    // Without the limit it is converted whole.
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(["convert", "--letters", "latin", "--style", "short", "--in-place"])
+        .arg(&path)
+        .status()
+        .expect("run");
+    assert!(status.success());
+    let converted = std::fs::read_to_string(&path).expect("converted");
+    assert_eq!(converted.matches("1. e5 e6 2. d5 d6 *").count(), 200);
+}
