@@ -4,12 +4,13 @@
 //! Builds a Hundred corpus in memory from the oracle games (written in
 //! Cyrillic long notation and in Latin short notation, each game with its
 //! FEN tag), repeated until it reaches MB megabytes (default 50), then times,
-//! single-threaded: parse only (games and tokens), and parse + replay
-//! (validation). Every game must validate with no error.
+//! single-threaded: parse only (games and tokens), parse + replay
+//! (validation), and conversion to the other letters and style. Every game
+//! must validate with no error.
 
 use std::time::Instant;
 
-use pgn100::analysis::{validate_source, Options};
+use pgn100::analysis::{convert_source, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Item, Letters, Reader, Style, UciMove};
@@ -41,7 +42,7 @@ fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {
 
 fn main() {
     let megabytes: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(50);
-    println!("{:<22} {:>8} {:>8} {:>8} {:>10} {:>11}", "corpus / job", "MB", "seconds", "MB/s", "games/s", "plies/s");
+    println!("{:<24} {:>8} {:>8} {:>8} {:>10} {:>11}", "corpus / job", "MB", "seconds", "MB/s", "games/s", "plies/s");
     for (name, letters, style) in
         [("Cyrillic long", Letters::Cyrillic, Style::Long), ("Latin short", Letters::Latin, Style::Short)]
     {
@@ -69,12 +70,23 @@ fn main() {
         let validate = start.elapsed().as_secs_f64();
         assert!(diags.is_empty() && invalid == 0 && n == games, "{:?}", diags.first());
         report(&format!("{name}: validate"), mb, validate, games, plies);
+
+        // Convert to the other letters and style.
+        let (letters, style) = match letters {
+            Letters::Cyrillic => (LettersChoice::Latin, StyleChoice::Short),
+            Letters::Latin => (LettersChoice::Cyrillic, StyleChoice::Long),
+        };
+        let start = Instant::now();
+        let out = convert_source(&source, &ConvertOptions { letters, style, ..ConvertOptions::default() });
+        let convert = start.elapsed().as_secs_f64();
+        assert!(out.invalid == 0 && out.games == games);
+        report(&format!("{name}: convert"), mb, convert, games, plies);
     }
 }
 
 fn report(name: &str, mb: f64, secs: f64, games: usize, plies: usize) {
     println!(
-        "{name:<22} {mb:>8.1} {secs:>8.2} {:>8.1} {:>10.0} {:>11.0}",
+        "{name:<24} {mb:>8.1} {secs:>8.2} {:>8.1} {:>10.0} {:>11.0}",
         mb / secs,
         games as f64 / secs,
         plies as f64 / secs

@@ -106,7 +106,7 @@ impl fmt::Display for ShortMove<'_> {
         } else {
             f.write_str(self.letters.piece(role))?;
             let mut legal = Vec::new();
-            self.pos.legal_moves(&mut legal);
+            self.pos.legal_moves_to(m.to.bb(), &mut legal);
             let rivals: Vec<Move> = legal
                 .into_iter()
                 .filter(|o| {
