@@ -61,46 +61,58 @@ pub struct Converted {
 
 /// Converts every game of a decoded file.
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
+    let replay_options = Options { keep_all: true, ..options.replay };
+    transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
+        write_game(text, record, report, options, out)
+    })
+}
+
+/// Runs `write` on every game of a file that validates, copying everything
+/// else — text between games, and games that do not validate (unless
+/// `skip_invalid`), with their errors as diagnostics — as it stands.
+/// `write` appends the game's text, from `record.span.start` to its end.
+pub fn transform_source(
+    source: &SourceFile,
+    replay_options: Options,
+    skip_invalid: bool,
+    mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut String),
+) -> Converted {
     let text = source.text.as_str();
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut cursor = 0;
     let mut diagnostics = Vec::new();
     let (mut games, mut invalid) = (0, 0);
-    let replay_options = Options { keep_all: true, ..options.replay };
     for item in Reader::new(text) {
-        match item {
+        let (record, report) = match item {
             Item::Game(record) => {
                 let report = replay(&record, games, replay_options);
-                if report.is_valid() {
-                    out.push_str(&text[cursor..record.span.start]);
-                    write_game(text, &record, &report, options, &mut out);
-                } else {
-                    invalid += 1;
-                    diagnostics.extend(report.diagnostics.into_iter().filter(Diagnostic::is_error));
-                    out.push_str(&text[cursor..record.span.start]);
-                    if !options.skip_invalid {
-                        out.push_str(&text[record.span.clone()]);
-                    }
-                }
-                cursor = record.span.end;
-                games += 1;
+                (record, Some(report))
             }
             Item::Broken(record, e) => {
-                invalid += 1;
                 diagnostics.push(
                     Diagnostic::new(Code::Syntax, e.span, "this game cannot be read; it is copied unchanged")
                         .label("here")
                         .game(games),
                 );
-                out.push_str(&text[cursor..record.span.start]);
-                if !options.skip_invalid {
+                (record, None)
+            }
+            Item::Stray(_) => continue,
+        };
+        out.push_str(&text[cursor..record.span.start]);
+        match report {
+            Some(report) if report.is_valid() => write(text, &record, &report, &mut out),
+            other => {
+                invalid += 1;
+                if let Some(report) = other {
+                    diagnostics.extend(report.diagnostics.into_iter().filter(Diagnostic::is_error));
+                }
+                if !skip_invalid {
                     out.push_str(&text[record.span.clone()]);
                 }
-                cursor = record.span.end;
-                games += 1;
             }
-            Item::Stray(_) => {}
         }
+        cursor = record.span.end;
+        games += 1;
     }
     out.push_str(&text[cursor..]);
     Converted { text: out, diagnostics, games, invalid }

@@ -1,10 +1,12 @@
 //! What is done with games once read: replay and validation (and, on top of
 //! the replay, annotation and statistics).
 
+pub mod annotate;
 pub mod convert;
 pub mod replay;
 pub mod validate;
 
+pub use annotate::{annotate_source, AnnotateOptions};
 pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, StyleChoice};
 pub use replay::{replay, GameReport, Options, Ply};
 pub use validate::{validate_bytes, validate_source, FileReport};

@@ -1,6 +1,7 @@
 //! The command line: arguments in, library calls, exit status out.
 //! One file per subcommand; this one holds the top level and the exit codes.
 
+mod annotate;
 mod completions;
 mod convert;
 mod explain;
@@ -65,6 +66,8 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Rewrite games in other letters or style, losing nothing else.
     Convert(convert::ConvertArgs),
+    /// Write games back with correct marks and numbers, and comments on what happens.
+    Annotate(annotate::AnnotateArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
     /// List the variants with their names and aliases.
@@ -86,6 +89,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => validate::run(&args, color),
         Command::Convert(args) => convert::run(&args, color),
+        Command::Annotate(args) => annotate::run(&args, color),
         Command::Perft(args) => perft::run(&args),
         Command::Variants => variants::run(),
         Command::Explain(args) => explain::run(&args, color),

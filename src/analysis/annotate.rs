@@ -1,0 +1,186 @@
+//! Annotation: the moves stay as written; check and mate marks are made
+//! right, move numbers are corrected and added where a reader needs them,
+//! and comments tell what happens on the board (throne pawns, claims, stages,
+//! positions, the outcome).
+
+use super::convert::{transform_source, Converted};
+use super::replay::{GameReport, Options};
+use crate::diag::SourceFile;
+use crate::notation::ast::{GameRecord, MoveText, TokenKind};
+use crate::notation::{check_mark, Letters};
+use crate::rules::{Claim, Color, Game, MoveKind, Position, Termination};
+
+/// Which optional comments to add.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AnnotateOptions {
+    /// The FEN after each main-line move.
+    pub fen: bool,
+    /// Where the game enters the endgame (20 men or fewer) and the deep
+    /// endgame (10 or fewer), RULES.md 1.6.
+    pub stages: bool,
+    pub skip_invalid: bool,
+    pub replay: Options,
+}
+
+/// Annotates every game of a decoded file.
+pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Converted {
+    let replay_options = Options { keep_all: true, ..options.replay };
+    transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
+        annotate_game(text, record, report, options, out)
+    })
+}
+
+/// The comments after a main-line ply, from the game state after it.
+fn ply_comments(
+    game: &Game,
+    before: &Position,
+    kind: MoveKind,
+    options: &AnnotateOptions,
+    state: &mut State,
+) -> Vec<String> {
+    let mut c = Vec::new();
+    let pos = game.position();
+    if let MoveKind::Throne(sq) = kind {
+        c.push(format!("{} gains the throne pawn on {sq}", before.turn()));
+    }
+    if options.stages {
+        let men = pos.men();
+        if men <= 20 && !state.endgame {
+            state.endgame = true;
+            c.push(format!("endgame: {men} men"));
+        }
+        if men <= 10 && !state.deep {
+            state.deep = true;
+            c.push(format!("deep endgame: {men} men"));
+        }
+    }
+    match game.claim() {
+        Some(Claim::Threefold) if !state.threefold => {
+            state.threefold = true;
+            c.push("threefold repetition: a draw can be claimed".to_string());
+        }
+        Some(Claim::MoveRule) if !state.move_rule => {
+            state.move_rule = true;
+            c.push(format!(
+                "{} moves without capture or pawn move: a draw can be claimed",
+                pos.rules().claim_plies / 2
+            ));
+        }
+        _ => {}
+    }
+    if options.fen {
+        c.push(pos.fen());
+    }
+    c
+}
+
+#[derive(Default)]
+struct State {
+    endgame: bool,
+    deep: bool,
+    threefold: bool,
+    move_rule: bool,
+}
+
+fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: &AnnotateOptions, out: &mut String) {
+    let mut cursor = record.span.start;
+    let plies: std::collections::HashMap<usize, &super::replay::Ply> =
+        report.all.iter().map(|p| (p.token, p)).collect();
+    let main: std::collections::HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
+    let mut game = report.mainline.first().map(|p| Game::new(p.before.clone()));
+    // A stage the start position is already in is not "entered".
+    let start_men = report.mainline.first().map_or(u32::MAX, |p| p.before.men());
+    let mut state = State { endgame: start_men <= 20, deep: start_men <= 10, ..State::default() };
+    // Whether the next move needs a number in front of it.
+    let mut need_number = true;
+    for (ti, token) in record.tokens.iter().enumerate() {
+        match &token.kind {
+            TokenKind::MoveNumber { .. } => {
+                // Rewritten (or dropped) with the move it stands before.
+                out.push_str(&text[cursor..token.span.start]);
+                cursor = token.span.end;
+                // Skip the blank after the number, the move writes its own.
+                let rest = &text[cursor..];
+                cursor += rest.len() - rest.trim_start_matches([' ', '\t']).len();
+                need_number = true;
+                continue;
+            }
+            TokenKind::Move { text: move_text, check, glyph } => {
+                let Some(ply) = plies.get(&ti) else { continue };
+                out.push_str(&text[cursor..token.span.start]);
+                let pos = &ply.before;
+                if pos.turn() == Color::White {
+                    out.push_str(&format!("{}. ", pos.fullmoves()));
+                } else if need_number {
+                    out.push_str(&format!("{}... ", pos.fullmoves()));
+                }
+                // The move as written, without its marks.
+                let mut body_end = token.span.end;
+                if let Some(g) = glyph {
+                    body_end -= g.as_str().len();
+                }
+                let marked = &text[token.span.start..body_end];
+                let body_len = match check {
+                    Some(_) => marked
+                        .char_indices()
+                        .rev()
+                        .take_while(|&(_, c)| matches!(c, '+' | '#' | '×'))
+                        .last()
+                        .map_or(marked.len(), |(i, _)| i),
+                    None => marked.len(),
+                };
+                out.push_str(&marked[..body_len]);
+                let mut after = pos.clone();
+                after.play_unchecked(ply.mv);
+                let letters = match move_text {
+                    MoveText::Man(m) if m.script == Some(crate::notation::ast::Script::Cyrillic) => Letters::Cyrillic,
+                    MoveText::Man(m) if m.script == Some(crate::notation::ast::Script::Latin) => Letters::Latin,
+                    _ => report.letters,
+                };
+                out.push_str(check_mark(&after, letters));
+                if let Some(g) = glyph {
+                    out.push_str(g.as_str());
+                }
+                cursor = token.span.end;
+                need_number = false;
+                if main.contains(&ti) {
+                    if let Some(g) = game.as_mut() {
+                        g.play_unchecked(ply.mv);
+                        let comments = ply_comments(g, pos, ply.mv.kind, options, &mut state);
+                        for c in comments {
+                            out.push_str(&format!(" {{{c}}}"));
+                            need_number = true;
+                        }
+                    }
+                }
+            }
+            TokenKind::Result(_) => {
+                out.push_str(&text[cursor..token.span.start]);
+                if let Some(note) = outcome_note(report, record) {
+                    out.push_str(&format!("{{{note}}} "));
+                }
+                out.push_str(&text[token.span.clone()]);
+                cursor = token.span.end;
+            }
+            _ => {
+                need_number = true;
+            }
+        }
+    }
+    out.push_str(&text[cursor..record.span.end]);
+}
+
+/// The end of the game on the board, and a note when the result disagrees.
+fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
+    let (_, written) = record.result()?;
+    let (found, right) = match report.termination()? {
+        Termination::Checkmate { winner: Color::White } => ("checkmate, White wins", "1-0"),
+        Termination::Checkmate { winner: Color::Black } => ("checkmate, Black wins", "0-1"),
+        Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
+    };
+    if written.pgn() == right {
+        Some(found.to_string())
+    } else {
+        Some(format!("{found}; the result should be {right}, not {}", written.pgn()))
+    }
+}
