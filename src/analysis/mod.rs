@@ -3,6 +3,7 @@
 
 pub mod annotate;
 pub mod convert;
+pub mod diagram;
 pub mod replay;
 pub mod validate;
 

@@ -8,6 +8,7 @@ mod explain;
 mod input;
 pub mod man;
 mod perft;
+mod show;
 mod validate;
 mod variants;
 
@@ -68,6 +69,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Write games back with correct marks and numbers, and comments on what happens.
     Annotate(annotate::AnnotateArgs),
+    /// Print a position as a board diagram (and write it as SVG).
+    Show(show::ShowArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
     /// List the variants with their names and aliases.
@@ -90,6 +93,7 @@ pub fn run() -> ExitCode {
         Command::Validate(args) => validate::run(&args, color),
         Command::Convert(args) => convert::run(&args, color),
         Command::Annotate(args) => annotate::run(&args, color),
+        Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),
         Command::Variants => variants::run(),
         Command::Explain(args) => explain::run(&args, color),

@@ -1,0 +1,195 @@
+//! Board pictures: a terminal diagram and an SVG diagram of a position.
+
+use std::fmt::Write;
+
+use crate::notation::Letters;
+use crate::rules::{Color, Move, Piece, Position, Role, Square};
+
+/// How men are drawn in the terminal diagram.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Glyphs {
+    /// FEN letters (K Q A R B N P; A the prince), White upper case, Black lower case.
+    #[default]
+    Letters,
+    /// Chess symbols (♔♕♖♗♘♙); the prince, which has none, as a letter.
+    Unicode,
+}
+
+/// The FEN letter of a man (White upper case): K Q A(prince) R B N P.
+fn letter(p: Piece, pos: &Position) -> String {
+    let c = pos.rules().letter_of_role(p.role);
+    if p.color == Color::White { c.to_ascii_uppercase() } else { c }.to_string()
+}
+
+fn symbol(p: Piece) -> Option<char> {
+    let white = p.color == Color::White;
+    Some(match p.role {
+        Role::King => {
+            if white {
+                '♔'
+            } else {
+                '♚'
+            }
+        }
+        Role::Queen => {
+            if white {
+                '♕'
+            } else {
+                '♛'
+            }
+        }
+        Role::Rook => {
+            if white {
+                '♖'
+            } else {
+                '♜'
+            }
+        }
+        Role::Bishop => {
+            if white {
+                '♗'
+            } else {
+                '♝'
+            }
+        }
+        Role::Knight => {
+            if white {
+                '♘'
+            } else {
+                '♞'
+            }
+        }
+        Role::Pawn => {
+            if white {
+                '♙'
+            } else {
+                '♟'
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The terminal diagram: rank 10 at the top, coordinates, side to move,
+/// the last move's squares marked (by colour, or by brackets without).
+pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: bool) -> String {
+    let rules = pos.rules();
+    let marked = |sq: Square| last.is_some_and(|m| m.from == sq || m.to == sq);
+    let mut out = String::new();
+    for rank in (0..rules.height).rev() {
+        let _ = write!(out, "{:>2} ", rank + 1);
+        for file in 0..rules.width {
+            let Some(sq) = Square::new(file, rank) else { continue };
+            let man = pos.board().piece_at(sq);
+            let cell = match (man, glyphs) {
+                (None, _) => " ".to_string(),
+                (Some(p), Glyphs::Unicode) => symbol(p).map_or_else(|| letter(p, pos), String::from),
+                (Some(p), Glyphs::Letters) => letter(p, pos),
+            };
+            let light = (file + rank) % 2 == 1;
+            if color {
+                let bg = match (marked(sq), light) {
+                    (true, _) => "\x1b[48;5;185m",
+                    (false, true) => "\x1b[48;5;230m",
+                    (false, false) => "\x1b[48;5;137m",
+                };
+                let fg = match man {
+                    Some(p) if p.color == Color::White => "\x1b[1;38;5;15m",
+                    _ => "\x1b[1;38;5;0m",
+                };
+                let _ = write!(out, "{bg}{fg} {cell} \x1b[0m");
+            } else {
+                let (l, r) = if marked(sq) { ('(', ')') } else { (' ', ' ') };
+                let cell = if man.is_none() && !marked(sq) { if light { " " } else { "." }.to_string() } else { cell };
+                let _ = write!(out, "{l}{cell}{r}");
+            }
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in 0..rules.width {
+        let _ = write!(out, " {} ", (b'a' + file) as char);
+    }
+    out.push('\n');
+    let _ = writeln!(out, "{} to move; FEN {}", pos.turn(), pos.fen());
+    out
+}
+
+/// Escapes text for XML.
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// An SVG diagram: squares, coordinates, men (chess symbols; the prince as a
+/// lettered disc), the last move's squares tinted.
+pub fn svg_diagram(pos: &Position, last: Option<Move>, letters: Letters) -> String {
+    let rules = pos.rules();
+    let (w, h) = (rules.width as u32, rules.height as u32);
+    let s = 40;
+    let margin = 20;
+    let (width, height) = (w * s + 2 * margin, h * s + 2 * margin);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">"#
+    );
+    let _ = writeln!(out, r#"  <title>{}</title>"#, xml(&pos.fen()));
+    let _ = writeln!(out, r##"  <rect x="0" y="0" width="{width}" height="{height}" fill="#f4f1ea"/>"##);
+    for rank in 0..rules.height {
+        for file in 0..rules.width {
+            let Some(sq) = Square::new(file, rank) else { continue };
+            let x = margin + file as u32 * s;
+            let y = margin + (h - 1 - rank as u32) * s;
+            let light = (file + rank) % 2 == 1;
+            let marked = last.is_some_and(|m| m.from == sq || m.to == sq);
+            let fill = match (marked, light) {
+                (true, true) => "#f6f669",
+                (true, false) => "#baca2b",
+                (false, true) => "#f0d9b5",
+                (false, false) => "#b58863",
+            };
+            let _ = writeln!(out, r#"  <rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#);
+            if let Some(p) = pos.board().piece_at(sq) {
+                let (cx, cy) = (x + s / 2, y + s / 2);
+                match symbol(p) {
+                    Some(c) => {
+                        let _ = writeln!(
+                            out,
+                            r#"  <text x="{cx}" y="{}" font-size="32" text-anchor="middle">{c}</text>"#,
+                            cy + 11
+                        );
+                    }
+                    None => {
+                        let (fill, ink) =
+                            if p.color == Color::White { ("#ffffff", "#000000") } else { ("#000000", "#ffffff") };
+                        let _ = writeln!(
+                            out,
+                            r##"  <circle cx="{cx}" cy="{cy}" r="15" fill="{fill}" stroke="#000000" stroke-width="1.5"/>"##
+                        );
+                        let _ = writeln!(
+                            out,
+                            r#"  <text x="{cx}" y="{}" font-size="18" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,
+                            cy + 6,
+                            xml(letters.piece(p.role))
+                        );
+                    }
+                }
+            }
+        }
+    }
+    for file in 0..rules.width {
+        let x = margin + file as u32 * s + s / 2;
+        let _ = writeln!(
+            out,
+            r#"  <text x="{x}" y="{}" font-size="12" text-anchor="middle">{}</text>"#,
+            height - 5,
+            (b'a' + file) as char
+        );
+    }
+    for rank in 0..rules.height {
+        let y = margin + (h - 1 - rank as u32) * s + s / 2 + 4;
+        let _ = writeln!(out, r#"  <text x="10" y="{y}" font-size="12" text-anchor="middle">{}</text>"#, rank + 1);
+    }
+    let _ = writeln!(out, "</svg>");
+    out
+}
