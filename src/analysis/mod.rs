@@ -2,9 +2,11 @@
 //! the replay, annotation and statistics).
 
 pub mod annotate;
+pub mod batch;
 pub mod convert;
 pub mod diagram;
 pub mod replay;
+pub mod stats;
 pub mod validate;
 
 pub use annotate::{annotate_source, AnnotateOptions};

@@ -9,6 +9,7 @@ mod input;
 pub mod man;
 mod perft;
 mod show;
+mod stats;
 mod validate;
 mod variants;
 
@@ -69,6 +70,8 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Write games back with correct marks and numbers, and comments on what happens.
     Annotate(annotate::AnnotateArgs),
+    /// Count what happens in the games of a corpus, in parallel.
+    Stats(stats::StatsArgs),
     /// Print a position as a board diagram (and write it as SVG).
     Show(show::ShowArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
@@ -93,6 +96,7 @@ pub fn run() -> ExitCode {
         Command::Validate(args) => validate::run(&args, color),
         Command::Convert(args) => convert::run(&args, color),
         Command::Annotate(args) => annotate::run(&args, color),
+        Command::Stats(args) => stats::run(&args),
         Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),
         Command::Variants => variants::run(),

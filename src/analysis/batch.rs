@@ -1,0 +1,164 @@
+//! Large inputs: read in bounded blocks that end between games, split each
+//! block into chunks at game boundaries, and process the chunks in parallel
+//! (rayon) with results kept in input order.
+//!
+//! A game boundary is a line that starts with `[` after a blank line (or the
+//! start of the input); a block never ends inside a game unless a single game
+//! is larger than the block, in which case the block grows to hold it.
+
+use std::io::Read;
+use std::ops::Range;
+
+use encoding_rs::Encoding;
+use memchr::memmem;
+use rayon::prelude::*;
+
+use crate::notation::decode::decode;
+
+/// Bytes read at a time.
+pub const BLOCK: usize = 16 << 20;
+/// Target size of a chunk handed to one thread.
+pub const CHUNK: usize = 256 << 10;
+
+/// The first game boundary at or after `from` (the index of its `[`).
+pub fn next_boundary(bytes: &[u8], from: usize) -> Option<usize> {
+    let finder = memmem::Finder::new(b"\n[");
+    let mut at = from.min(bytes.len());
+    while let Some(i) = finder.find(&bytes[at..]) {
+        let nl = at + i;
+        // The line before must be blank: "\n\n[" or "\n\r\n[".
+        let blank = nl > 0 && (bytes[nl - 1] == b'\n' || (bytes[nl - 1] == b'\r' && nl > 1 && bytes[nl - 2] == b'\n'));
+        if blank {
+            return Some(nl + 1);
+        }
+        at = nl + 1;
+    }
+    None
+}
+
+/// The last game boundary in `bytes` (after position 0), if any.
+fn last_boundary(bytes: &[u8]) -> Option<usize> {
+    let finder = memmem::FinderRev::new(b"\n[");
+    let mut end = bytes.len();
+    while let Some(nl) = finder.rfind(&bytes[..end]) {
+        let blank = nl > 0 && (bytes[nl - 1] == b'\n' || (bytes[nl - 1] == b'\r' && nl > 1 && bytes[nl - 2] == b'\n'));
+        if blank {
+            return Some(nl + 1);
+        }
+        end = nl;
+    }
+    None
+}
+
+/// Splits `text` into ranges of about `target` bytes at game boundaries.
+pub fn chunks(text: &str, target: usize) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < bytes.len() {
+        let end = match next_boundary(bytes, start + target) {
+            Some(b) if b > start => b,
+            _ => bytes.len(),
+        };
+        out.push(start..end);
+        start = end;
+    }
+    out
+}
+
+/// Text blocks of a reader, each ending at a game boundary, decoded.
+pub struct Blocks<R> {
+    reader: R,
+    pending: Vec<u8>,
+    eof: bool,
+    encoding: Option<&'static Encoding>,
+    block: usize,
+    /// Whether a block had bytes that could not be decoded.
+    pub had_errors: bool,
+    /// The encoding used (known after the first block).
+    pub used: Option<&'static Encoding>,
+}
+
+impl<R: Read> Blocks<R> {
+    /// `encoding`: as named by the user, or `None` to detect it on the first block.
+    pub fn new(reader: R, encoding: Option<&'static Encoding>, block: usize) -> Blocks<R> {
+        Blocks { reader, pending: Vec::new(), eof: false, encoding, block, had_errors: false, used: None }
+    }
+
+    fn fill(&mut self) -> std::io::Result<()> {
+        let want = self.pending.len() + self.block;
+        while !self.eof && self.pending.len() < want {
+            let old = self.pending.len();
+            self.pending.resize(want, 0);
+            let n = self.reader.read(&mut self.pending[old..])?;
+            self.pending.truncate(old + n);
+            if n == 0 {
+                self.eof = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: Read> Iterator for Blocks<R> {
+    type Item = std::io::Result<String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Err(e) = self.fill() {
+                return Some(Err(e));
+            }
+            if self.pending.is_empty() {
+                return None;
+            }
+            let cut = if self.eof { Some(self.pending.len()) } else { last_boundary(&self.pending) };
+            // A game larger than the block: read more before cutting.
+            let Some(cut) = cut.filter(|&c| c > 0) else {
+                self.block *= 2;
+                continue;
+            };
+            let rest = self.pending.split_off(cut);
+            let bytes = std::mem::replace(&mut self.pending, rest);
+            let decoded = decode(&bytes, self.encoding.or(self.used));
+            self.used.get_or_insert(decoded.encoding);
+            self.had_errors |= decoded.had_errors;
+            return Some(Ok(decoded.text));
+        }
+    }
+}
+
+/// Runs `work` on every chunk of `text` in parallel; results in input order.
+pub fn par_chunks<T: Send>(text: &str, work: impl Fn(&str, Range<usize>) -> T + Sync) -> Vec<T> {
+    chunks(text, CHUNK).into_par_iter().map(|r| work(&text[r.clone()], r)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_end_between_games() {
+        let game = "[Event \"x\"]\n\n1. e3-e5 *\n\n";
+        let text = game.repeat(100);
+        let parts = chunks(&text, 50);
+        assert!(parts.len() > 10);
+        for r in &parts {
+            assert!(text[r.clone()].starts_with("[Event"));
+        }
+        assert_eq!(parts.last().map(|r| r.end), Some(text.len()));
+    }
+
+    #[test]
+    fn blocks_cover_the_input_exactly_at_boundaries() {
+        let game = "[Event \"x\"]\r\n\r\n1. e3-e5 *\r\n\r\n";
+        let text = game.repeat(1000);
+        let blocks: Vec<String> = Blocks::new(text.as_bytes(), None, 1000).map(|b| b.expect("read")).collect();
+        assert!(blocks.len() > 5);
+        assert_eq!(blocks.concat(), text);
+        assert!(blocks.iter().all(|b| b.starts_with("[Event")));
+        // One game bigger than the block still comes whole.
+        let big = format!("[Event \"big\"]\n\n1. e3-e5 {{{}}} *\n\n", "x".repeat(5000));
+        let blocks: Vec<String> = Blocks::new(big.as_bytes(), None, 100).map(|b| b.expect("read")).collect();
+        assert_eq!(blocks, vec![big]);
+    }
+}

@@ -1,0 +1,375 @@
+//! Statistics: one row per game, and an aggregate that is an accumulator
+//! with a `merge`, so that any split of the input over threads gives the
+//! same result.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::replay::GameReport;
+use crate::notation::ast::GameRecord;
+use crate::notation::{Letters, LongMove};
+use crate::rules::{Claim, Color, Game, MoveKind, Role, Stage, Termination, Wing};
+
+/// One game's figures (`--per-game`).
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct GameStats {
+    pub file: String,
+    /// 0-based index of the game in its file.
+    pub game: usize,
+    pub event: String,
+    pub site: String,
+    pub date: String,
+    pub round: String,
+    pub white: String,
+    pub black: String,
+    pub result: String,
+    pub variant: String,
+    pub valid: bool,
+    pub first_diagnostic: String,
+    /// Main-line plies replayed.
+    pub plies: u32,
+    pub captures: u32,
+    pub checks: u32,
+    pub double_checks: u32,
+    pub castle_first_short: u32,
+    pub castle_first_long: u32,
+    pub castle_second_short: u32,
+    pub castle_second_long: u32,
+    pub promote_queen: u32,
+    pub promote_prince: u32,
+    pub promote_rook: u32,
+    pub promote_bishop: u32,
+    pub promote_knight: u32,
+    /// Promotions on the files a, c, h, j (where the prince is allowed).
+    pub promote_prince_files: u32,
+    pub throne_pawns: u32,
+    pub en_passant: u32,
+    /// Ply after which 20 or fewer men stand (RULES.md 1.6); 0 if the game starts so, empty if never.
+    pub endgame_ply: Option<u32>,
+    /// Ply after which 10 or fewer men stand.
+    pub deep_endgame_ply: Option<u32>,
+    /// First ply after which a draw could be claimed.
+    pub claim_ply: Option<u32>,
+    /// checkmate, stalemate or none.
+    pub termination: String,
+    /// The first main-line move in Latin long notation.
+    #[serde(skip)]
+    pub first_move: Option<String>,
+    pub final_fen: String,
+}
+
+/// The figures of one game from its record and replay.
+pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameReport) -> GameStats {
+    let tag = |name: &str| record.tag(name).unwrap_or("").to_string();
+    let mut s = GameStats {
+        file: file.to_string(),
+        game: index,
+        event: tag("Event"),
+        site: tag("Site"),
+        date: tag("Date"),
+        round: tag("Round"),
+        white: tag("White"),
+        black: tag("Black"),
+        result: record.result().map_or_else(|| tag("Result"), |(_, o)| o.pgn().to_string()),
+        variant: report.variant.map_or_else(String::new, |v| v.name().to_string()),
+        valid: report.is_valid(),
+        first_diagnostic: report.diagnostics.first().map_or_else(String::new, |d| d.code.to_string()),
+        termination: "none".to_string(),
+        ..GameStats::default()
+    };
+    let Some(first) = report.mainline.first() else {
+        if let Some(last) = &report.last {
+            s.final_fen = last.fen();
+        }
+        return s;
+    };
+    s.first_move = Some(LongMove { pos: &first.before, mv: first.mv, letters: Letters::Latin }.to_string());
+    let mut game = Game::new(first.before.clone());
+    let stage = |men: u32, ply: u32, at: &mut Option<u32>, limit: u32| {
+        if men <= limit && at.is_none() {
+            *at = Some(ply);
+        }
+    };
+    stage(first.before.men(), 0, &mut s.endgame_ply, 20);
+    stage(first.before.men(), 0, &mut s.deep_endgame_ply, 10);
+    for ply in &report.mainline {
+        let before = &ply.before;
+        let m = ply.mv;
+        if before.board().piece_at(m.to).is_some() && !m.is_castle() || m.kind == MoveKind::EnPassant {
+            s.captures += 1;
+        }
+        match m.kind {
+            MoveKind::EnPassant => s.en_passant += 1,
+            MoveKind::Throne(_) => s.throne_pawns += 1,
+            MoveKind::Castle(i) => {
+                let spec = before.castle_spec(i);
+                *match (spec.stage, spec.wing) {
+                    (Stage::First, Wing::Short) => &mut s.castle_first_short,
+                    (Stage::First, Wing::Long) => &mut s.castle_first_long,
+                    (Stage::Second, Wing::Short) => &mut s.castle_second_short,
+                    (Stage::Second, Wing::Long) => &mut s.castle_second_long,
+                } += 1;
+            }
+            MoveKind::Promotion(role) => {
+                *match role {
+                    Role::Prince => &mut s.promote_prince,
+                    Role::Rook => &mut s.promote_rook,
+                    Role::Bishop => &mut s.promote_bishop,
+                    Role::Knight => &mut s.promote_knight,
+                    _ => &mut s.promote_queen,
+                } += 1;
+                if matches!(m.to.file(), 0 | 2 | 7 | 9) {
+                    s.promote_prince_files += 1;
+                }
+            }
+            MoveKind::Normal => {}
+        }
+        game.play_unchecked(m);
+        s.plies += 1;
+        let pos = game.position();
+        let checkers = pos.checkers();
+        if checkers.any() {
+            s.checks += 1;
+            if checkers.more_than_one() {
+                s.double_checks += 1;
+            }
+        }
+        stage(pos.men(), s.plies, &mut s.endgame_ply, 20);
+        stage(pos.men(), s.plies, &mut s.deep_endgame_ply, 10);
+        if s.claim_ply.is_none() && matches!(game.claim(), Some(Claim::Threefold | Claim::MoveRule)) {
+            s.claim_ply = Some(s.plies);
+        }
+    }
+    s.termination = match game.termination() {
+        Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
+        Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
+        Some(Termination::Stalemate) => "stalemate",
+        None => "none",
+    }
+    .to_string();
+    s.final_fen = game.position().fen();
+    s
+}
+
+/// The aggregate over many games: counts only, so merging is exact and
+/// order-independent (maps are sorted).
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Aggregate {
+    pub files: u64,
+    pub games: u64,
+    pub valid: u64,
+    pub invalid: u64,
+    /// Invalid games by their first diagnostic code.
+    pub invalid_by_code: BTreeMap<String, u64>,
+    pub results: BTreeMap<String, u64>,
+    /// Main-line plies: how many games had each length.
+    pub plies: BTreeMap<u32, u64>,
+    pub castlings: BTreeMap<String, u64>,
+    /// Games whose side made a first stage on a wing, and of those, games
+    /// where the same side also made the second stage there.
+    pub first_stage_games: u64,
+    pub second_after_first_games: u64,
+    pub promotions: BTreeMap<String, u64>,
+    pub promotions_prince_files: u64,
+    pub promotions_other_files: u64,
+    pub games_with_throne_pawn: u64,
+    pub games_reaching_endgame: u64,
+    pub games_reaching_deep_endgame: u64,
+    pub first_moves: BTreeMap<String, u64>,
+    pub terminations: BTreeMap<String, u64>,
+    pub games_with_claim: u64,
+}
+
+impl Aggregate {
+    pub fn add(&mut self, g: &GameStats) {
+        self.games += 1;
+        if g.valid {
+            self.valid += 1;
+        } else {
+            self.invalid += 1;
+            *self.invalid_by_code.entry(g.first_diagnostic.clone()).or_default() += 1;
+        }
+        *self.results.entry(if g.result.is_empty() { "none".into() } else { g.result.clone() }).or_default() += 1;
+        if !g.valid {
+            return;
+        }
+        *self.plies.entry(g.plies).or_default() += 1;
+        for (name, n) in [
+            ("0-0-0 (first, short)", g.castle_first_short),
+            ("0-0-0-0 (first, long)", g.castle_first_long),
+            ("1 (second, short)", g.castle_second_short),
+            ("1-1 (second, long)", g.castle_second_long),
+        ] {
+            if n > 0 {
+                *self.castlings.entry(name.to_string()).or_default() += u64::from(n);
+            }
+        }
+        let firsts = g.castle_first_short + g.castle_first_long;
+        if firsts > 0 {
+            self.first_stage_games += 1;
+            if g.castle_second_short + g.castle_second_long > 0 {
+                self.second_after_first_games += 1;
+            }
+        }
+        for (name, n) in [
+            ("queen", g.promote_queen),
+            ("prince", g.promote_prince),
+            ("rook", g.promote_rook),
+            ("bishop", g.promote_bishop),
+            ("knight", g.promote_knight),
+        ] {
+            if n > 0 {
+                *self.promotions.entry(name.to_string()).or_default() += u64::from(n);
+            }
+        }
+        let promos = g.promote_queen + g.promote_prince + g.promote_rook + g.promote_bishop + g.promote_knight;
+        self.promotions_prince_files += u64::from(g.promote_prince_files);
+        self.promotions_other_files += u64::from(promos - g.promote_prince_files);
+        self.games_with_throne_pawn += u64::from(g.throne_pawns > 0);
+        self.games_reaching_endgame += u64::from(g.endgame_ply.is_some());
+        self.games_reaching_deep_endgame += u64::from(g.deep_endgame_ply.is_some());
+        self.games_with_claim += u64::from(g.claim_ply.is_some());
+        if let Some(m) = &g.first_move {
+            *self.first_moves.entry(m.clone()).or_default() += 1;
+        }
+        *self.terminations.entry(g.termination.clone()).or_default() += 1;
+    }
+
+    pub fn merge(mut self, other: Aggregate) -> Aggregate {
+        fn into<K: Ord + Clone>(a: &mut BTreeMap<K, u64>, b: BTreeMap<K, u64>) {
+            for (k, v) in b {
+                *a.entry(k).or_default() += v;
+            }
+        }
+        self.files += other.files;
+        self.games += other.games;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        into(&mut self.invalid_by_code, other.invalid_by_code);
+        into(&mut self.results, other.results);
+        into(&mut self.plies, other.plies);
+        into(&mut self.castlings, other.castlings);
+        self.first_stage_games += other.first_stage_games;
+        self.second_after_first_games += other.second_after_first_games;
+        into(&mut self.promotions, other.promotions);
+        self.promotions_prince_files += other.promotions_prince_files;
+        self.promotions_other_files += other.promotions_other_files;
+        self.games_with_throne_pawn += other.games_with_throne_pawn;
+        self.games_reaching_endgame += other.games_reaching_endgame;
+        self.games_reaching_deep_endgame += other.games_reaching_deep_endgame;
+        into(&mut self.first_moves, other.first_moves);
+        into(&mut self.terminations, other.terminations);
+        self.games_with_claim += other.games_with_claim;
+        self
+    }
+
+    /// The plies value below which `q` of the valid games fall (nearest rank).
+    pub fn plies_quantile(&self, q: f64) -> Option<u32> {
+        let n: u64 = self.plies.values().sum();
+        if n == 0 {
+            return None;
+        }
+        let rank = ((q * n as f64).ceil() as u64).clamp(1, n);
+        let mut seen = 0;
+        for (&plies, &count) in &self.plies {
+            seen += count;
+            if seen >= rank {
+                return Some(plies);
+            }
+        }
+        self.plies.keys().next_back().copied()
+    }
+
+    pub fn plies_mean(&self) -> Option<f64> {
+        let n: u64 = self.plies.values().sum();
+        let total: u64 = self.plies.iter().map(|(&p, &c)| u64::from(p) * c).sum();
+        (n > 0).then(|| total as f64 / n as f64)
+    }
+
+    /// The summary as (section, key, value) rows, in a fixed order.
+    pub fn rows(&self) -> Vec<(&'static str, String, String)> {
+        let mut rows = Vec::new();
+        let mut push = |section: &'static str, key: &str, value: String| rows.push((section, key.to_string(), value));
+        push("games", "files", self.files.to_string());
+        push("games", "games", self.games.to_string());
+        push("games", "valid", self.valid.to_string());
+        push("games", "invalid", self.invalid.to_string());
+        for (k, v) in &self.invalid_by_code {
+            push("invalid by code", k, v.to_string());
+        }
+        for (k, v) in &self.results {
+            push("results", k, v.to_string());
+        }
+        let opt = |v: Option<u32>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
+        push("plies", "mean", self.plies_mean().map_or_else(|| "-".to_string(), |m| format!("{m:.1}")));
+        push("plies", "lower quartile", opt(self.plies_quantile(0.25)));
+        push("plies", "median", opt(self.plies_quantile(0.5)));
+        push("plies", "upper quartile", opt(self.plies_quantile(0.75)));
+        push("plies", "max", opt(self.plies.keys().next_back().copied()));
+        for (k, v) in &self.castlings {
+            push("castling", k, v.to_string());
+        }
+        push("castling", "games with a first stage", self.first_stage_games.to_string());
+        push("castling", "of which with a second stage", self.second_after_first_games.to_string());
+        for (k, v) in &self.promotions {
+            push("promotions", k, v.to_string());
+        }
+        push("promotions", "on files a c h j", self.promotions_prince_files.to_string());
+        push("promotions", "on other files", self.promotions_other_files.to_string());
+        let share = |n: u64| {
+            if self.valid == 0 {
+                "-".to_string()
+            } else {
+                format!("{n} ({:.1}%)", 100.0 * n as f64 / self.valid as f64)
+            }
+        };
+        push("throne pawn", "games", share(self.games_with_throne_pawn));
+        push("stages", "games reaching the endgame", share(self.games_reaching_endgame));
+        push("stages", "games reaching the deep endgame", share(self.games_reaching_deep_endgame));
+        push("claims", "games where a draw could be claimed", share(self.games_with_claim));
+        let mut firsts: Vec<(&String, &u64)> = self.first_moves.iter().collect();
+        firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (k, v) in firsts.into_iter().take(10) {
+            push("first moves", k, v.to_string());
+        }
+        for (k, v) in &self.terminations {
+            push("terminations", k, v.to_string());
+        }
+        rows
+    }
+}
+
+/// Statistics of one piece of text (a chunk of a file): the per-game rows
+/// (indexes from 0 within the piece) and their aggregate.
+pub fn stats_text(file: &str, text: &str, options: super::replay::Options) -> (Vec<GameStats>, Aggregate) {
+    use crate::notation::{Item, Reader};
+    let mut rows = Vec::new();
+    let mut agg = Aggregate::default();
+    for item in Reader::new(text) {
+        let index = rows.len();
+        let row = match item {
+            Item::Game(record) => {
+                let report = super::replay::replay(&record, index, options);
+                game_stats(file, index, &record, &report)
+            }
+            Item::Broken(record, _) => {
+                let report = GameReport {
+                    diagnostics: vec![crate::diag::Diagnostic::new(crate::diag::Code::Syntax, 0..0, "")],
+                    variant: None,
+                    mainline: Vec::new(),
+                    all: Vec::new(),
+                    last: None,
+                    complete: false,
+                    files_ak: false,
+                    letters: Letters::Latin,
+                };
+                game_stats(file, index, &record, &report)
+            }
+            Item::Stray(_) => continue,
+        };
+        agg.add(&row);
+        rows.push(row);
+    }
+    (rows, agg)
+}

@@ -1,0 +1,107 @@
+//! Statistics: hand-counted figures on corpus files, the same aggregate for
+//! any thread count and any split of the input, per-game CSV and JSON.
+
+use std::process::Command;
+
+use pgn100::analysis::stats::{stats_text, Aggregate, GameStats};
+use pgn100::analysis::Options;
+
+fn corpus(name: &str) -> String {
+    std::fs::read_to_string(format!("{}/corpus/{name}", env!("CARGO_MANIFEST_DIR"))).expect("corpus file")
+}
+
+fn one(name: &str) -> GameStats {
+    let (rows, _) = stats_text(name, &corpus(name), Options::default());
+    assert_eq!(rows.len(), 1);
+    rows.into_iter().next().expect("one game")
+}
+
+#[test]
+fn hand_counted_games() {
+    // 1. d3-d5 c5:d4 2. Крa1-b1 h8-h6 3. g6:h7: 5 plies, two captures, both
+    // en passant, no check; 4 men at the start (<= 10: deep endgame at once).
+    let g = one("valid/seed002_en_passant.pgn");
+    assert_eq!((g.plies, g.captures, g.en_passant, g.checks, g.double_checks), (5, 2, 2, 0, 0));
+    assert_eq!((g.endgame_ply, g.deep_endgame_ply, g.claim_ply), (Some(0), Some(0), None));
+    assert_eq!((g.valid, g.result.as_str(), g.termination.as_str()), (true, "*", "none"));
+    assert_eq!(g.final_fen, "k9/10/10/7P2/10/10/3p6/10/10/1K8 b - - 0 3");
+    assert_eq!(g.first_move.as_deref(), Some("d3-d5"));
+    // Seed 002's castling sequence: one of each stage and wing.
+    let g = one("valid/seed002_castling.pgn");
+    let castles = (g.castle_first_short, g.castle_first_long, g.castle_second_short, g.castle_second_long);
+    assert_eq!(castles, (1, 1, 1, 1));
+    assert_eq!((g.plies, g.captures, g.throne_pawns), (6, 0, 0));
+    // Promotions: a10 c1 c10 h10 j10 to the prince, b1 queen, e1 rook.
+    let g = one("valid/promotion_prince.pgn");
+    let promos = (g.promote_queen, g.promote_prince, g.promote_rook, g.promote_bishop, g.promote_knight);
+    assert_eq!(promos, (1, 5, 1, 0, 0));
+    assert_eq!(g.promote_prince_files, 5);
+    // The throne pawn.
+    let g = one("valid/seed000_throne_pawn.pgn");
+    assert_eq!((g.throne_pawns, g.plies), (1, 4));
+    // An invalid game: its first diagnostic.
+    let g = one("invalid/no_man.pgn");
+    assert_eq!((g.valid, g.first_diagnostic.as_str(), g.plies), (false, "pgn100::no_man", 0));
+}
+
+#[test]
+fn aggregate_is_the_same_for_any_split() {
+    let text: String = [
+        "valid/seed002_castling.pgn",
+        "valid/promotion_prince.pgn",
+        "invalid/no_man.pgn",
+        "valid/latin_short_annotated.pgn",
+    ]
+    .iter()
+    .map(|n| corpus(n) + "\n")
+    .collect::<String>()
+    .repeat(5);
+    let (_, whole) = stats_text("t", &text, Options::default());
+    assert_eq!((whole.games, whole.invalid), (20, 5));
+    for cut in pgn100::analysis::batch::chunks(&text, 300).iter().map(|r| r.end) {
+        let (_, a) = stats_text("t", &text[..cut], Options::default());
+        let (_, b) = stats_text("t", &text[cut..], Options::default());
+        assert_eq!(a.merge(b), whole, "split at {cut}");
+    }
+    assert_eq!(Aggregate::default().merge(whole.clone()), whole);
+    // Valid games: 6, 7 and 30 plies, five times each: the 8th of 15 is 7.
+    assert_eq!(whole.plies_quantile(0.5), Some(7));
+}
+
+fn pgn100(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).expect("UTF-8")
+}
+
+#[test]
+fn one_and_two_threads_give_identical_output() {
+    for format in ["json", "csv", "table"] {
+        let one = pgn100(&["stats", "--threads", "1", "--format", format, "corpus/valid", "corpus/invalid"]);
+        let two = pgn100(&["stats", "--threads", "2", "--format", format, "corpus/valid", "corpus/invalid"]);
+        assert_eq!(one, two, "{format}");
+        let one = pgn100(&["stats", "--per-game", "--threads", "1", "--format", format, "corpus/valid"]);
+        let two = pgn100(&["stats", "--per-game", "--threads", "2", "--format", format, "corpus/valid"]);
+        assert_eq!(one, two, "per game {format}");
+    }
+}
+
+#[test]
+fn per_game_csv_and_json() {
+    let csv = pgn100(&["stats", "--per-game", "--format", "csv", "corpus/valid/seed002_en_passant.pgn"]);
+    let mut lines = csv.lines();
+    let header = lines.next().expect("header");
+    assert!(
+        header.starts_with("file,game,event,site,date,round,white,black,result,variant,valid,first_diagnostic,plies")
+    );
+    let row = lines.next().expect("row");
+    assert!(row.contains(",Hundred,true,,5,2,0,0,"), "{row}");
+    let json = pgn100(&["stats", "--per-game", "--format", "json", "corpus/valid/seed002_en_passant.pgn"]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).expect("one JSON object");
+    assert_eq!(v["en_passant"], 2);
+    assert_eq!(v["termination"], "none");
+}
