@@ -5,6 +5,7 @@ mod annotate;
 mod completions;
 mod convert;
 mod explain;
+mod generate;
 mod input;
 pub mod man;
 mod perft;
@@ -72,6 +73,8 @@ pub enum Command {
     Annotate(annotate::AnnotateArgs),
     /// Count what happens in the games of a corpus, in parallel.
     Stats(stats::StatsArgs),
+    /// Write random legal games, reproducible from a seed.
+    Generate(generate::GenerateArgs),
     /// Print a position as a board diagram (and write it as SVG).
     Show(show::ShowArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
@@ -97,6 +100,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(&args, color),
         Command::Annotate(args) => annotate::run(&args, color),
         Command::Stats(args) => stats::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),
         Command::Variants => variants::run(),
