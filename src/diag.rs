@@ -184,7 +184,7 @@ impl Diagnostic {
             file: source.name.clone(),
             line,
             column,
-            offset: self.span.start,
+            offset: source.file_offset(self.span.start),
             length: self.span.end.saturating_sub(self.span.start),
             game: self.game,
             ply: self.ply,
@@ -208,38 +208,66 @@ pub struct JsonDiagnostic {
     pub ply: Option<u32>,
 }
 
-/// A decoded file with a line index, for spans to lines and columns.
+/// A decoded file (or a piece of one) with a line index, for spans to lines
+/// and columns.
 pub struct SourceFile {
     pub name: String,
     pub text: Arc<String>,
     line_starts: Vec<usize>,
+    /// Lines of the file before this piece.
+    lines_before: usize,
+    /// Bytes of the file before this piece.
+    bytes_before: usize,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
+        SourceFile::piece(name, text, 0, 0)
+    }
+
+    /// A piece of a file that starts after `lines_before` lines and
+    /// `bytes_before` bytes: lines and offsets are reported as in the file.
+    pub fn piece(name: impl Into<String>, text: String, lines_before: usize, bytes_before: usize) -> SourceFile {
         let line_starts = std::iter::once(0)
             .chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1))
             .collect();
-        SourceFile { name: name.into(), text: Arc::new(text), line_starts }
+        SourceFile { name: name.into(), text: Arc::new(text), line_starts, lines_before, bytes_before }
     }
 
     /// The lines around `span` (two each side), as miette's source: a report
     /// then costs the excerpt, not the whole file.
     fn excerpt(&self, span: Span) -> Excerpt {
-        let first = self.line_col(span.start).0.saturating_sub(3);
-        let last = (self.line_col(span.end).0 + 2).min(self.line_starts.len());
+        let first = self.local_line_col(span.start).0.saturating_sub(3);
+        let last = (self.local_line_col(span.end).0 + 2).min(self.line_starts.len());
         let start = self.line_starts[first];
         let end = self.line_starts.get(last).copied().unwrap_or(self.text.len()).max(span.end).min(self.text.len());
-        Excerpt { name: self.name.clone(), text: Arc::clone(&self.text), start, end, first_line: first }
+        Excerpt {
+            name: self.name.clone(),
+            text: Arc::clone(&self.text),
+            start,
+            end,
+            first_line: first + self.lines_before,
+        }
     }
 
-    /// 1-based line and column (in characters) of a byte offset.
-    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+    fn local_line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts[line - 1];
         let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line, column)
+    }
+
+    /// 1-based line and column (in characters) in the file of a byte offset
+    /// of this piece.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let (line, column) = self.local_line_col(offset);
+        (line + self.lines_before, column)
+    }
+
+    /// The byte offset in the file of an offset of this piece.
+    pub fn file_offset(&self, offset: usize) -> usize {
+        offset + self.bytes_before
     }
 }
 

@@ -128,3 +128,49 @@ fn help_ends_with_examples() {
         assert!(stdout(&o).contains("Examples:"), "{cmd:?}");
     }
 }
+
+#[test]
+fn the_streaming_validator_agrees_with_every_golden_file() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/invalid");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    for path in files {
+        let o = pgn100(&["validate", "--format", "json", path.to_str().expect("path")]);
+        let got: Vec<String> = stdout(&o)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+                format!("{} {}:{}", v["code"].as_str().unwrap_or(""), v["line"], v["column"])
+            })
+            .collect();
+        let golden = std::fs::read_to_string(path.with_extension("golden")).expect("golden");
+        let expected: Vec<&str> = golden.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(got, expected, "{}", path.display());
+    }
+}
+
+#[test]
+fn large_files_are_validated_in_pieces_with_file_lines() {
+    // Many games, one broken near the end: its line is counted across blocks and pieces.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("many.pgn");
+    let game = "[Event \"x\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. d3-d5 d8-d6 *\n\n";
+    let mut text = game.repeat(60_000);
+    text.push_str("[Event \"bad\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. Кc2-c4 *\n\n");
+    text.push_str(&game.repeat(10));
+    std::fs::write(&path, &text).expect("write");
+    let o = pgn100(&["validate", "--format", "json", path.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one diagnostic");
+    assert_eq!(v["code"], "pgn100::illegal_move");
+    assert_eq!((v["line"].as_u64(), v["column"].as_u64()), (Some(60_000 * 5 + 4), Some(19)));
+    assert_eq!(v["game"].as_u64(), Some(60_000));
+    assert_eq!(
+        v["offset"].as_u64(),
+        Some((game.len() * 60_000 + "[Event \"bad\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. ".len()) as u64)
+    );
+}

@@ -16,9 +16,9 @@ use rayon::prelude::*;
 use crate::notation::decode::decode;
 
 /// Bytes read at a time.
-pub const BLOCK: usize = 16 << 20;
+pub const BLOCK: usize = 4 << 20;
 /// Target size of a chunk handed to one thread.
-pub const CHUNK: usize = 256 << 10;
+pub const CHUNK: usize = 64 << 10;
 
 /// The first game boundary at or after `from` (the index of its `[`).
 pub fn next_boundary(bytes: &[u8], from: usize) -> Option<usize> {

@@ -14,6 +14,43 @@ pub struct FileReport {
     pub invalid: usize,
 }
 
+/// The diagnostic for a file read in a guessed legacy encoding.
+pub fn encoding_advice(encoding: &'static encoding_rs::Encoding) -> Diagnostic {
+    Diagnostic::new(Code::Encoding, 0..0, format!("the file is not UTF-8; read as {}", encoding.name()))
+        .help("pass --encoding to choose another, or save the file as UTF-8")
+}
+
+/// The diagnostic for the first undecodable byte (now U+FFFD) at `at`.
+pub fn undecodable(at: usize) -> Diagnostic {
+    Diagnostic::new(Code::Undecodable, at..at + '\u{fffd}'.len_utf8(), "bytes that are no character")
+        .label("undecodable byte")
+        .help("check the file's encoding (--encoding)")
+}
+
+/// What validating a piece of a file (whole games) found; the piece's text
+/// is kept only when there is something to show in it.
+pub struct PieceReport {
+    pub source: Option<SourceFile>,
+    pub diagnostics: Vec<Diagnostic>,
+    pub games: usize,
+    pub invalid: usize,
+}
+
+/// Validates a piece of a file that starts after `lines_before` lines and
+/// `bytes_before` bytes; game indexes count from 0 within the piece.
+pub fn validate_piece(
+    name: &str,
+    text: &str,
+    lines_before: usize,
+    bytes_before: usize,
+    options: Options,
+) -> PieceReport {
+    let (diagnostics, games, invalid) = validate_text(text, options);
+    let source =
+        (!diagnostics.is_empty()).then(|| SourceFile::piece(name, text.to_string(), lines_before, bytes_before));
+    PieceReport { source, diagnostics, games, invalid }
+}
+
 /// Decodes `bytes` (detecting the encoding unless `encoding` names one) and
 /// validates every game; the encoding is reported when it is not UTF-8.
 pub fn validate_bytes(
@@ -25,22 +62,10 @@ pub fn validate_bytes(
     let decoded = decode(bytes, encoding);
     let mut diagnostics = Vec::new();
     if decoded.guessed && decoded.encoding != encoding_rs::UTF_8 {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::Encoding,
-                0..0,
-                format!("the file is not UTF-8; read as {}", decoded.encoding.name()),
-            )
-            .help("pass --encoding to choose another, or save the file as UTF-8"),
-        );
+        diagnostics.push(encoding_advice(decoded.encoding));
     }
     if decoded.had_errors {
-        let at = decoded.text.find('\u{fffd}').unwrap_or(0);
-        diagnostics.push(
-            Diagnostic::new(Code::Undecodable, at..at + '\u{fffd}'.len_utf8(), "bytes that are no character")
-                .label("undecodable byte")
-                .help("check the file's encoding (--encoding)"),
-        );
+        diagnostics.push(undecodable(decoded.text.find('\u{fffd}').unwrap_or(0)));
     }
     let source = SourceFile::new(name, decoded.text);
     let (found, games, invalid) = validate_source(&source, options);
@@ -51,9 +76,14 @@ pub fn validate_bytes(
 /// Reads every game of a decoded file and replays it: the diagnostics in
 /// file order, the number of games, the number of invalid games.
 pub fn validate_source(source: &SourceFile, options: Options) -> (Vec<Diagnostic>, usize, usize) {
+    validate_text(&source.text, options)
+}
+
+/// [`validate_source`] on bare text.
+pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, usize) {
     let mut out = Vec::new();
     let (mut games, mut invalid) = (0, 0);
-    for item in Reader::new(&source.text) {
+    for item in Reader::new(text) {
         match item {
             Item::Game(record) => {
                 let report = replay(&record, games, options);

@@ -87,6 +87,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         _ => Path::new("."),
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    // Keep the permissions of the file replaced; a new file gets rw-r--r--.
+    let permissions = match std::fs::metadata(path) {
+        Ok(m) => m.permissions(),
+        Err(_) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::Permissions::from_mode(0o644)
+            }
+            #[cfg(not(unix))]
+            {
+                tmp.as_file().metadata()?.permissions()
+            }
+        }
+    };
+    tmp.as_file().set_permissions(permissions)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;

@@ -7,10 +7,14 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{expand, parse_encoding};
+use rayon::prelude::*;
+
+use super::input::{expand, parse_encoding, Input};
 use super::Outcome;
-use crate::analysis::{validate_bytes, Options};
-use crate::diag::{Code, Diagnostic, Severity};
+use crate::analysis::batch::{chunks, Blocks, BLOCK, CHUNK};
+use crate::analysis::validate::{encoding_advice, undecodable};
+use crate::analysis::{validate_piece, Options};
+use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -39,6 +43,9 @@ pub struct ValidateArgs {
     /// The variant of games without a Variant tag.
     #[arg(long)]
     pub variant: Option<Variant>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Default)]
@@ -62,6 +69,98 @@ impl Summary {
     }
 }
 
+/// One file, read in bounded blocks; the pieces of a block are validated in
+/// parallel and reported in file order.
+fn validate_input(
+    input: &Input,
+    encoding: Option<&'static encoding_rs::Encoding>,
+    options: Options,
+    pool: &rayon::ThreadPool,
+    summary: &mut Summary,
+    emit: &mut dyn FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let name = input.name();
+    let reader: Box<dyn std::io::Read + Send> = match input {
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => Box::new(std::fs::File::open(p).map_err(|e| format!("{name}: {e}"))?),
+    };
+    summary.files += 1;
+    let mut blocks = Blocks::new(reader, encoding, BLOCK);
+    let (mut lines_before, mut bytes_before, mut games_before) = (0, 0, 0);
+    let mut next = blocks.next();
+    let mut first = true;
+    let mut errors_seen = false;
+    while let Some(block) = next.take() {
+        let block = block.map_err(|e| format!("{name}: {e}"))?;
+        if first {
+            first = false;
+            if let (None, Some(used)) = (encoding, blocks.used) {
+                if used != encoding_rs::UTF_8 {
+                    let d = encoding_advice(used);
+                    summary.count(&d);
+                    emit(&d, &SourceFile::new(name.clone(), block.lines().next().unwrap_or("").to_string()))?;
+                }
+            }
+        }
+        if blocks.had_errors && !errors_seen {
+            errors_seen = true;
+            if let Some(at) = block.find('\u{fffd}') {
+                let line_start = block[..at].rfind('\n').map_or(0, |i| i + 1);
+                let line_end = block[at..].find('\n').map_or(block.len(), |i| at + i);
+                let lines = lines_before + memchr::memchr_iter(b'\n', &block.as_bytes()[..line_start]).count();
+                let piece = SourceFile::piece(
+                    name.clone(),
+                    block[line_start..line_end].to_string(),
+                    lines,
+                    bytes_before + line_start,
+                );
+                let d = undecodable(at - line_start);
+                summary.count(&d);
+                emit(&d, &piece)?;
+            }
+        }
+        // Where each piece starts, in lines, to report lines as in the file.
+        let ranges = chunks(&block, CHUNK);
+        let mut starts = Vec::with_capacity(ranges.len());
+        let mut lines = lines_before;
+        let mut at = 0;
+        for r in &ranges {
+            lines += memchr::memchr_iter(b'\n', &block.as_bytes()[at..r.start]).count();
+            at = r.start;
+            starts.push(lines);
+        }
+        let (pieces, following) = pool.install(|| {
+            rayon::join(
+                || {
+                    ranges
+                        .par_iter()
+                        .zip(starts.par_iter())
+                        .map(|(r, &l)| validate_piece(&name, &block[r.clone()], l, bytes_before + r.start, options))
+                        .collect::<Vec<_>>()
+                },
+                || blocks.next(),
+            )
+        });
+        next = following;
+        for piece in pieces {
+            if let Some(source) = &piece.source {
+                for d in &piece.diagnostics {
+                    let mut d = d.clone();
+                    d.game = d.game.map(|g| g + games_before);
+                    summary.count(&d);
+                    emit(&d, source)?;
+                }
+            }
+            games_before += piece.games;
+            summary.games += piece.games;
+            summary.invalid += piece.invalid;
+        }
+        lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
+        bytes_before += block.len();
+    }
+    Ok(())
+}
+
 pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
     let inputs = expand(&args.paths)?;
@@ -69,28 +168,24 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let mut summary = Summary::default();
     let mut out = std::io::stdout().lock();
     let mut unreadable = false;
+    let format = args.format;
+    let mut emit = |d: &Diagnostic, source: &SourceFile| -> std::io::Result<()> {
+        match format {
+            Format::Human => write!(out, "{}", d.render(source, color)),
+            Format::Json => writeln!(out, "{}", serde_json::to_string(&d.json(source)).unwrap_or_default()),
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
     for input in &inputs {
-        let bytes = match input.read() {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("pgn100: {}: {e}", input.name());
-                unreadable = true;
-                continue;
+        if let Err(e) = validate_input(input, encoding, options, &pool, &mut summary, &mut emit) {
+            if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) {
+                return Err(e);
             }
-        };
-        summary.files += 1;
-        let report = validate_bytes(&input.name(), &bytes, encoding, options);
-        summary.games += report.games;
-        summary.invalid += report.invalid;
-        let (source, diags) = (report.source, report.diagnostics);
-        for d in &diags {
-            summary.count(d);
-            match args.format {
-                Format::Human => write!(out, "{}", d.render(&source, color))?,
-                Format::Json => writeln!(out, "{}", serde_json::to_string(&d.json(&source))?)?,
-            }
+            eprintln!("pgn100: {e}");
+            unreadable = true;
         }
     }
+    drop(emit);
     let valid = summary.games - summary.invalid;
     let by_code: Vec<String> = summary.by_code.iter().map(|(c, n)| format!("{c}: {n}")).collect();
     let line = format!(
