@@ -185,7 +185,6 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
             unreadable = true;
         }
     }
-    drop(emit);
     let valid = summary.games - summary.invalid;
     let by_code: Vec<String> = summary.by_code.iter().map(|(c, n)| format!("{c}: {n}")).collect();
     let line = format!(
