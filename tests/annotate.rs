@@ -108,3 +108,17 @@ fn comments_on_throne_stages_claims_and_result() {
     let out = annotate(stages, AnnotateOptions { stages: true, ..AnnotateOptions::default() });
     assert_eq!(out, stages, "60 men: no stage yet");
 }
+
+#[test]
+fn golden_annotations() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/annotate");
+    let cases = [
+        ("marks_numbers_comments", AnnotateOptions { stages: true, ..AnnotateOptions::default() }),
+        ("seed002_castling", AnnotateOptions { fen: true, ..AnnotateOptions::default() }),
+    ];
+    for (name, options) in cases {
+        let input = std::fs::read_to_string(dir.join(format!("{name}.pgn"))).expect("input");
+        let expected = std::fs::read_to_string(dir.join(format!("{name}.annotated"))).expect("golden");
+        assert_eq!(annotate(&input, options), expected, "{name}");
+    }
+}

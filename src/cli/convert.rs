@@ -6,11 +6,13 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use rayon::prelude::*;
+
 use super::input::{expand, parse_encoding, Input};
 use super::Outcome;
+use crate::analysis::batch::{chunks, Blocks, BLOCK, CHUNK};
 use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, StyleChoice};
 use crate::diag::SourceFile;
-use crate::notation::decode::decode;
 use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -79,34 +81,119 @@ pub struct ConvertArgs {
     pub variant: Option<Variant>,
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory
-/// and a rename: the file is written whole or not at all.
+/// A file written through a temporary file in the same directory and renamed
+/// on [`AtomicFile::commit`]: it is written whole or not at all.
+pub struct AtomicFile {
+    tmp: tempfile::NamedTempFile,
+    path: PathBuf,
+}
+
+impl AtomicFile {
+    pub fn create(path: &Path) -> std::io::Result<AtomicFile> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::NamedTempFile::new_in(dir)?;
+        // Keep the permissions of the file replaced; a new file gets rw-r--r--.
+        let permissions = match std::fs::metadata(path) {
+            Ok(m) => m.permissions(),
+            Err(_) => {
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    std::fs::Permissions::from_mode(0o644)
+                }
+                #[cfg(not(unix))]
+                {
+                    tmp.as_file().metadata()?.permissions()
+                }
+            }
+        };
+        tmp.as_file().set_permissions(permissions)?;
+        Ok(AtomicFile { tmp, path: path.to_path_buf() })
+    }
+
+    pub fn commit(mut self) -> std::io::Result<()> {
+        self.tmp.flush()?;
+        self.tmp.as_file().sync_all()?;
+        self.tmp.persist(&self.path).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.tmp.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.tmp.flush()
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(bytes)?;
+    f.commit()
+}
+
+/// Converts one input in bounded blocks, pieces in parallel, output in order.
+fn convert_input(
+    input: &Input,
+    encoding: Option<&'static encoding_rs::Encoding>,
+    options: &ConvertOptions,
+    out: &mut dyn Write,
+    color: bool,
+) -> Result<usize, Box<dyn std::error::Error>> {
+    let name = input.name();
+    let reader: Box<dyn std::io::Read + Send> = match input {
+        Input::Stdin => Box::new(std::io::stdin()),
+        Input::File(p) => Box::new(std::fs::File::open(p).map_err(|e| format!("{name}: {e}"))?),
     };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    // Keep the permissions of the file replaced; a new file gets rw-r--r--.
-    let permissions = match std::fs::metadata(path) {
-        Ok(m) => m.permissions(),
-        Err(_) => {
-            #[cfg(unix)]
-            {
-                use std::os::unix::fs::PermissionsExt;
-                std::fs::Permissions::from_mode(0o644)
-            }
-            #[cfg(not(unix))]
-            {
-                tmp.as_file().metadata()?.permissions()
-            }
+    let mut blocks = Blocks::new(reader, encoding, BLOCK);
+    let (mut lines_before, mut bytes_before, mut games_before, mut invalid) = (0, 0, 0, 0);
+    let mut next = blocks.next();
+    while let Some(block) = next.take() {
+        let block = block.map_err(|e| format!("{name}: {e}"))?;
+        let ranges = chunks(&block, CHUNK);
+        let mut starts = Vec::with_capacity(ranges.len());
+        let (mut lines, mut at) = (lines_before, 0);
+        for r in &ranges {
+            lines += memchr::memchr_iter(b'\n', &block.as_bytes()[at..r.start]).count();
+            at = r.start;
+            starts.push(lines);
         }
-    };
-    tmp.as_file().set_permissions(permissions)?;
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+        let (pieces, following) = rayon::join(
+            || {
+                ranges
+                    .par_iter()
+                    .zip(starts.par_iter())
+                    .map(|(r, &l)| {
+                        let source =
+                            SourceFile::piece(name.clone(), block[r.clone()].to_string(), l, bytes_before + r.start);
+                        let converted = convert_source(&source, options);
+                        (source, converted)
+                    })
+                    .collect::<Vec<_>>()
+            },
+            || blocks.next(),
+        );
+        next = following;
+        for (source, converted) in pieces {
+            for d in &converted.diagnostics {
+                let mut d = d.clone();
+                d.game = d.game.map(|g| g + games_before);
+                eprint!("{}", d.render(&source, color));
+            }
+            out.write_all(converted.text.as_bytes())?;
+            games_before += converted.games;
+            invalid += converted.invalid;
+        }
+        lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
+        bytes_before += block.len();
+    }
+    Ok(invalid)
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
@@ -141,27 +228,26 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         skip_invalid: args.skip_invalid,
         replay: Options { default_variant: args.variant, ..Options::default() },
     };
-    let mut combined = String::new();
     let mut invalid = 0;
+    let mut combined = match &args.output {
+        Some(path) => Some(AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
+        None => None,
+    };
     let mut stdout = std::io::stdout().lock();
     for input in &inputs {
-        let bytes = input.read().map_err(|e| format!("{}: {e}", input.name()))?;
-        let source = SourceFile::new(input.name(), decode(&bytes, encoding).text);
-        let converted = convert_source(&source, &options);
-        invalid += converted.invalid;
-        for d in &converted.diagnostics {
-            eprint!("{}", d.render(&source, color));
-        }
-        match (&args.output, args.in_place, input) {
-            (_, true, Input::File(path)) => {
-                write_atomic(path, converted.text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?
+        match (args.in_place, input, combined.as_mut()) {
+            (true, Input::File(path), _) => {
+                let mut file = AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                invalid += convert_input(input, encoding, &options, &mut file, color)?;
+                file.commit().map_err(|e| format!("{}: {e}", path.display()))?;
             }
-            (Some(_), _, _) => combined.push_str(&converted.text),
-            _ => stdout.write_all(converted.text.as_bytes())?,
+            (_, _, Some(file)) => invalid += convert_input(input, encoding, &options, file, color)?,
+            _ => invalid += convert_input(input, encoding, &options, &mut stdout, color)?,
         }
     }
-    if let Some(path) = &args.output {
-        write_atomic(path, combined.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(file) = combined {
+        file.commit()
+            .map_err(|e| format!("{}: {e}", args.output.as_ref().map_or(String::new(), |p| p.display().to_string())))?;
     }
     stdout.flush()?;
     Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))
