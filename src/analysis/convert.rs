@@ -46,6 +46,14 @@ pub struct ConvertOptions {
     pub files: FilesChoice,
     /// Drop games that do not validate instead of copying them.
     pub skip_invalid: bool,
+    /// Write Grand games as pychess and Fairy-Stockfish do: Latin short
+    /// moves, `=` before a promotion piece, `[Variant "Grand"]`, and
+    /// `[SetUp "1"]` with a `[FEN]`. Other games are copied unchanged.
+    pub pychess: bool,
+    /// Write `=` before a promotion piece (`e10=Q`).
+    pub promotion_equals: bool,
+    /// Write a double check `+`, as SAN does, not `++`.
+    pub single_plus: bool,
     pub replay: Options,
 }
 
@@ -120,6 +128,37 @@ pub fn transform_source(
 
 /// Appends the game with its move tokens rewritten.
 fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
+    if options.pychess {
+        if report.variant != Some(crate::rules::Variant::Grand) {
+            out.push_str(&text[record.span.clone()]);
+            return;
+        }
+        let pychess = ConvertOptions {
+            letters: LettersChoice::Latin,
+            style: StyleChoice::Short,
+            files: FilesChoice::AJ,
+            pychess: false,
+            promotion_equals: true,
+            single_plus: true,
+            ..*options
+        };
+        // Tags pychess needs, after the last tag.
+        let mut extra = String::new();
+        if record.tag("Variant").is_none() {
+            extra.push_str("\n[Variant \"Grand\"]");
+        }
+        if record.tag("FEN").is_some() && record.tag("SetUp").is_none() {
+            extra.push_str("\n[SetUp \"1\"]");
+        }
+        let mut game = String::new();
+        write_game(text, record, report, &pychess, &mut game);
+        if let (false, Some(last)) = (extra.is_empty(), record.tags.last()) {
+            let at = last.span.end - record.span.start;
+            game.insert_str(at, &extra);
+        }
+        out.push_str(&game);
+        return;
+    }
     let ak_in = report.files_ak;
     let ak_out = match options.files {
         FilesChoice::Keep => ak_in,
@@ -145,7 +184,11 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
             cursor = last.span.end;
         }
     }
-    let rewrite = options.letters != LettersChoice::Keep || options.style != StyleChoice::Keep || ak_in != ak_out;
+    let rewrite = options.letters != LettersChoice::Keep
+        || options.style != StyleChoice::Keep
+        || ak_in != ak_out
+        || options.promotion_equals
+        || options.single_plus;
     if !rewrite {
         out.push_str(&text[cursor..record.span.end]);
         return;
@@ -177,9 +220,13 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         if ak_out {
             written = written.replace('j', "k");
         }
+        if options.promotion_equals && matches!(ply.mv.kind, crate::rules::MoveKind::Promotion(_)) {
+            let letter_len = written.chars().last().map_or(0, char::len_utf8);
+            written.insert(written.len() - letter_len, '=');
+        }
         match check {
             Some(CheckMark::Check) => written.push('+'),
-            Some(CheckMark::DoubleCheck) => written.push_str("++"),
+            Some(CheckMark::DoubleCheck) => written.push_str(if options.single_plus { "+" } else { "++" }),
             Some(CheckMark::Mate) => written.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
             None => {}
         }

@@ -600,7 +600,7 @@ impl Replayer<'_> {
             ResolveError::MissingPromotion { allowed } => {
                 Diagnostic::new(Code::MissingPromotion, span, "the pawn reaches the last rank and must promote")
                     .label("no promotion piece")
-                    .help(format!("add one of {} after the square", piece_letters(allowed)))
+                    .help(format!("add one of {} after the square", piece_letters(&allowed)))
             }
             ResolveError::ForbiddenPromotion { piece, allowed } => Diagnostic::new(
                 Code::ForbiddenPromotion,
@@ -608,7 +608,7 @@ impl Replayer<'_> {
                 format!("a pawn cannot become a {} on this file", name(piece)),
             )
             .label("not allowed here")
-            .help(format!("on this file a pawn becomes one of {}", piece_letters(allowed))),
+            .help(format!("on this file a pawn becomes one of {}", piece_letters(&allowed))),
             ResolveError::NotAPromotion => {
                 Diagnostic::new(Code::NotAPromotion, span, "a promotion piece on a move that does not promote")
                     .label("no promotion here")

@@ -197,12 +197,8 @@ fn convert_input(
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
-    if let Some(to) = args.to {
-        let (what, variant) = match to {
-            Dialect::Pychess => ("--to pychess", "Grand"),
-            Dialect::Pgn => ("--to pgn", "Chess"),
-        };
-        return Err(format!("{what} exports {variant} games, and the {variant} rules are not implemented yet").into());
+    if let Some(Dialect::Pgn) = args.to {
+        return Err("--to pgn exports Chess games, and the Chess rules are not implemented yet".into());
     }
     let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
     let inputs = expand(&args.paths)?;
@@ -226,6 +222,9 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
             FilesArg::AK => FilesChoice::AK,
         },
         skip_invalid: args.skip_invalid,
+        pychess: matches!(args.to, Some(Dialect::Pychess)),
+        promotion_equals: false,
+        single_plus: false,
         replay: Options { default_variant: args.variant, ..Options::default() },
     };
     let mut invalid = 0;

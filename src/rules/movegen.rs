@@ -10,14 +10,13 @@ use super::geometry::{Bitboard, Square, PAWN_ATTACKS};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::role::{Piece, Role};
-use super::variant::Rules;
 
 /// Where generated moves go.
 pub(crate) trait Sink {
     /// Ordinary moves from `from` to each target.
     fn targets(&mut self, from: Square, targets: Bitboard);
-    /// Pawn moves to promotion squares, one per allowed piece.
-    fn promotions(&mut self, from: Square, targets: Bitboard, rules: &Rules);
+    /// Pawn moves to promotion squares, one per piece of `roles`.
+    fn promotions(&mut self, from: Square, targets: Bitboard, roles: &[Role]);
     /// One special move.
     fn push(&mut self, m: Move);
 }
@@ -26,9 +25,9 @@ impl Sink for Vec<Move> {
     fn targets(&mut self, from: Square, targets: Bitboard) {
         self.extend(targets.map(|to| Move::new(from, to, MoveKind::Normal)));
     }
-    fn promotions(&mut self, from: Square, targets: Bitboard, rules: &Rules) {
+    fn promotions(&mut self, from: Square, targets: Bitboard, roles: &[Role]) {
         for to in targets {
-            for &role in rules.promotion_roles(to) {
+            for &role in roles {
                 self.push(Move::new(from, to, MoveKind::Promotion(role)));
             }
         }
@@ -47,10 +46,8 @@ impl Sink for Counter {
         self.0 += u64::from(targets.count());
     }
     #[inline]
-    fn promotions(&mut self, _from: Square, targets: Bitboard, rules: &Rules) {
-        for class in rules.promotion {
-            self.0 += u64::from((targets & class.squares).count()) * class.roles.len() as u64;
-        }
+    fn promotions(&mut self, _from: Square, targets: Bitboard, roles: &[Role]) {
+        self.0 += u64::from(targets.count()) * roles.len() as u64;
     }
     #[inline]
     fn push(&mut self, _m: Move) {
@@ -65,8 +62,8 @@ impl Sink for Any {
     fn targets(&mut self, _from: Square, targets: Bitboard) {
         self.0 |= targets.any();
     }
-    fn promotions(&mut self, _from: Square, targets: Bitboard, _rules: &Rules) {
-        self.0 |= targets.any();
+    fn promotions(&mut self, _from: Square, targets: Bitboard, roles: &[Role]) {
+        self.0 |= targets.any() && !roles.is_empty();
     }
     fn push(&mut self, _m: Move) {
         self.0 = true;
@@ -77,7 +74,47 @@ impl Sink for Any {
 const PIECE_ROLES: [Role; 7] =
     [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::Prince, Role::Marshal, Role::Cardinal];
 
+/// Promotion squares with the pieces a pawn may become there (at most 4
+/// classes of at most 8 pieces: no allocation on the generator's path).
+pub(crate) struct Choices {
+    classes: [(Bitboard, [Role; 8], usize); 4],
+    len: usize,
+}
+
+impl Choices {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Bitboard, &[Role])> + '_ {
+        self.classes[..self.len].iter().map(|(b, r, n)| (*b, &r[..*n]))
+    }
+}
+
 impl Position {
+    /// The promotion classes with the pieces the side to move may get now
+    /// (a limited kind only while the side has fewer than its limit).
+    pub(crate) fn promotion_classes(&self) -> Choices {
+        let rules = self.rules();
+        let mut out = Choices { classes: [(Bitboard::EMPTY, [Role::Queen; 8], 0); 4], len: 0 };
+        for class in rules.promotion.iter().take(4) {
+            let slot = &mut out.classes[out.len];
+            slot.0 = class.squares;
+            for &role in class.roles.iter().take(8) {
+                let allowed = rules.promotion_limit.iter().find(|(r, _)| *r == role).is_none_or(|&(_, cap)| {
+                    self.board().by_piece(Piece::new(self.turn(), role)).count() < u32::from(cap)
+                });
+                if allowed {
+                    slot.1[slot.2] = role;
+                    slot.2 += 1;
+                }
+            }
+            out.len += 1;
+        }
+        out
+    }
+
+    /// The pieces a pawn of the side to move may become on `sq` now.
+    pub fn promotion_choices(&self, sq: Square) -> Vec<Role> {
+        self.promotion_classes().iter().find(|(b, _)| b.contains(sq)).map(|(_, r)| r.to_vec()).unwrap_or_default()
+    }
+
     /// All legal moves, appended to `out` (cleared first).
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
@@ -163,6 +200,7 @@ impl Position {
 
         let empty = rules.board & !board.occupied();
         let forward = us.forward();
+        let choices = self.promotion_classes();
         for from in board.by_piece(Piece::new(us, Role::Pawn)) & movers {
             let mut t = Bitboard(PAWN_ATTACKS[us.index()][from.index()]) & theirs;
             if let Some(one) = from.offset(0, forward).filter(|&s| empty.contains(s)) {
@@ -177,11 +215,17 @@ impl Position {
             if pinned.contains(from) {
                 t &= Bitboard::line(king, from);
             }
-            let promo = t & rules.promotion_rank[us.index()];
+            let promo = t & (rules.promotion_rank[us.index()] | rules.promotion_optional[us.index()]);
             if promo.any() {
-                sink.promotions(from, promo, rules);
+                for (squares, roles) in choices.iter() {
+                    let to = promo & squares;
+                    if to.any() && !roles.is_empty() {
+                        sink.promotions(from, to, roles);
+                    }
+                }
             }
-            let plain = t & !promo;
+            // A pawn may stay a pawn only off the last rank.
+            let plain = t & !rules.promotion_rank[us.index()];
             if plain.any() {
                 sink.targets(from, plain);
             }

@@ -82,9 +82,9 @@ pub enum ResolveError {
     /// Short form: more than one man of that kind can go there.
     Ambiguous { candidates: Vec<Move> },
     /// A pawn reaches the last rank without a promotion piece.
-    MissingPromotion { allowed: &'static [Role] },
+    MissingPromotion { allowed: Vec<Role> },
     /// A promotion piece not allowed on that square.
-    ForbiddenPromotion { piece: Role, allowed: &'static [Role] },
+    ForbiddenPromotion { piece: Role, allowed: Vec<Role> },
     /// A promotion piece on a move that is not a promotion.
     NotAPromotion,
     /// A king move gains the throne pawn but no square is written.
@@ -137,7 +137,7 @@ impl Position {
         if let Some(&m) = by_kind.first() {
             // Right man and square: the promotion or throne part is wrong.
             if m.promotion().is_some() {
-                let allowed = self.rules().promotion_roles(m.to);
+                let allowed = self.promotion_choices(m.to);
                 return Err(match spec.promotion {
                     None => ResolveError::MissingPromotion { allowed },
                     Some(piece) => ResolveError::ForbiddenPromotion { piece, allowed },

@@ -53,6 +53,7 @@ impl Variant {
     pub fn rules(self) -> Result<&'static Rules, UnsupportedVariant> {
         match self {
             Variant::Hundred => Ok(&HUNDRED),
+            Variant::Grand => Ok(&GRAND),
             other => Err(UnsupportedVariant(other)),
         }
     }
@@ -69,7 +70,7 @@ impl fmt::Display for Variant {
 pub struct UnknownVariant(pub String);
 
 #[derive(Debug, Clone, Copy, thiserror::Error, PartialEq, Eq)]
-#[error("the {0} rules are not implemented yet: only Hundred is played so far")]
+#[error("the {0} rules are not implemented yet: Hundred and Grand are played so far")]
 pub struct UnsupportedVariant(pub Variant);
 
 impl FromStr for Variant {
@@ -106,6 +107,11 @@ pub struct Rules {
     pub pawn_rank: [Bitboard; 2],
     /// The last rank, where a pawn must promote.
     pub promotion_rank: [Bitboard; 2],
+    /// Squares where a pawn may promote but need not (Grand's 8th and 9th ranks).
+    pub promotion_optional: [Bitboard; 2],
+    /// At most this many men of a kind per side may result from promotion:
+    /// a pawn becomes only a kind the side has fewer of (Grand: a lost piece).
+    pub promotion_limit: &'static [(Role, u8)],
     /// Promotion choices by square class.
     pub promotion: &'static [PromotionClass],
     /// Castling moves, White's then Black's.
@@ -128,6 +134,7 @@ impl Rules {
     }
     /// The pieces a pawn may become on `sq` (empty when not a promotion square).
     pub fn promotion_roles(&self, sq: Square) -> &'static [Role] {
+        // (Before any limit; see `Position::promotion_choices`.)
         self.promotion.iter().find(|c| c.squares.contains(sq)).map(|c| c.roles).unwrap_or(&[])
     }
     /// Squares outside the board, which stop sliders like occupied squares.
@@ -222,6 +229,8 @@ pub static HUNDRED: Rules = Rules {
     ],
     pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
+    promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],
+    promotion_limit: &[],
     promotion: &[
         // Files a, c, h, j (rook and bishop squares of the set-up).
         PromotionClass {
@@ -238,6 +247,54 @@ pub static HUNDRED: Rules = Rules {
     castle_squares: sensitive_squares(&HUNDRED_CASTLING),
     throne: Some([sq(5, 8), sq(5, 1)]),
     claim_plies: 160,
+};
+
+/// Grand Chess, RULES.md section 2 (Fairy-Stockfish's `grand`).
+pub static GRAND: Rules = Rules {
+    variant: Variant::Grand,
+    width: 10,
+    height: 10,
+    board: Bitboard::FULL,
+    start_fen: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+    letters: &[
+        ('p', Role::Pawn),
+        ('n', Role::Knight),
+        ('b', Role::Bishop),
+        ('r', Role::Rook),
+        ('q', Role::Queen),
+        ('k', Role::King),
+        ('c', Role::Marshal),
+        ('a', Role::Cardinal),
+    ],
+    pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
+    promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
+    promotion_optional: [
+        Bitboard(Bitboard::rank(7).0 | Bitboard::rank(8).0),
+        Bitboard(Bitboard::rank(1).0 | Bitboard::rank(2).0),
+    ],
+    promotion_limit: &[
+        (Role::Queen, 1),
+        (Role::Marshal, 1),
+        (Role::Cardinal, 1),
+        (Role::Rook, 2),
+        (Role::Bishop, 2),
+        (Role::Knight, 2),
+    ],
+    promotion: &[PromotionClass {
+        squares: Bitboard(
+            Bitboard::rank(0).0
+                | Bitboard::rank(1).0
+                | Bitboard::rank(2).0
+                | Bitboard::rank(7).0
+                | Bitboard::rank(8).0
+                | Bitboard::rank(9).0,
+        ),
+        roles: &[Role::Queen, Role::Marshal, Role::Cardinal, Role::Rook, Role::Bishop, Role::Knight],
+    }],
+    castling: &[],
+    castle_squares: Bitboard::EMPTY,
+    throne: None,
+    claim_plies: 100,
 };
 
 #[cfg(test)]

@@ -49,3 +49,7 @@ pub fn castlings(pos: &Position) -> BTreeSet<char> {
 pub fn throne_moves(pos: &Position) -> usize {
     legal(pos).into_iter().filter(|m| matches!(m.kind, MoveKind::Throne(_))).count()
 }
+
+pub fn grand(fen: &str) -> Position {
+    Position::from_fen(fen, Variant::Grand).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
