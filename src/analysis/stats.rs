@@ -41,6 +41,9 @@ pub struct GameStats {
     pub promote_rook: u32,
     pub promote_bishop: u32,
     pub promote_knight: u32,
+    /// Grand: promotions to the marshal and the cardinal.
+    pub promote_marshal: u32,
+    pub promote_cardinal: u32,
     /// Promotions on the files a, c, h, j (where the prince is allowed).
     pub promote_prince_files: u32,
     pub throne_pawns: u32,
@@ -117,6 +120,8 @@ pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameRe
                     Role::Rook => &mut s.promote_rook,
                     Role::Bishop => &mut s.promote_bishop,
                     Role::Knight => &mut s.promote_knight,
+                    Role::Marshal => &mut s.promote_marshal,
+                    Role::Cardinal => &mut s.promote_cardinal,
                     _ => &mut s.promote_queen,
                 } += 1;
                 if matches!(m.to.file(), 0 | 2 | 7 | 9) {
@@ -218,12 +223,20 @@ impl Aggregate {
             ("rook", g.promote_rook),
             ("bishop", g.promote_bishop),
             ("knight", g.promote_knight),
+            ("marshal", g.promote_marshal),
+            ("cardinal", g.promote_cardinal),
         ] {
             if n > 0 {
                 *self.promotions.entry(name.to_string()).or_default() += u64::from(n);
             }
         }
-        let promos = g.promote_queen + g.promote_prince + g.promote_rook + g.promote_bishop + g.promote_knight;
+        let promos = g.promote_queen
+            + g.promote_prince
+            + g.promote_rook
+            + g.promote_bishop
+            + g.promote_knight
+            + g.promote_marshal
+            + g.promote_cardinal;
         self.promotions_prince_files += u64::from(g.promote_prince_files);
         self.promotions_other_files += u64::from(promos - g.promote_prince_files);
         self.games_with_throne_pawn += u64::from(g.throne_pawns > 0);
