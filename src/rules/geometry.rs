@@ -81,7 +81,7 @@ impl Square {
             return None;
         }
         let file = b[0].checked_sub(b'a')?;
-        let rank: u8 = s[1..].parse().ok()?;
+        let rank: u8 = s.get(1..)?.parse().ok()?;
         if b[1] == b'0' || rank == 0 {
             return None;
         }
@@ -412,6 +412,9 @@ mod tests {
         assert_eq!(Square::parse("a11"), None);
         assert_eq!(Square::parse("a0"), None);
         assert_eq!(Square::parse("a01"), None);
+        // Found by the mutation property test: a multi-byte first character.
+        assert_eq!(Square::parse("\u{fffd}1"), None);
+        assert_eq!(Square::parse("ж"), None);
     }
 
     #[test]
