@@ -13,7 +13,7 @@ use std::time::Instant;
 use pgn100::analysis::{convert_source, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
-use pgn100::notation::{Item, Letters, Reader, Style, UciMove};
+use pgn100::notation::{uci_line, Item, Letters, Reader, Style};
 use pgn100::rules::{Position, Variant};
 
 fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {
@@ -24,13 +24,8 @@ fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {
     for line in data.lines() {
         let game: serde_json::Value = serde_json::from_str(line).expect("json");
         let start = Position::from_fen(game["start_fen"].as_str().expect("fen"), Variant::Hundred).expect("fen");
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
-        for uci in game["uci"].as_array().expect("uci") {
-            let m = UciMove::parse(uci.as_str().expect("move")).and_then(|u| u.to_move(&pos)).expect("legal");
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
+        let ucis = game["uci"].as_array().expect("uci").iter().map(|u| u.as_str().expect("move"));
+        let moves = uci_line(&start, ucis).expect("legal");
         plies += moves.len();
         let result = game["result"].as_str().expect("result");
         let tags = [("Event", "bench".to_string()), ("Result", result.to_string()), ("FEN", start.fen())];

@@ -7,7 +7,7 @@ mod common;
 use pgn100::analysis::{annotate_source, AnnotateOptions};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
-use pgn100::notation::{Letters, Style, UciMove};
+use pgn100::notation::{Letters, Style};
 
 fn annotate(text: &str, options: AnnotateOptions) -> String {
     let out = annotate_source(&SourceFile::new("t", text.to_string()), &options);
@@ -60,14 +60,7 @@ fn stripped_oracle_games_get_their_marks_and_numbers_back() {
     let mut checked = 0;
     for (letters, style) in [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)] {
         for game in games.iter().step_by(10) {
-            let start = common::hundred(game["start_fen"].as_str().expect("fen"));
-            let mut pos = start.clone();
-            let mut moves = Vec::new();
-            for uci in game["uci"].as_array().expect("uci") {
-                let m = UciMove::parse(uci.as_str().expect("uci")).and_then(|u| u.to_move(&pos)).expect("legal");
-                pos.play_unchecked(m);
-                moves.push(m);
-            }
+            let (start, moves) = common::oracle_game(game, pgn100::rules::Variant::Hundred);
             let result = game["result"].as_str().expect("result");
             let tags = [("Result", result.to_string()), ("FEN", start.fen())];
             let written = write_game(&tags, &start, &moves, letters, style, result);

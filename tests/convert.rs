@@ -7,7 +7,7 @@ mod common;
 use pgn100::analysis::{convert_source, replay, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
-use pgn100::notation::{Item, Letters, Reader, Style, TokenKind, UciMove};
+use pgn100::notation::{Item, Letters, Reader, Style, TokenKind};
 use pgn100::rules::Move;
 
 /// What must survive a conversion: per game, the tags, the moves (as the
@@ -85,14 +85,7 @@ fn the_oracle_games_round_trip() {
     let games = common::read_jsonl("oracle/games_hundred_sample.jsonl");
     let mut text = String::new();
     for game in games.iter().step_by(4) {
-        let start = common::hundred(game["start_fen"].as_str().expect("fen"));
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
-        for uci in game["uci"].as_array().expect("uci") {
-            let m = UciMove::parse(uci.as_str().expect("uci")).and_then(|u| u.to_move(&pos)).expect("legal");
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
+        let (start, moves) = common::oracle_game(game, pgn100::rules::Variant::Hundred);
         let result = game["result"].as_str().expect("result");
         let tags = [("Result", result.to_string()), ("FEN", start.fen())];
         text.push_str(&write_game(&tags, &start, &moves, Letters::Cyrillic, Style::Long, result));

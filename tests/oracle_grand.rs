@@ -106,14 +106,7 @@ fn cyrillic_records_validate_and_export_to_pychess_san() {
     use pgn100::notation::{Item, Letters, Reader, Style, TokenKind};
     let games = read_jsonl("oracle/games_grand_sample.jsonl");
     for game in games.iter().step_by(5) {
-        let start = grand(game["start_fen"].as_str().expect("start"));
-        let mut pos = start.clone();
-        let mut moves = Vec::new();
-        for uci in game["uci"].as_array().expect("uci") {
-            let m = UciMove::parse(uci.as_str().expect("uci")).and_then(|u| u.to_move(&pos)).expect("legal");
-            pos.play_unchecked(m);
-            moves.push(m);
-        }
+        let (start, moves) = common::oracle_game(game, pgn100::rules::Variant::Grand);
         let result = game["result"].as_str().expect("result");
         let tags = [("Variant", "Grand".to_string()), ("Result", result.to_string())];
         let text = write_game(&tags, &start, &moves, Letters::Cyrillic, Style::Long, result);

@@ -4,23 +4,15 @@
 
 mod common;
 
-use common::{hundred, read_jsonl};
+use common::read_jsonl;
 use pgn100::analysis::{replay, Options};
 use pgn100::diag::Code;
 use pgn100::notation::pgn::write_game;
-use pgn100::notation::{Item, Letters, Reader, ShortMove, Style, UciMove};
+use pgn100::notation::{Item, Letters, Reader, ShortMove, Style};
 use pgn100::rules::{Move, Position};
 
 fn game_moves(game: &serde_json::Value) -> (Position, Vec<Move>) {
-    let start = hundred(game["start_fen"].as_str().expect("fen"));
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for uci in game["uci"].as_array().expect("uci") {
-        let m = UciMove::parse(uci.as_str().expect("move")).and_then(|u| u.to_move(&pos)).expect("legal");
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    (start, moves)
+    common::oracle_game(game, pgn100::rules::Variant::Hundred)
 }
 
 fn written(game: &serde_json::Value, letters: Letters, style: Style) -> String {

@@ -15,5 +15,5 @@ mod write;
 
 pub use ast::{GameRecord, Man, ManMove, MoveText, Token, TokenKind};
 pub use reader::{Item, Reader, SyntaxError, SyntaxErrorKind};
-pub use uci::UciMove;
+pub use uci::{uci_line, UciMove};
 pub use write::{check_mark, write_and_play, Letters, LongMove, ShortMove, Style};

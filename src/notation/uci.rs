@@ -49,3 +49,16 @@ impl UciMove {
         pos.find_move(self.from, self.to, promotion, self.throne, self.castle)
     }
 }
+
+/// Resolves a line of UCI-style moves from `start`: the moves, or the index
+/// and text of the first one that is not legal.
+pub fn uci_line<'a>(start: &Position, moves: impl IntoIterator<Item = &'a str>) -> Result<Vec<Move>, (usize, String)> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (i, text) in moves.into_iter().enumerate() {
+        let m = UciMove::parse(text).and_then(|u| u.to_move(&pos)).ok_or_else(|| (i, text.to_string()))?;
+        pos.play_unchecked(m);
+        out.push(m);
+    }
+    Ok(out)
+}

@@ -53,3 +53,11 @@ pub fn throne_moves(pos: &Position) -> usize {
 pub fn grand(fen: &str) -> Position {
     Position::from_fen(fen, Variant::Grand).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
+
+/// The start position and the moves of an oracle game (`start_fen`, `uci`).
+pub fn oracle_game(game: &serde_json::Value, variant: Variant) -> (Position, Vec<Move>) {
+    let start = Position::from_fen(game["start_fen"].as_str().expect("start_fen"), variant).expect("start");
+    let ucis = game["uci"].as_array().expect("uci").iter().map(|u| u.as_str().expect("move"));
+    let moves = pgn100::notation::uci_line(&start, ucis).unwrap_or_else(|(i, m)| panic!("ply {i}: {m} is not legal"));
+    (start, moves)
+}
