@@ -127,9 +127,57 @@ impl<R: Read> Iterator for Blocks<R> {
     }
 }
 
-/// Runs `work` on every chunk of `text` in parallel; results in input order.
-pub fn par_chunks<T: Send>(text: &str, work: impl Fn(&str, Range<usize>) -> T + Sync) -> Vec<T> {
-    chunks(text, CHUNK).into_par_iter().map(|r| work(&text[r.clone()], r)).collect()
+/// Where a block starts in its file.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct BlockStart {
+    pub lines_before: usize,
+    pub bytes_before: usize,
+}
+
+/// Reads `reader` in blocks and runs `work(piece, lines_before, bytes_before)`
+/// on every piece of every block in parallel on `pool`, the next block being
+/// read meanwhile; `on_block` sees each block first, `consume` gets the
+/// results in input order.
+pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
+    mut blocks: Blocks<R>,
+    pool: &rayon::ThreadPool,
+    work: impl Fn(&str, usize, usize) -> T + Sync,
+    mut on_block: impl FnMut(&Blocks<R>, &str, BlockStart) -> Result<(), E>,
+    mut consume: impl FnMut(T) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut start = BlockStart::default();
+    let mut next = blocks.next();
+    while let Some(block) = next.take() {
+        let block = block?;
+        on_block(&blocks, &block, start)?;
+        let ranges = chunks(&block, CHUNK);
+        let mut starts = Vec::with_capacity(ranges.len());
+        let (mut lines, mut at) = (start.lines_before, 0);
+        for r in &ranges {
+            lines += memchr::memchr_iter(b'\n', &block.as_bytes()[at..r.start]).count();
+            at = r.start;
+            starts.push(lines);
+        }
+        let (results, following) = pool.install(|| {
+            rayon::join(
+                || {
+                    ranges
+                        .par_iter()
+                        .zip(starts.par_iter())
+                        .map(|(r, &l)| work(&block[r.clone()], l, start.bytes_before + r.start))
+                        .collect::<Vec<T>>()
+                },
+                || blocks.next(),
+            )
+        });
+        next = following;
+        for result in results {
+            consume(result)?;
+        }
+        start.lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
+        start.bytes_before += block.len();
+    }
+    Ok(())
 }
 
 #[cfg(test)]

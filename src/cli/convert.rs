@@ -6,11 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use rayon::prelude::*;
-
 use super::input::{expand, parse_encoding, Input};
 use super::Outcome;
-use crate::analysis::batch::{chunks, Blocks, BLOCK, CHUNK};
+use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
 use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, StyleChoice};
 use crate::diag::SourceFile;
 use crate::rules::Variant;
@@ -143,6 +141,7 @@ fn convert_input(
     input: &Input,
     encoding: Option<&'static encoding_rs::Encoding>,
     options: &ConvertOptions,
+    pool: &rayon::ThreadPool,
     out: &mut dyn Write,
     color: bool,
 ) -> Result<usize, Box<dyn std::error::Error>> {
@@ -151,36 +150,17 @@ fn convert_input(
         Input::Stdin => Box::new(std::io::stdin()),
         Input::File(p) => Box::new(std::fs::File::open(p).map_err(|e| format!("{name}: {e}"))?),
     };
-    let mut blocks = Blocks::new(reader, encoding, BLOCK);
-    let (mut lines_before, mut bytes_before, mut games_before, mut invalid) = (0, 0, 0, 0);
-    let mut next = blocks.next();
-    while let Some(block) = next.take() {
-        let block = block.map_err(|e| format!("{name}: {e}"))?;
-        let ranges = chunks(&block, CHUNK);
-        let mut starts = Vec::with_capacity(ranges.len());
-        let (mut lines, mut at) = (lines_before, 0);
-        for r in &ranges {
-            lines += memchr::memchr_iter(b'\n', &block.as_bytes()[at..r.start]).count();
-            at = r.start;
-            starts.push(lines);
-        }
-        let (pieces, following) = rayon::join(
-            || {
-                ranges
-                    .par_iter()
-                    .zip(starts.par_iter())
-                    .map(|(r, &l)| {
-                        let source =
-                            SourceFile::piece(name.clone(), block[r.clone()].to_string(), l, bytes_before + r.start);
-                        let converted = convert_source(&source, options);
-                        (source, converted)
-                    })
-                    .collect::<Vec<_>>()
-            },
-            || blocks.next(),
-        );
-        next = following;
-        for (source, converted) in pieces {
+    let (mut games_before, mut invalid) = (0, 0);
+    for_each_piece(
+        Blocks::new(reader, encoding, BLOCK),
+        pool,
+        |text, lines, bytes| {
+            let source = SourceFile::piece(name.clone(), text.to_string(), lines, bytes);
+            let converted = convert_source(&source, options);
+            (source, converted)
+        },
+        |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
+        |(source, converted)| {
             for d in &converted.diagnostics {
                 let mut d = d.clone();
                 d.game = d.game.map(|g| g + games_before);
@@ -189,10 +169,9 @@ fn convert_input(
             out.write_all(converted.text.as_bytes())?;
             games_before += converted.games;
             invalid += converted.invalid;
-        }
-        lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
-        bytes_before += block.len();
-    }
+            Ok(())
+        },
+    )?;
     Ok(invalid)
 }
 
@@ -227,6 +206,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         single_plus: false,
         replay: Options { default_variant: args.variant, ..Options::default() },
     };
+    let pool = rayon::ThreadPoolBuilder::new().build()?;
     let mut invalid = 0;
     let mut combined = match &args.output {
         Some(path) => Some(AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
@@ -237,11 +217,11 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         match (args.in_place, input, combined.as_mut()) {
             (true, Input::File(path), _) => {
                 let mut file = AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                invalid += convert_input(input, encoding, &options, &mut file, color)?;
+                invalid += convert_input(input, encoding, &options, &pool, &mut file, color)?;
                 file.commit().map_err(|e| format!("{}: {e}", path.display()))?;
             }
-            (_, _, Some(file)) => invalid += convert_input(input, encoding, &options, file, color)?,
-            _ => invalid += convert_input(input, encoding, &options, &mut stdout, color)?,
+            (_, _, Some(file)) => invalid += convert_input(input, encoding, &options, &pool, file, color)?,
+            _ => invalid += convert_input(input, encoding, &options, &pool, &mut stdout, color)?,
         }
     }
     if let Some(file) = combined {

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::input::{expand, parse_encoding, Input};
 use super::Outcome;
-use crate::analysis::batch::{par_chunks, Blocks, BLOCK};
+use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
 use crate::analysis::stats::{stats_text, Aggregate, GameStats};
 use crate::analysis::Options;
 use crate::rules::Variant;
@@ -133,23 +133,17 @@ pub fn run(args: &StatsArgs) -> Outcome {
         };
         total.files += 1;
         let mut index = 0;
-        let mut blocks = Blocks::new(reader, encoding, BLOCK);
-        let mut next = blocks.next();
-        // Read the next block while the threads work on this one.
-        while let Some(block) = next.take() {
-            let block = match block {
-                Ok(b) => b,
-                Err(e) => {
-                    eprintln!("pgn100: {name}: {e}");
-                    unreadable = true;
-                    break;
+        let result = for_each_piece(
+            Blocks::new(reader, encoding, BLOCK),
+            &pool,
+            |text, _, _| stats_text(&name, text, options),
+            |_, block, _| {
+                if let Some(bar) = &bar {
+                    bar.inc(block.len() as u64);
                 }
-            };
-            let (parts, following) = pool.install(|| {
-                rayon::join(|| par_chunks(&block, |text, _| stats_text(&name, text, options)), || blocks.next())
-            });
-            next = following;
-            for (part_rows, agg) in parts {
+                Ok::<(), Box<dyn std::error::Error>>(())
+            },
+            |(part_rows, agg)| {
                 if let Some(w) = rows.as_mut() {
                     for mut row in part_rows {
                         row.game += index;
@@ -157,11 +151,16 @@ pub fn run(args: &StatsArgs) -> Outcome {
                     }
                 }
                 index += agg.games as usize;
-                total = total.merge(agg);
+                total = std::mem::take(&mut total).merge(agg);
+                Ok(())
+            },
+        );
+        if let Err(e) = result {
+            if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) {
+                return Err(e);
             }
-            if let Some(bar) = &bar {
-                bar.inc(block.len() as u64);
-            }
+            eprintln!("pgn100: {name}: {e}");
+            unreadable = true;
         }
     }
     if let Some(bar) = &bar {

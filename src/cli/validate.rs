@@ -7,11 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use rayon::prelude::*;
-
 use super::input::{expand, parse_encoding, Input};
 use super::Outcome;
-use crate::analysis::batch::{chunks, Blocks, BLOCK, CHUNK};
+use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
 use crate::analysis::validate::{encoding_advice, undecodable};
 use crate::analysis::{validate_piece, Options};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
@@ -85,64 +83,41 @@ fn validate_input(
         Input::File(p) => Box::new(std::fs::File::open(p).map_err(|e| format!("{name}: {e}"))?),
     };
     summary.files += 1;
-    let mut blocks = Blocks::new(reader, encoding, BLOCK);
-    let (mut lines_before, mut bytes_before, mut games_before) = (0, 0, 0);
-    let mut next = blocks.next();
-    let mut first = true;
+    let mut games_before = 0;
     let mut errors_seen = false;
-    while let Some(block) = next.take() {
-        let block = block.map_err(|e| format!("{name}: {e}"))?;
-        if first {
-            first = false;
-            if let (None, Some(used)) = (encoding, blocks.used) {
-                if used != encoding_rs::UTF_8 {
-                    let d = encoding_advice(used);
-                    summary.count(&d);
-                    emit(&d, &SourceFile::new(name.clone(), block.lines().next().unwrap_or("").to_string()))?;
+    let state = std::cell::RefCell::new((summary, emit));
+    for_each_piece(
+        Blocks::new(reader, encoding, BLOCK),
+        pool,
+        |text, lines, bytes| validate_piece(&name, text, lines, bytes, options),
+        |blocks, block, at| -> Result<(), Box<dyn std::error::Error>> {
+            let (summary, emit) = &mut *state.borrow_mut();
+            if at.bytes_before == 0 {
+                if let (None, Some(used)) = (encoding, blocks.used) {
+                    if used != encoding_rs::UTF_8 {
+                        let d = encoding_advice(used);
+                        summary.count(&d);
+                        emit(&d, &SourceFile::new(name.clone(), block.lines().next().unwrap_or("").to_string()))?;
+                    }
                 }
             }
-        }
-        if blocks.had_errors && !errors_seen {
-            errors_seen = true;
-            if let Some(at) = block.find('\u{fffd}') {
-                let line_start = block[..at].rfind('\n').map_or(0, |i| i + 1);
-                let line_end = block[at..].find('\n').map_or(block.len(), |i| at + i);
-                let lines = lines_before + memchr::memchr_iter(b'\n', &block.as_bytes()[..line_start]).count();
-                let piece = SourceFile::piece(
-                    name.clone(),
-                    block[line_start..line_end].to_string(),
-                    lines,
-                    bytes_before + line_start,
-                );
-                let d = undecodable(at - line_start);
-                summary.count(&d);
-                emit(&d, &piece)?;
+            if blocks.had_errors && !errors_seen {
+                errors_seen = true;
+                if let Some(pos) = block.find('\u{fffd}') {
+                    let line_start = block[..pos].rfind('\n').map_or(0, |i| i + 1);
+                    let line_end = block[pos..].find('\n').map_or(block.len(), |i| pos + i);
+                    let lines = at.lines_before + memchr::memchr_iter(b'\n', &block.as_bytes()[..line_start]).count();
+                    let text = block[line_start..line_end].to_string();
+                    let piece = SourceFile::piece(name.clone(), text, lines, at.bytes_before + line_start);
+                    let d = undecodable(pos - line_start);
+                    summary.count(&d);
+                    emit(&d, &piece)?;
+                }
             }
-        }
-        // Where each piece starts, in lines, to report lines as in the file.
-        let ranges = chunks(&block, CHUNK);
-        let mut starts = Vec::with_capacity(ranges.len());
-        let mut lines = lines_before;
-        let mut at = 0;
-        for r in &ranges {
-            lines += memchr::memchr_iter(b'\n', &block.as_bytes()[at..r.start]).count();
-            at = r.start;
-            starts.push(lines);
-        }
-        let (pieces, following) = pool.install(|| {
-            rayon::join(
-                || {
-                    ranges
-                        .par_iter()
-                        .zip(starts.par_iter())
-                        .map(|(r, &l)| validate_piece(&name, &block[r.clone()], l, bytes_before + r.start, options))
-                        .collect::<Vec<_>>()
-                },
-                || blocks.next(),
-            )
-        });
-        next = following;
-        for piece in pieces {
+            Ok(())
+        },
+        |piece| {
+            let (summary, emit) = &mut *state.borrow_mut();
             if let Some(source) = &piece.source {
                 for d in &piece.diagnostics {
                     let mut d = d.clone();
@@ -154,11 +129,9 @@ fn validate_input(
             games_before += piece.games;
             summary.games += piece.games;
             summary.invalid += piece.invalid;
-        }
-        lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
-        bytes_before += block.len();
-    }
-    Ok(())
+            Ok(())
+        },
+    )
 }
 
 pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
