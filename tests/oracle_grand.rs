@@ -39,17 +39,7 @@ fn legal_move_lists_match() {
     let lines = read_jsonl("oracle/legal_grand_sample.jsonl");
     assert!(lines.len() >= 1000);
     for entry in &lines {
-        let fen = entry["fen"].as_str().expect("fen");
-        let expected: BTreeSet<String> =
-            entry["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("m").to_string()).collect();
-        let ours = uci_set(&grand(fen));
-        assert_eq!(
-            ours,
-            expected,
-            "{fen}\n ours only: {:?}\n theirs only: {:?}",
-            ours.difference(&expected).collect::<Vec<_>>(),
-            expected.difference(&ours).collect::<Vec<_>>()
-        );
+        common::assert_oracle_moves(entry, pgn100::rules::Variant::Grand);
     }
 }
 

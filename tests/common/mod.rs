@@ -61,3 +61,21 @@ pub fn oracle_game(game: &serde_json::Value, variant: Variant) -> (Position, Vec
     let moves = pgn100::notation::uci_line(&start, ucis).unwrap_or_else(|(i, m)| panic!("ply {i}: {m} is not legal"));
     (start, moves)
 }
+
+/// Checks a position's legal moves against an oracle entry (`fen`, `moves`):
+/// the same set as UCI strings, and the same number counted in bulk.
+pub fn assert_oracle_moves(entry: &serde_json::Value, variant: Variant) {
+    let fen = entry["fen"].as_str().expect("fen");
+    let pos = Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let expected: BTreeSet<String> =
+        entry["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("move").to_string()).collect();
+    let ours = uci_set(&pos);
+    assert_eq!(
+        ours,
+        expected,
+        "{fen}\n ours only: {:?}\n theirs only: {:?}",
+        ours.difference(&expected).collect::<Vec<_>>(),
+        expected.difference(&ours).collect::<Vec<_>>()
+    );
+    assert_eq!(pos.count_legal(), expected.len() as u64, "{fen}");
+}
