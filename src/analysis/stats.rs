@@ -62,10 +62,10 @@ pub struct GameStats {
     pub final_fen: String,
 }
 
-/// The figures of one game from its record and replay.
-pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameReport) -> GameStats {
+/// The row of a game before it is replayed: where it is and its tags.
+fn header(file: &str, index: usize, record: &GameRecord) -> GameStats {
     let tag = |name: &str| record.tag(name).unwrap_or("").to_string();
-    let mut s = GameStats {
+    GameStats {
         file: file.to_string(),
         game: index,
         event: tag("Event"),
@@ -75,11 +75,19 @@ pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameRe
         white: tag("White"),
         black: tag("Black"),
         result: record.result().map_or_else(|| tag("Result"), |(_, o)| o.pgn().to_string()),
-        variant: report.variant.map_or_else(String::new, |v| v.name().to_string()),
-        valid: report.is_valid(),
-        first_diagnostic: report.diagnostics.first().map_or_else(String::new, |d| d.code.to_string()),
         termination: "none".to_string(),
         ..GameStats::default()
+    }
+}
+
+/// The figures of one game from its record and replay.
+pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameReport) -> GameStats {
+    let first_error = report.diagnostics.iter().find(|d| d.is_error()).or(report.diagnostics.first());
+    let mut s = GameStats {
+        variant: report.variant.map_or_else(String::new, |v| v.name().to_string()),
+        valid: report.is_valid(),
+        first_diagnostic: first_error.map_or_else(String::new, |d| d.code.to_string()),
+        ..header(file, index, record)
     };
     let Some(first) = report.mainline.first() else {
         if let Some(last) = &report.last {
@@ -366,19 +374,11 @@ pub fn stats_text(file: &str, text: &str, options: super::replay::Options) -> (V
                 let report = super::replay::replay(&record, index, options);
                 game_stats(file, index, &record, &report)
             }
-            Item::Broken(record, _) => {
-                let report = GameReport {
-                    diagnostics: vec![crate::diag::Diagnostic::new(crate::diag::Code::Syntax, 0..0, "")],
-                    variant: None,
-                    mainline: Vec::new(),
-                    all: Vec::new(),
-                    last: None,
-                    complete: false,
-                    files_ak: false,
-                    letters: Letters::Latin,
-                };
-                game_stats(file, index, &record, &report)
-            }
+            Item::Broken(record, _) => GameStats {
+                valid: false,
+                first_diagnostic: crate::diag::Code::Syntax.to_string(),
+                ..header(file, index, &record)
+            },
             Item::Stray(_) => continue,
         };
         agg.add(&row);

@@ -7,20 +7,19 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::convert::write_atomic;
-use super::input::{expand, parse_encoding};
+use super::input::InputArgs;
 use super::Outcome;
 use crate::analysis::{annotate_source, AnnotateOptions, Options};
 use crate::diag::SourceFile;
 use crate::notation::decode::decode;
-use crate::rules::Variant;
 
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  pgn100 annotate games.pgn\n  pgn100 annotate --stages --fen -o annotated.pgn games.pgn"
 )]
 pub struct AnnotateArgs {
-    /// Files or directories (walked for *.pgn and *.txt); `-` or nothing for standard input.
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Add the FEN after each main-line move as a comment.
     #[arg(long)]
     pub fen: bool,
@@ -33,25 +32,19 @@ pub struct AnnotateArgs {
     /// Drop games that do not validate instead of copying them unchanged.
     #[arg(long)]
     pub skip_invalid: bool,
-    /// Read the files in this encoding instead of detecting it.
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// The variant of games without a Variant tag.
-    #[arg(long)]
-    pub variant: Option<Variant>,
 }
 
 pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
-    let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
+    let encoding = args.input.encoding()?;
     let options = AnnotateOptions {
         fen: args.fen,
         stages: args.stages,
         skip_invalid: args.skip_invalid,
-        replay: Options { default_variant: args.variant, ..Options::default() },
+        replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
     let mut all = String::new();
     let mut invalid = 0;
-    for input in expand(&args.paths)? {
+    for input in args.input.inputs()? {
         let bytes = input.read().map_err(|e| format!("{}: {e}", input.name()))?;
         let source = SourceFile::new(input.name(), decode(&bytes, encoding).text);
         let annotated = annotate_source(&source, &options);

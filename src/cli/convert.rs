@@ -6,12 +6,11 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{expand, parse_encoding, Input};
+use super::input::{Input, InputArgs};
 use super::Outcome;
 use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
 use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, StyleChoice};
 use crate::diag::SourceFile;
-use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum LettersArg {
@@ -48,8 +47,8 @@ pub enum Dialect {
 #[command(after_help = "Examples:\n  pgn100 convert --letters latin games.pgn > latin.pgn\n  \
 pgn100 convert --style short --in-place games.pgn\n  pgn100 convert --letters cyrillic --style long -o out.pgn in.pgn")]
 pub struct ConvertArgs {
-    /// Files or directories (walked for *.pgn and *.txt); `-` or nothing for standard input.
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Piece letters of the output.
     #[arg(long, value_enum, default_value = "keep")]
     pub letters: LettersArg,
@@ -71,12 +70,6 @@ pub struct ConvertArgs {
     /// Export for another tool: pychess (Grand) or pgn (Chess).
     #[arg(long, value_enum)]
     pub to: Option<Dialect>,
-    /// Read the files in this encoding instead of detecting it.
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// The variant of games without a Variant tag.
-    #[arg(long)]
-    pub variant: Option<Variant>,
 }
 
 /// A file written through a temporary file in the same directory and renamed
@@ -146,10 +139,7 @@ fn convert_input(
     color: bool,
 ) -> Result<usize, Box<dyn std::error::Error>> {
     let name = input.name();
-    let reader: Box<dyn std::io::Read + Send> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => Box::new(std::fs::File::open(p).map_err(|e| format!("{name}: {e}"))?),
-    };
+    let reader = input.open().map_err(|e| format!("{name}: {e}"))?;
     let (mut games_before, mut invalid) = (0, 0);
     for_each_piece(
         Blocks::new(reader, encoding, BLOCK),
@@ -179,8 +169,8 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     if let Some(Dialect::Pgn) = args.to {
         return Err("--to pgn exports Chess games, and the Chess rules are not implemented yet".into());
     }
-    let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
-    let inputs = expand(&args.paths)?;
+    let encoding = args.input.encoding()?;
+    let inputs = args.input.inputs()?;
     if args.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         return Err("--in-place needs files, not standard input".into());
     }
@@ -204,7 +194,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         pychess: matches!(args.to, Some(Dialect::Pychess)),
         promotion_equals: false,
         single_plus: false,
-        replay: Options { default_variant: args.variant, ..Options::default() },
+        replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
     let pool = rayon::ThreadPoolBuilder::new().build()?;
     let mut invalid = 0;

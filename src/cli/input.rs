@@ -4,6 +4,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::notation::decode::encoding_by_name;
+use crate::rules::Variant;
 
 /// One input to read.
 #[derive(Clone, Debug)]
@@ -20,6 +21,14 @@ impl Input {
         }
     }
 
+    /// A reader of the input, for the block reader.
+    pub fn open(&self) -> std::io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Input::Stdin => Box::new(std::io::stdin()),
+            Input::File(p) => Box::new(std::fs::File::open(p)?),
+        })
+    }
+
     pub fn read(&self) -> std::io::Result<Vec<u8>> {
         match self {
             Input::Stdin => {
@@ -29,6 +38,28 @@ impl Input {
             }
             Input::File(p) => std::fs::read(p),
         }
+    }
+}
+
+/// The input options shared by the commands that read game files.
+#[derive(clap::Args, Debug)]
+pub struct InputArgs {
+    /// Files or directories (walked for *.pgn and *.txt); `-` or nothing for standard input.
+    pub paths: Vec<PathBuf>,
+    /// Read the files in this encoding instead of detecting it (utf-8, windows-1251, koi8-r, cp866).
+    #[arg(long)]
+    pub encoding: Option<String>,
+    /// The variant of games without a Variant tag.
+    #[arg(long)]
+    pub variant: Option<Variant>,
+}
+
+impl InputArgs {
+    pub fn inputs(&self) -> Result<Vec<Input>, String> {
+        expand(&self.paths)
+    }
+    pub fn encoding(&self) -> Result<Option<&'static encoding_rs::Encoding>, String> {
+        self.encoding.as_deref().map(parse_encoding).transpose()
     }
 }
 

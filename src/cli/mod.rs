@@ -118,7 +118,7 @@ pub fn run() -> ExitCode {
     }
 }
 
-fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+pub(crate) fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }
 

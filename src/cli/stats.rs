@@ -1,17 +1,15 @@
 //! `pgn100 stats`
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{expand, parse_encoding, Input};
+use super::input::{Input, InputArgs};
 use super::Outcome;
 use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
 use crate::analysis::stats::{stats_text, Aggregate, GameStats};
 use crate::analysis::Options;
-use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum StatsFormat {
@@ -29,8 +27,8 @@ pub enum StatsFormat {
 pgn100 stats --threads 1 --format json big.pgn"
 )]
 pub struct StatsArgs {
-    /// Files or directories (walked for *.pgn and *.txt); `-` or nothing for standard input.
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// One row per game instead of the aggregate.
     #[arg(long)]
     pub per_game: bool,
@@ -40,12 +38,6 @@ pub struct StatsArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Read the files in this encoding instead of detecting it.
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// The variant of games without a Variant tag.
-    #[arg(long)]
-    pub variant: Option<Variant>,
 }
 
 /// Writes per-game rows as they come, in input order.
@@ -104,10 +96,10 @@ fn progress(inputs: &[Input]) -> Option<indicatif::ProgressBar> {
 }
 
 pub fn run(args: &StatsArgs) -> Outcome {
-    let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
-    let inputs = expand(&args.paths)?;
+    let encoding = args.input.encoding()?;
+    let inputs = args.input.inputs()?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
-    let options = Options { default_variant: args.variant, ..Options::default() };
+    let options = Options { default_variant: args.input.variant, ..Options::default() };
     let bar = progress(&inputs);
     let stdout = std::io::stdout().lock();
     let mut rows = match (args.per_game, args.format) {
@@ -120,16 +112,13 @@ pub fn run(args: &StatsArgs) -> Outcome {
     let mut unreadable = false;
     for input in &inputs {
         let name = input.name();
-        let reader: Box<dyn std::io::Read + Send> = match input {
-            Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => match std::fs::File::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    eprintln!("pgn100: {name}: {e}");
-                    unreadable = true;
-                    continue;
-                }
-            },
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("pgn100: {name}: {e}");
+                unreadable = true;
+                continue;
+            }
         };
         total.files += 1;
         let mut index = 0;
@@ -156,7 +145,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
             },
         );
         if let Err(e) = result {
-            if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) {
+            if super::is_broken_pipe(e.as_ref()) {
                 return Err(e);
             }
             eprintln!("pgn100: {name}: {e}");

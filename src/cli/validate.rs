@@ -2,18 +2,16 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{expand, parse_encoding, Input};
+use super::input::{Input, InputArgs};
 use super::Outcome;
 use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
 use crate::analysis::validate::{encoding_advice, undecodable};
 use crate::analysis::{validate_piece, Options};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
-use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum Format {
@@ -27,20 +25,14 @@ pub enum Format {
 #[command(after_help = "Examples:\n  pgn100 validate corpus/valid\n  pgn100 validate --strict games.pgn\n  \
 cat games.pgn | pgn100 validate --format json -")]
 pub struct ValidateArgs {
-    /// Files or directories (walked for *.pgn and *.txt); `-` or nothing for standard input.
-    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Output format.
     #[arg(long, value_enum, default_value = "human")]
     pub format: Format,
     /// Count warnings (marks, move numbers, results) as errors.
     #[arg(long)]
     pub strict: bool,
-    /// Read the files in this encoding instead of detecting it (utf-8, windows-1251, koi8-r, cp866).
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// The variant of games without a Variant tag.
-    #[arg(long)]
-    pub variant: Option<Variant>,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -78,10 +70,7 @@ fn validate_input(
     emit: &mut dyn FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let name = input.name();
-    let reader: Box<dyn std::io::Read + Send> = match input {
-        Input::Stdin => Box::new(std::io::stdin()),
-        Input::File(p) => Box::new(std::fs::File::open(p).map_err(|e| format!("{name}: {e}"))?),
-    };
+    let reader = input.open().map_err(|e| format!("{name}: {e}"))?;
     summary.files += 1;
     let mut games_before = 0;
     let mut errors_seen = false;
@@ -135,9 +124,9 @@ fn validate_input(
 }
 
 pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
-    let encoding = args.encoding.as_deref().map(parse_encoding).transpose()?;
-    let inputs = expand(&args.paths)?;
-    let options = Options { strict: args.strict, default_variant: args.variant, keep_all: false };
+    let encoding = args.input.encoding()?;
+    let inputs = args.input.inputs()?;
+    let options = Options { strict: args.strict, default_variant: args.input.variant, keep_all: false };
     let mut summary = Summary::default();
     let mut out = std::io::stdout().lock();
     let mut unreadable = false;
@@ -151,7 +140,7 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
     for input in &inputs {
         if let Err(e) = validate_input(input, encoding, options, &pool, &mut summary, &mut emit) {
-            if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) {
+            if super::is_broken_pipe(e.as_ref()) {
                 return Err(e);
             }
             eprintln!("pgn100: {e}");

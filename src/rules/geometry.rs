@@ -66,10 +66,6 @@ impl Square {
         }
         Square::new(f as u8, r as u8)
     }
-    /// The same file, rank `r` -> `height - 1 - r` (White's square seen from Black).
-    pub const fn mirror(self, height: u8) -> Square {
-        Square((height - 1 - self.rank()) * WIDTH + self.file())
-    }
     pub const fn bb(self) -> Bitboard {
         Bitboard(1u128 << self.0)
     }
@@ -161,21 +157,6 @@ impl Bitboard {
         }
         Bitboard(bb)
     }
-    /// The rectangle of the first `width` files and `height` ranks.
-    pub const fn rectangle(width: u8, height: u8) -> Bitboard {
-        let mut bb = 0u128;
-        let mut r = 0;
-        while r < height {
-            let mut f = 0;
-            while f < width {
-                bb |= 1u128 << (r * WIDTH + f);
-                f += 1;
-            }
-            r += 1;
-        }
-        Bitboard(bb)
-    }
-
     /// Rook lines from `sq`, stopping at (and including) the first occupied square.
     #[inline]
     pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {

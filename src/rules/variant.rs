@@ -132,11 +132,6 @@ impl Rules {
     pub fn letter_of_role(&self, role: Role) -> char {
         self.letters.iter().find(|(_, r)| *r == role).map(|&(l, _)| l).unwrap_or('?')
     }
-    /// The pieces a pawn may become on `sq` (empty when not a promotion square).
-    pub fn promotion_roles(&self, sq: Square) -> &'static [Role] {
-        // (Before any limit; see `Position::promotion_choices`.)
-        self.promotion.iter().find(|c| c.squares.contains(sq)).map(|c| c.roles).unwrap_or(&[])
-    }
     /// Squares outside the board, which stop sliders like occupied squares.
     pub fn outside(&self) -> Bitboard {
         !self.board
@@ -312,10 +307,20 @@ mod tests {
 
     #[test]
     fn hundred_promotion_depends_on_the_file() {
-        let r = &HUNDRED;
-        assert_eq!(r.promotion_roles(Square::parse("a10").unwrap()).len(), 5);
-        assert_eq!(r.promotion_roles(Square::parse("e10").unwrap()).len(), 4);
-        assert_eq!(r.promotion_roles(Square::parse("h1").unwrap()).len(), 5);
-        assert_eq!(r.promotion_roles(Square::parse("h5").unwrap()).len(), 0);
+        use crate::rules::Position;
+        // White pawns on a9 and e9, Black's on h2: each may become what its file allows.
+        let pos = Position::from_fen("k9/P3P5/10/10/10/10/10/10/7p2/9K w - - 0 1", Variant::Hundred).unwrap();
+        assert_eq!(pos.promotion_choices(Square::parse("a10").unwrap()).len(), 5);
+        assert_eq!(pos.promotion_choices(Square::parse("e10").unwrap()).len(), 4);
+        assert_eq!(pos.promotion_choices(Square::parse("e5").unwrap()).len(), 0);
+    }
+
+    #[test]
+    fn grand_promotes_only_to_lost_pieces() {
+        use crate::rules::Position;
+        // White has its queen, marshal, cardinal, two rooks, one bishop and no knight.
+        let fen = "7k2/4P5/10/10/10/10/10/10/1QCARB4/R8K w - - 0 1";
+        let pos = Position::from_fen(fen, Variant::Grand).unwrap();
+        assert_eq!(pos.promotion_choices(Square::parse("e10").unwrap()), vec![Role::Bishop, Role::Knight]);
     }
 }
