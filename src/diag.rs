@@ -239,7 +239,7 @@ impl SourceFile {
     fn excerpt(&self, span: Span) -> Excerpt {
         let first = self.local_line_col(span.start).0.saturating_sub(3);
         let last = (self.local_line_col(span.end).0 + 2).min(self.line_starts.len());
-        let start = self.line_starts[first];
+        let start = self.line_starts.get(first).copied().unwrap_or(0);
         let end = self.line_starts.get(last).copied().unwrap_or(self.text.len()).max(span.end).min(self.text.len());
         Excerpt {
             name: self.name.clone(),
@@ -253,7 +253,7 @@ impl SourceFile {
     fn local_line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset);
-        let start = self.line_starts[line - 1];
+        let start = self.line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
         let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
         (line, column)
     }

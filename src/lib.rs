@@ -11,6 +11,12 @@
 //! - [`diag`]: the diagnostics, one code per kind of problem.
 //! - [`cli`]: the command line, a thin layer over the rest.
 
+// Input must not reach a panic: no unwrap, expect, indexing or string
+// slicing without a proof. Where one stays, an `expect(…, reason = "…")`
+// attribute gives the proof next to it (tests are exempt, clippy.toml).
+#![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::string_slice, clippy::panic)]
+#![cfg_attr(test, allow(clippy::string_slice))]
+
 pub mod analysis;
 pub mod cli;
 pub mod diag;

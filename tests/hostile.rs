@@ -101,3 +101,22 @@ fn the_same_games_in_four_encodings_validate_the_same() {
         assert_eq!(r.source.text.as_str(), text);
     }
 }
+
+/// An unterminated comment is reported and reading goes on at the next game
+/// (it used to swallow the rest of the file); a comment that runs over a
+/// game boundary ends there. Many of them still read in linear time.
+#[test]
+fn unterminated_comments_lose_only_their_own_game() {
+    let text =
+        format!("[Event \"a\"]\n\n1. e3-e5 {{ never closed\n\n{GAME}[Event \"c\"]\n\n1. e3-e5 {{ runs\n\n{GAME}}} *\n");
+    let r = check(text.as_bytes());
+    // Games a and c are broken, the two others read; the `} *` after the
+    // last one is stray text.
+    assert_eq!((r.games, r.invalid), (4, 2), "{:?}", codes(&r));
+    assert_eq!(codes(&r), [Code::UnterminatedComment, Code::UnterminatedComment, Code::StrayText]);
+
+    // 200,000 games, each with a comment that is never closed, no `}` anywhere.
+    let text = "[Event \"x\"]\n\n1. e3-e5 { open\n\n".repeat(200_000);
+    let r = check(text.as_bytes());
+    assert_eq!((r.games, r.invalid), (200_000, 200_000));
+}

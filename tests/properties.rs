@@ -9,6 +9,9 @@ use pgn100::notation::{Item, Letters, Reader, Style};
 use pgn100::rules::{Position, Variant};
 use proptest::prelude::*;
 
+#[path = "fuzzing/checks.rs"]
+mod checks;
+
 proptest! {
     // A fixed seed: CI runs the same cases every time.
     #![proptest_config(ProptestConfig { cases: 24, rng_seed: proptest::test_runner::RngSeed::Fixed(100), ..ProptestConfig::default() })]
@@ -87,5 +90,35 @@ proptest! {
             let (_, agg) = stats_text("fuzz", &report.source.text, Options::default());
             prop_assert_eq!(agg.games as usize, report.games);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, rng_seed: proptest::test_runner::RngSeed::Fixed(11), ..ProptestConfig::default() })]
+
+    /// The fuzz targets' reader checks on the valid corpus with bytes
+    /// flipped, inserted or cut (with `{`, `}`, `[`, `<`, `>` and blank lines
+    /// likely): reading in pieces of any size gives what reading whole gives,
+    /// and nothing is skipped silently.
+    #[test]
+    fn pieces_read_as_the_whole(
+        size in any::<u8>(),
+        edits in proptest::collection::vec((any::<usize>(), 0usize..10, 0u8..3), 0..60),
+    ) {
+        const BYTES: &[u8] = b"{}[<>\n\n\r\"]";
+        let mut bytes = corpus_text();
+        for (at, b, op) in edits {
+            let at = at % (bytes.len() + 1);
+            let b = BYTES[b % BYTES.len()];
+            match op {
+                0 if at < bytes.len() => bytes[at] = b,
+                1 => bytes.insert(at, b),
+                _ if at < bytes.len() => { bytes.remove(at); }
+                _ => {}
+            }
+        }
+        checks::read(&bytes);
+        bytes.insert(0, size);
+        checks::split(&bytes);
     }
 }

@@ -2,52 +2,56 @@
 //! block into chunks at game boundaries, and process the chunks in parallel
 //! (rayon) with results kept in input order.
 //!
-//! A game boundary is a line that starts with `[` after a blank line (or the
-//! start of the input); a block never ends inside a game unless a single game
-//! is larger than the block, in which case the block grows to hold it.
+//! Texts are cut only at game boundaries (a line that starts with `[` after
+//! a blank line, see [`crate::notation::reader`]) that do not follow a tag
+//! line, where the reader is between items: reading the pieces gives what
+//! reading the whole gives (the `split` fuzz target checks it). A block grows
+//! to hold a game larger than itself.
 
 use std::io::Read;
 use std::ops::Range;
 
 use encoding_rs::Encoding;
-use memchr::memmem;
 use rayon::prelude::*;
 
 use crate::notation::decode::decode;
+use crate::notation::reader::{last_boundary, next_boundary};
 
 /// Bytes read at a time.
 pub const BLOCK: usize = 4 << 20;
 /// Target size of a chunk handed to one thread.
 pub const CHUNK: usize = 64 << 10;
 
-/// The first game boundary at or after `from` (the index of its `[`).
-pub fn next_boundary(bytes: &[u8], from: usize) -> Option<usize> {
-    let finder = memmem::Finder::new(b"\n[");
-    let mut at = from.min(bytes.len());
-    while let Some(i) = finder.find(&bytes[at..]) {
-        let nl = at + i;
-        // The line before must be blank: "\n\n[" or "\n\r\n[".
-        let blank = nl > 0 && (bytes[nl - 1] == b'\n' || (bytes[nl - 1] == b'\r' && nl > 1 && bytes[nl - 2] == b'\n'));
-        if blank {
-            return Some(nl + 1);
+/// The first place at or after `from` where a text can be cut: a game
+/// boundary (see [`crate::notation::reader`]) that does not follow a tag
+/// line — the tags of one game may be spread over several paragraphs.
+pub fn next_cut(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    loop {
+        let b = next_boundary(bytes, at)?;
+        if follows_text(bytes, b) {
+            return Some(b);
         }
-        at = nl + 1;
+        at = b + 1;
     }
-    None
 }
 
-/// The last game boundary in `bytes` (after position 0), if any.
-fn last_boundary(bytes: &[u8]) -> Option<usize> {
-    let finder = memmem::FinderRev::new(b"\n[");
+/// The last place in `bytes` (after position 0) where it can be cut.
+fn last_cut(bytes: &[u8]) -> Option<usize> {
     let mut end = bytes.len();
-    while let Some(nl) = finder.rfind(&bytes[..end]) {
-        let blank = nl > 0 && (bytes[nl - 1] == b'\n' || (bytes[nl - 1] == b'\r' && nl > 1 && bytes[nl - 2] == b'\n'));
-        if blank {
-            return Some(nl + 1);
+    loop {
+        let b = last_boundary(bytes.get(..end)?)?;
+        if follows_text(bytes, b) {
+            return Some(b);
         }
-        end = nl;
+        end = b.checked_sub(1)?;
     }
-    None
+}
+
+/// Whether the last non-blank byte before `at` is not the `]` of a tag.
+fn follows_text(bytes: &[u8], at: usize) -> bool {
+    let before = bytes.get(..at).unwrap_or_default();
+    before.iter().rev().find(|b| !b.is_ascii_whitespace()) != Some(&b']')
 }
 
 /// Splits `text` into ranges of about `target` bytes at game boundaries.
@@ -56,7 +60,7 @@ pub fn chunks(text: &str, target: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     while start < bytes.len() {
-        let end = match next_boundary(bytes, start + target) {
+        let end = match next_cut(bytes, start + target) {
             Some(b) if b > start => b,
             _ => bytes.len(),
         };
@@ -90,7 +94,7 @@ impl<R: Read> Blocks<R> {
         while !self.eof && self.pending.len() < want {
             let old = self.pending.len();
             self.pending.resize(want, 0);
-            let n = self.reader.read(&mut self.pending[old..])?;
+            let n = self.reader.read(self.pending.get_mut(old..).unwrap_or_default())?;
             self.pending.truncate(old + n);
             if n == 0 {
                 self.eof = true;
@@ -111,7 +115,7 @@ impl<R: Read> Iterator for Blocks<R> {
             if self.pending.is_empty() {
                 return None;
             }
-            let cut = if self.eof { Some(self.pending.len()) } else { last_boundary(&self.pending) };
+            let cut = if self.eof { Some(self.pending.len()) } else { last_cut(&self.pending) };
             // A game larger than the block: read more before cutting.
             let Some(cut) = cut.filter(|&c| c > 0) else {
                 self.block *= 2;
@@ -138,6 +142,7 @@ pub struct BlockStart {
 /// on every piece of every block in parallel on `pool`, the next block being
 /// read meanwhile; `on_block` sees each block first, `consume` gets the
 /// results in input order.
+#[expect(clippy::string_slice, reason = "`chunks` cuts at the `[` of game boundaries, ASCII, so on char boundaries")]
 pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
     mut blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
@@ -154,7 +159,7 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
         let mut starts = Vec::with_capacity(ranges.len());
         let (mut lines, mut at) = (start.lines_before, 0);
         for r in &ranges {
-            lines += memchr::memchr_iter(b'\n', &block.as_bytes()[at..r.start]).count();
+            lines += memchr::memchr_iter(b'\n', block.as_bytes().get(at..r.start).unwrap_or_default()).count();
             at = r.start;
             starts.push(lines);
         }

@@ -7,7 +7,7 @@
 
 use super::replay::{replay, GameReport, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::notation::ast::{CheckMark, GameRecord, MoveText, Script, TokenKind};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, Script, Token, TokenKind};
 use crate::notation::{Item, Letters, LongMove, Reader, ShortMove};
 
 /// Letters of the output.
@@ -79,6 +79,10 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
 /// else — text between games, and games that do not validate (unless
 /// `skip_invalid`), with their errors as diagnostics — as it stands.
 /// `write` appends the game's text, from `record.span.start` to its end.
+#[expect(
+    clippy::string_slice,
+    reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it); marks and glyphs cut off a move are ASCII"
+)]
 pub fn transform_source(
     source: &SourceFile,
     replay_options: Options,
@@ -127,6 +131,10 @@ pub fn transform_source(
 }
 
 /// Appends the game with its move tokens rewritten.
+#[expect(
+    clippy::string_slice,
+    reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it); marks and glyphs cut off a move are ASCII"
+)]
 fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
     if options.pychess {
         if report.variant != Some(crate::rules::Variant::Grand) {
@@ -194,8 +202,12 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         return;
     }
     for ply in &report.all {
-        let token = &record.tokens[ply.token];
-        let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { continue };
+        // A move the replay found in this record's tokens.
+        let Some(token @ Token { kind: TokenKind::Move { text: move_text, check, glyph }, .. }) =
+            record.tokens.get(ply.token)
+        else {
+            continue;
+        };
         let (script, long) = match move_text {
             MoveText::Man(m) => (m.script, m.is_long()),
             _ => (None, true),

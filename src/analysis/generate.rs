@@ -138,23 +138,21 @@ fn count(r: &mut Record, pos: &Position, m: Move, after: &Position) {
     match m.kind {
         MoveKind::Castle(i) => {
             let spec = pos.castle_spec(i);
-            let k = match (spec.stage, spec.wing) {
-                (Stage::First, crate::rules::Wing::Short) => 0,
-                (Stage::First, crate::rules::Wing::Long) => 1,
-                (Stage::Second, crate::rules::Wing::Short) => 2,
-                (Stage::Second, crate::rules::Wing::Long) => 3,
-            };
-            r.castlings[k] += 1;
+            *match (spec.stage, spec.wing) {
+                (Stage::First, crate::rules::Wing::Short) => &mut r.castlings[0],
+                (Stage::First, crate::rules::Wing::Long) => &mut r.castlings[1],
+                (Stage::Second, crate::rules::Wing::Short) => &mut r.castlings[2],
+                (Stage::Second, crate::rules::Wing::Long) => &mut r.castlings[3],
+            } += 1;
         }
         MoveKind::Promotion(role) => {
-            let k = match role {
-                Role::Queen => 0,
-                Role::Prince => 1,
-                Role::Rook => 2,
-                Role::Bishop => 3,
-                _ => 4,
-            };
-            r.promotions[k] += 1;
+            *match role {
+                Role::Queen => &mut r.promotions[0],
+                Role::Prince => &mut r.promotions[1],
+                Role::Rook => &mut r.promotions[2],
+                Role::Bishop => &mut r.promotions[3],
+                _ => &mut r.promotions[4],
+            } += 1;
         }
         MoveKind::Throne(_) => r.throne_pawns += 1,
         MoveKind::EnPassant => r.en_passant += 1,

@@ -202,12 +202,12 @@ impl Replayer<'_> {
         let mut mainline = Vec::new();
         let mut all = Vec::new();
         let mut dead = false; // replay stopped at an illegal move
-        let mut variation_opened: Vec<usize> = Vec::new();
+        let mut variation_opened: Vec<std::ops::Range<usize>> = Vec::new();
         let mut result_token: Option<(&Token, Outcome)> = None;
         for (ti, token) in tokens.iter().enumerate() {
             match &token.kind {
                 TokenKind::VariationStart => {
-                    variation_opened.push(ti);
+                    variation_opened.push(token.span.clone());
                     if dead {
                         continue;
                     }
@@ -268,9 +268,9 @@ impl Replayer<'_> {
                 _ => {}
             }
         }
-        for &ti in &variation_opened {
+        for span in variation_opened {
             self.push(
-                Diagnostic::new(Code::UnbalancedVariation, tokens[ti].span.clone(), "this variation is never closed")
+                Diagnostic::new(Code::UnbalancedVariation, span, "this variation is never closed")
                     .label("opened here")
                     .help("close it with `)` before the result"),
             );

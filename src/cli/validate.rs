@@ -61,6 +61,10 @@ impl Summary {
 
 /// One file, read in bounded blocks; the pieces of a block are validated in
 /// parallel and reported in file order.
+#[expect(
+    clippy::string_slice,
+    reason = "the offsets are those of a U+FFFD and of newlines that `find` returned, char boundaries"
+)]
 fn validate_input(
     input: &Input,
     encoding: Option<&'static encoding_rs::Encoding>,
@@ -95,7 +99,8 @@ fn validate_input(
                 if let Some(pos) = block.find('\u{fffd}') {
                     let line_start = block[..pos].rfind('\n').map_or(0, |i| i + 1);
                     let line_end = block[pos..].find('\n').map_or(block.len(), |i| pos + i);
-                    let lines = at.lines_before + memchr::memchr_iter(b'\n', &block.as_bytes()[..line_start]).count();
+                    let lines = at.lines_before
+                        + memchr::memchr_iter(b'\n', block.as_bytes().get(..line_start).unwrap_or_default()).count();
                     let text = block[line_start..line_end].to_string();
                     let piece = SourceFile::piece(name.clone(), text, lines, at.bytes_before + line_start);
                     let d = undecodable(pos - line_start);

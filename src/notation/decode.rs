@@ -1,5 +1,7 @@
 //! Bytes to text: UTF-8 (with or without BOM), Windows-1251, KOI8-R and
-//! CP866, detected or named.
+//! CP866, detected or named; UTF-16 by its BOM. A BOM stays in the text as
+//! U+FEFF (the reader skips it), so decoding a text in pieces gives the
+//! pieces of the whole.
 
 use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
 
@@ -33,14 +35,18 @@ pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
 /// like Russian chess text.
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     if let Some(enc) = forced {
-        let (text, _, had_errors) = enc.decode(bytes);
+        let (text, had_errors) = enc.decode_without_bom_handling(bytes);
         return Decoded { text: text.into_owned(), encoding: enc, guessed: false, had_errors };
     }
     if let Ok(s) = std::str::from_utf8(bytes) {
         return Decoded { text: s.to_string(), encoding: UTF_8, guessed: false, had_errors: false };
     }
+    if let Some((enc, _)) = Encoding::for_bom(bytes) {
+        let (text, had_errors) = enc.decode_without_bom_handling(bytes);
+        return Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors };
+    }
     // A sample decides: the start of the file is as Russian as the rest.
-    let sample = &bytes[..bytes.len().min(SAMPLE)];
+    let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
     let best = [WINDOWS_1251, KOI8_R, IBM866]
         .into_iter()
         .max_by_key(|enc| score(&enc.decode_without_bom_handling(sample).0))
@@ -50,7 +56,7 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
         had_errors && text.chars().filter(|&c| c == '\u{fffd}').count() * 50 < text.chars().count()
     };
     let enc = if mostly_utf8 { UTF_8 } else { best };
-    let (text, _, had_errors) = enc.decode(bytes);
+    let (text, had_errors) = enc.decode_without_bom_handling(bytes);
     Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors }
 }
 

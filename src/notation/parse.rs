@@ -282,7 +282,7 @@ pub fn tag_value(i: &str) -> Res<'_, String> {
                 }
                 _ => {
                     value.push('\\');
-                    rest = &rest[1..];
+                    rest = rest.get('\\'.len_utf8()..).unwrap_or_default();
                 }
             },
             Some('\n') | None => {

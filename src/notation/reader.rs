@@ -5,6 +5,12 @@
 //! or text between games that is not a game. Nothing is skipped silently.
 //! Time is linear in the input and the stack is bounded: variations are
 //! flat `(`/`)` tokens.
+//!
+//! A *game boundary* is a line that starts with `[` after a blank line. No
+//! token crosses one: a comment `{…}` or dice roll `<…>` that would is
+//! unterminated, and the reader resumes at the boundary. So a text can be
+//! cut at boundaries ([`next_boundary`]) and read in pieces, in parallel,
+//! with the items reading it whole gives (grammar/README.md).
 
 use super::ast::{GameRecord, Span, Tag, Token, TokenKind};
 use super::parse;
@@ -31,13 +37,44 @@ pub struct SyntaxError {
 }
 
 /// One thing the reader found.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     Game(GameRecord),
     /// A game cut short by a syntax error: the record up to the error.
     Broken(GameRecord, SyntaxError),
     /// Text between games that is not a game.
     Stray(Span),
+}
+
+impl Item {
+    /// The item with every span moved `by` bytes on: an item read from a
+    /// piece of a text, placed back in the whole.
+    pub fn shifted(mut self, by: usize) -> Item {
+        let shift = |s: &mut Span| *s = s.start + by..s.end + by;
+        match &mut self {
+            Item::Game(g) | Item::Broken(g, _) => {
+                shift(&mut g.span);
+                g.tags.iter_mut().for_each(|t| {
+                    shift(&mut t.span);
+                    shift(&mut t.value_span);
+                });
+                g.tokens.iter_mut().for_each(|t| shift(&mut t.span));
+            }
+            Item::Stray(s) => shift(s),
+        }
+        if let Item::Broken(_, e) = &mut self {
+            shift(&mut e.span);
+        }
+        self
+    }
+
+    /// The bytes of the text the item covers.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Game(g) | Item::Broken(g, _) => g.span.clone(),
+            Item::Stray(s) => s.clone(),
+        }
+    }
 }
 
 pub struct Reader<'a> {
@@ -51,12 +88,16 @@ impl<'a> Reader<'a> {
         Reader { text, pos }
     }
 
+    /// The text from the current position (always a char boundary: the
+    /// position moves by whole chars, parsed prefixes and lines).
     fn rest(&self) -> &'a str {
-        &self.text[self.pos..]
+        self.text.get(self.pos..).unwrap_or_default()
     }
 
     fn at_line_start(&self) -> bool {
-        self.pos == 0 || self.text.as_bytes()[self.pos - 1] == b'\n' || self.text[..self.pos].ends_with('\u{feff}')
+        self.pos == 0
+            || self.pos.checked_sub(1).and_then(|i| self.text.as_bytes().get(i)) == Some(&b'\n')
+            || self.text.get(..self.pos).is_some_and(|before| before.ends_with('\u{feff}'))
     }
 
     /// Skips white space (a BOM in mid-file counts as white space).
@@ -70,7 +111,7 @@ impl<'a> Reader<'a> {
     fn resync(&mut self) {
         let bytes = self.text.as_bytes();
         let mut i = self.pos;
-        while let Some(nl) = memchr_newline(&bytes[i..]) {
+        while let Some(nl) = bytes.get(i..).and_then(memchr_newline) {
             i += nl + 1;
             if bytes.get(i) == Some(&b'[') {
                 self.pos = i;
@@ -136,15 +177,20 @@ impl<'a> Reader<'a> {
     /// One movetext element at `rest` (which starts with `c`): its length and kind.
     fn element(&self, rest: &str, c: char) -> Result<(usize, TokenKind), SyntaxError> {
         let start = self.pos;
-        let until = |close: char, kind: SyntaxErrorKind| match rest.find(close) {
-            Some(n) => Ok(n + close.len_utf8()),
-            None => Err(SyntaxError { kind, span: start..start + rest.len() }),
+        // A comment or dice roll ends before the next game boundary; the
+        // error underlines its first line.
+        let until = |close: u8, kind: SyntaxErrorKind| match closing(rest.as_bytes(), close) {
+            Ok(n) => Ok(n + 1),
+            Err(limit) => {
+                let line = memchr_newline(rest.as_bytes().get(..limit).unwrap_or_default()).unwrap_or(limit);
+                Err(SyntaxError { kind, span: start..start + line })
+            }
         };
         let line = || rest.find('\n').unwrap_or(rest.len());
         let simple = |len, kind| Ok((len, kind));
         match c {
-            '{' => simple(until('}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
-            '<' => simple(until('>', SyntaxErrorKind::UnterminatedDiceRoll)?, TokenKind::DiceRoll),
+            '{' => simple(until(b'}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
+            '<' => simple(until(b'>', SyntaxErrorKind::UnterminatedDiceRoll)?, TokenKind::DiceRoll),
             '(' => simple(1, TokenKind::VariationStart),
             ')' => simple(1, TokenKind::VariationEnd),
             ';' => simple(line(), TokenKind::LineComment),
@@ -172,7 +218,63 @@ impl<'a> Reader<'a> {
 }
 
 fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
+    memchr::memchr(b'\n', bytes)
+}
+
+/// The offset of the first `close` in `bytes` before the next game
+/// boundary, or else `Err` with the boundary's offset (or the length). The
+/// bytes looked at are those of the comment, or those skipped after it, so
+/// reading stays linear.
+fn closing(bytes: &[u8], close: u8) -> Result<usize, usize> {
+    let mut at = 0;
+    while let Some(i) = bytes.get(at..).and_then(|rest| memchr::memchr2(close, b'\n', rest)) {
+        let i = at + i;
+        if bytes.get(i) == Some(&close) {
+            return Ok(i);
+        }
+        if bytes.get(i + 1) == Some(&b'[') && is_blank_before(bytes, i) {
+            return Err(i + 1);
+        }
+        at = i + 1;
+    }
+    Err(bytes.len())
+}
+
+/// The first game boundary at or after `from`: the index of a `[` that
+/// starts a line after a blank line (`\n\n[` or `\n\r\n[`).
+pub fn next_boundary(bytes: &[u8], from: usize) -> Option<usize> {
+    let finder = memchr::memmem::Finder::new(b"\n[");
+    let mut at = from.min(bytes.len());
+    while let Some(i) = bytes.get(at..).and_then(|rest| finder.find(rest)) {
+        let nl = at + i;
+        if is_blank_before(bytes, nl) {
+            return Some(nl + 1);
+        }
+        at = nl + 1;
+    }
+    None
+}
+
+/// The last game boundary in `bytes` (after position 0), if any.
+pub fn last_boundary(bytes: &[u8]) -> Option<usize> {
+    let finder = memchr::memmem::FinderRev::new(b"\n[");
+    let mut end = bytes.len();
+    while let Some(nl) = bytes.get(..end).and_then(|head| finder.rfind(head)) {
+        if is_blank_before(bytes, nl) {
+            return Some(nl + 1);
+        }
+        end = nl;
+    }
+    None
+}
+
+/// Whether the line that ends at the newline `nl` is empty (`\n\n` or `\n\r\n`).
+fn is_blank_before(bytes: &[u8], nl: usize) -> bool {
+    match nl.checked_sub(1).map(|i| bytes.get(i)) {
+        Some(Some(b'\n')) => true,
+        Some(Some(b'\r')) => nl >= 2 && bytes.get(nl - 2) == Some(&b'\n'),
+        _ => false,
+    }
 }
 
 impl Iterator for Reader<'_> {
@@ -195,30 +297,39 @@ impl Iterator for Reader<'_> {
             let bytes = self.text.as_bytes();
             let mut i = self.pos;
             let mut end = self.text.len();
-            while let Some(nl) = memchr_newline(&bytes[i..]) {
+            while let Some(nl) = bytes.get(i..).and_then(memchr_newline) {
                 i += nl + 1;
-                let line = &self.text[i..];
+                let line = self.text.get(i..).unwrap_or_default();
                 if line.starts_with('[') || parse::move_number(line.trim_start()).is_ok() {
                     end = i;
                     break;
                 }
             }
             self.pos = end;
-            let text = self.text[start..end].trim_end();
+            let text = self.text.get(start..end).unwrap_or_default().trim_end();
             return Some(Item::Stray(start..start + text.len()));
         }
         let mut game = GameRecord::default();
         let outcome = self.read_tags(&mut game).and_then(|()| self.read_movetext(&mut game));
-        game.span = start..self.pos;
         match outcome {
-            Ok(()) => Some(Item::Game(game)),
+            Ok(()) => {
+                // The game ends with its last tag or token, not the white space after.
+                let last = game.tokens.last().map(|t| t.span.end).or_else(|| game.tags.last().map(|t| t.span.end));
+                game.span = start..last.unwrap_or(self.pos);
+                Some(Item::Game(game))
+            }
             Err(e) => {
-                self.pos = e.span.end.max(self.pos).min(self.text.len());
-                // Stay on char boundaries.
-                while !self.text.is_char_boundary(self.pos) {
-                    self.pos += 1;
+                if matches!(e.kind, SyntaxErrorKind::UnterminatedComment | SyntaxErrorKind::UnterminatedDiceRoll) {
+                    // Resume at the game boundary that ended the search, or the end.
+                    self.pos = next_boundary(self.text.as_bytes(), e.span.start).unwrap_or(self.text.len());
+                } else {
+                    self.pos = e.span.end.max(self.pos).min(self.text.len());
+                    // Stay on char boundaries.
+                    while !self.text.is_char_boundary(self.pos) {
+                        self.pos += 1;
+                    }
+                    self.resync();
                 }
-                self.resync();
                 game.span = start..self.pos;
                 Some(Item::Broken(game, e))
             }

@@ -30,10 +30,9 @@ impl UciMove {
         let first_len = 1 + b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
         let from = Square::parse(main.get(..first_len)?)?;
         let rest = main.get(first_len..)?;
-        let (to_text, promotion) = match rest.chars().last() {
-            Some(c) if c.is_ascii_alphabetic() && rest.len() > 1 && !rest[..rest.len() - 1].is_empty() => {
-                (&rest[..rest.len() - 1], Some(c.to_ascii_lowercase()))
-            }
+        // A promotion letter after the target square.
+        let (to_text, promotion) = match rest.char_indices().last() {
+            Some((i, c)) if c.is_ascii_alphabetic() && i > 0 => (rest.get(..i)?, Some(c.to_ascii_lowercase())),
             _ => (rest, None),
         };
         let to = Square::parse(to_text)?;

@@ -1,4 +1,8 @@
 //! Piece placement: one bitboard per kind and per colour, and a mailbox.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "every index here is a `Square` (below `SQUARES` = 100 by construction: `Square::new`, `from_index`), a `Color` (0 or 1), a `Role` (below `Role::COUNT`) or a direction (below 8), into tables of exactly those lengths (or 128 for the bits of a `u128`)"
+)]
 
 use super::geometry::{Bitboard, Square, PAWN_ATTACKS, SQUARES};
 use super::role::{Color, Piece, Role};
@@ -136,6 +140,6 @@ impl Board {
 
     /// All men with their squares, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.map(move |sq| (sq, self.squares[sq.index()].expect("occupied square has a piece")))
+        self.occupied.filter_map(move |sq| self.squares[sq.index()].map(|p| (sq, p)))
     }
 }

@@ -103,7 +103,13 @@ impl Rights {
     }
 
     fn letter_of_bit(i: u16) -> char {
-        let c = ['K', 'Q', 'S', 'L', 'T'][(i % PER_COLOR) as usize];
+        let c = match i % PER_COLOR {
+            0 => 'K',
+            1 => 'Q',
+            2 => 'S',
+            3 => 'L',
+            _ => 'T',
+        };
         if i >= PER_COLOR {
             c.to_ascii_lowercase()
         } else {
@@ -214,10 +220,10 @@ impl Rights {
 /// Squares whose moves can change castling rights (corners, steps).
 pub const fn sensitive_squares(specs: &[CastleSpec]) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
-    let mut i = 0;
-    while i < specs.len() {
-        bb = bb.with(specs[i].corner).with(specs[i].step).with(specs[i].rook_from);
-        i += 1;
+    let mut rest = specs;
+    while let [spec, tail @ ..] = rest {
+        bb = bb.with(spec.corner).with(spec.step).with(spec.rook_from);
+        rest = tail;
     }
     bb
 }

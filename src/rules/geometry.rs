@@ -6,6 +6,10 @@
 //! A smaller board (8x8 chess) is a *mask* over this layout: the variant's
 //! `board` bitboard. Sliders stop at the mask's edge because the squares
 //! outside it are treated as occupied (see [`Bitboard::rook_attacks`]).
+#![expect(
+    clippy::indexing_slicing,
+    reason = "every index here is a `Square` (below `SQUARES` = 100 by construction: `Square::new`, `from_index`), a `Color` (0 or 1), a `Role` (below `Role::COUNT`) or a direction (below 8), into tables of exactly those lengths (or 128 for the bits of a `u128`)"
+)]
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};

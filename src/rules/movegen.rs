@@ -4,6 +4,10 @@
 //!
 //! Moves are handed to a [`Sink`] as (from, target set) where they can be,
 //! so that counting (perft's leaves) is a popcount.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "every index here is a `Square` (below `SQUARES` = 100 by construction: `Square::new`, `from_index`), a `Color` (0 or 1), a `Role` (below `Role::COUNT`) or a direction (below 8), into tables of exactly those lengths (or 128 for the bits of a `u128`)"
+)]
 
 use super::castling::{Rights, Stage};
 use super::geometry::{Bitboard, Square, PAWN_ATTACKS};

@@ -1,5 +1,9 @@
 //! A legal position: built from a [`Setup`] through one fallible
 //! constructor, changed only by moves.
+#![expect(
+    clippy::indexing_slicing,
+    reason = "indexes are a `Square` (below 100), a `Color` (0 or 1) into tables of those lengths, or a castling index taken from the variant's own table"
+)]
 
 use std::fmt;
 
@@ -98,6 +102,7 @@ pub enum FromFenError {
 
 impl Position {
     /// The set-up position of `variant`.
+    #[expect(clippy::expect_used, reason = "each variant's start FEN is a constant; tests/fen.rs reads every one")]
     pub fn start(variant: Variant) -> Result<Position, UnsupportedVariant> {
         let rules = variant.rules()?;
         Ok(Position::from_fen(rules.start_fen, variant).expect("the start FEN is valid"))
@@ -193,6 +198,10 @@ impl Position {
         self.hash
     }
     /// The king of the side to move (a position always has one).
+    #[expect(
+        clippy::expect_used,
+        reason = "`from_setup` admits only one king per side, and a legal move never takes a king"
+    )]
     pub fn our_king(&self) -> Square {
         self.board.king_of(self.turn).expect("a position has one king per side")
     }
@@ -222,6 +231,7 @@ impl Position {
         self.board.occupied().count()
     }
 
+    #[expect(clippy::expect_used, reason = "writing to a String cannot fail")]
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(96);
         write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
@@ -256,6 +266,7 @@ impl Position {
 
     /// Plays a move that [`Position::legal_moves`] produced. A move from
     /// anywhere else may leave a position that breaks the rules.
+    #[expect(clippy::expect_used, reason = "the squares built here take a file and a rank of squares of the move")]
     pub fn play_unchecked(&mut self, m: Move) {
         let us = self.turn;
         let rights_before = self.rights;
@@ -324,10 +335,9 @@ impl Position {
         self.turn = !us;
         self.hash ^= zobrist::turn(Color::Black);
         if self.ep_square.is_some() {
-            if self.has_legal_en_passant() {
-                self.hash ^= zobrist::en_passant(self.ep_square.expect("set"));
-            } else {
-                self.ep_square = None;
+            match self.ep_square {
+                Some(ep) if self.has_legal_en_passant() => self.hash ^= zobrist::en_passant(ep),
+                _ => self.ep_square = None,
             }
         }
     }

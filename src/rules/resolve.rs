@@ -1,5 +1,6 @@
 //! Move resolution: what a move token says (as plain values, no text) plus a
 //! position give the legal move, or the precise reason there is none.
+#![expect(clippy::indexing_slicing, reason = "tables indexed by a `Color` (0 or 1) and a `Square` (below 100)")]
 
 use super::board::Board;
 use super::castling::{Rights, Stage, Wing};
@@ -156,8 +157,7 @@ impl Position {
                 Some(_) => ResolveError::NoThronePawn,
             });
         }
-        if let (Some(f), Some(r)) = (spec.from_file, spec.from_rank) {
-            let from = Square::new(f, r).expect("a square of the layout");
+        if let Some(from) = spec.from_file.zip(spec.from_rank).and_then(|(f, r)| Square::new(f, r)) {
             self.legal_moves(&mut legal);
             return Err(self.why_not(from, spec, &legal));
         }

@@ -100,6 +100,7 @@ impl Role {
 
     pub const fn from_index(i: usize) -> Option<Role> {
         if i < Role::COUNT {
+            #[expect(clippy::indexing_slicing, reason = "`i < Role::COUNT`, the length of `Role::ALL`")]
             Some(Role::ALL[i])
         } else {
             None

@@ -45,22 +45,22 @@ impl Setup {
     /// Reads a FEN's syntax. Missing clocks are `0 1`.
     pub fn from_fen(fen: &str, rules: &Rules) -> Result<Setup, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        if !(4..=6).contains(&fields.len()) {
+        let (&[placement, turn, castling, ep, ..], 4..=6) = (fields.as_slice(), fields.len()) else {
             return Err(FenError::FieldCount(fields.len()));
-        }
-        let board = parse_placement(fields[0], rules)?;
-        let turn = match fields[1] {
+        };
+        let board = parse_placement(placement, rules)?;
+        let turn = match turn {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(FenError::Turn(other.to_string())),
         };
         let mut rights = Rights::NONE;
-        if fields[2] != "-" {
-            for c in fields[2].chars() {
+        if castling != "-" {
+            for c in castling.chars() {
                 rights.set(Rights::from_letter(c).ok_or(FenError::CastlingLetter(c))?);
             }
         }
-        let ep_square = match fields[3] {
+        let ep_square = match ep {
             "-" => None,
             s => Some(Square::parse(s).ok_or_else(|| FenError::EnPassant(s.to_string()))?),
         };

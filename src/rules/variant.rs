@@ -138,6 +138,7 @@ impl Rules {
     }
 }
 
+#[expect(clippy::panic, reason = "called in constants only: a square off the layout fails the build")]
 const fn sq(file: u8, rank: u8) -> Square {
     match Square::new(file, rank) {
         Some(s) => s,
@@ -147,10 +148,10 @@ const fn sq(file: u8, rank: u8) -> Square {
 
 const fn files(list: &[u8]) -> Bitboard {
     let mut bb = 0u128;
-    let mut i = 0;
-    while i < list.len() {
-        bb |= Bitboard::file(list[i]).0;
-        i += 1;
+    let mut rest = list;
+    while let [file, tail @ ..] = rest {
+        bb |= Bitboard::file(*file).0;
+        rest = tail;
     }
     Bitboard(bb)
 }
@@ -171,10 +172,10 @@ const fn hundred_castle(color: Color, stage: Stage, wing: Wing) -> CastleSpec {
         (Stage::Second, Wing::Long) => (3, 1, 0, 2, &[1, 2]),
     };
     let mut between_bb = 0u128;
-    let mut i = 0;
-    while i < between.len() {
-        between_bb |= sq(between[i], home).bb().0;
-        i += 1;
+    let mut rest = between;
+    while let [file, tail @ ..] = rest {
+        between_bb |= sq(*file, home).bb().0;
+        rest = tail;
     }
     let corner_file = match wing {
         Wing::Short => 9,

@@ -1,4 +1,8 @@
 //! Zobrist keys, generated at compile time (splitmix64).
+#![expect(
+    clippy::indexing_slicing,
+    reason = "piece keys: (colour * Role::COUNT + role) * SQUARES + square < 2 * Role::COUNT * SQUARES; rights: a bit of a u16 < 16; en passant: a file < 10"
+)]
 
 use super::castling::Rights;
 use super::geometry::{Square, SQUARES};
