@@ -328,9 +328,9 @@ impl Position {
         if self.rights != rights_before {
             self.hash ^= zobrist::rights(rights_before) ^ zobrist::rights(self.rights);
         }
-        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if irreversible { 0 } else { self.halfmoves.saturating_add(1) };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !us;
         self.hash ^= zobrist::turn(Color::Black);
