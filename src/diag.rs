@@ -254,7 +254,7 @@ impl SourceFile {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts.get(line.saturating_sub(1)).copied().unwrap_or(0);
-        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count()) + 1;
+        let column = self.text.get(start..offset).map_or(offset - start, columns) + 1;
         (line, column)
     }
 
@@ -281,6 +281,11 @@ struct Excerpt {
     first_line: usize,
 }
 
+/// The columns a text takes: its characters, a BOM not counted.
+fn columns(text: &str) -> usize {
+    text.chars().filter(|&c| c != '\u{feff}').count()
+}
+
 impl SourceCode for Excerpt {
     fn read_span<'a>(
         &'a self,
@@ -292,13 +297,18 @@ impl SourceCode for Excerpt {
         let offset = span.offset().checked_sub(self.start).ok_or(MietteError::OutOfBounds)?;
         let local = SourceSpan::new(offset.into(), span.len());
         let c = window.read_span(&local, context_lines_before, context_lines_after)?;
-        let absolute = SourceSpan::new((c.span().offset() + self.start).into(), c.span().len());
+        let start = c.span().offset() + self.start;
+        let absolute = SourceSpan::new(start.into(), c.span().len());
+        // miette counts columns in bytes; ours count characters (as the
+        // JSON form does), a BOM not included.
+        let line_start = self.text.get(..start).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+        let column = self.text.get(line_start..start).map_or(c.column(), columns);
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
             c.data(),
             absolute,
             c.line() + self.first_line,
-            c.column(),
+            column,
             c.line_count(),
         )))
     }

@@ -34,6 +34,21 @@ fn validate() {
     run("validate", checks::validate);
 }
 
+/// The golden files of every diagnostic code, through the same check.
+#[test]
+fn validate_every_invalid_corpus_file() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/invalid");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).expect("corpus/invalid") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "pgn") {
+            checks::validate(&std::fs::read(&path).expect("read"));
+            n += 1;
+        }
+    }
+    assert!(n >= 30, "{n} files");
+}
+
 #[test]
 fn convert() {
     run("convert", checks::convert);

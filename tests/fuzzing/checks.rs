@@ -109,6 +109,13 @@ pub fn split(data: &[u8]) {
     pieces_read(&text, &pieces);
 }
 
+/// The line and column of a rendered diagnostic's first source header.
+fn header(rendered: &str) -> Option<(usize, usize)> {
+    let inner = rendered.split_once("[fuzz.pgn:")?.1.split_once(']')?.0;
+    let (line, column) = inner.split_once(':')?;
+    Some((line.parse().ok()?, column.parse().ok()?))
+}
+
 /// Every command's library path on arbitrary bytes: validate (plain and
 /// strict), rendering every diagnostic, convert with everything kept (which
 /// must give the text back), annotate and stats. Counts agree and every
@@ -122,8 +129,12 @@ pub fn validate(data: &[u8]) {
     for d in &report.diagnostics {
         assert!(d.span.start <= d.span.end && d.span.end <= source.text.len(), "{d:?}");
         assert!(source.text.is_char_boundary(d.span.start) && source.text.is_char_boundary(d.span.end));
-        let _ = d.render(source, false);
-        let _ = d.json(source);
+        // The rendered header `[fuzz.pgn:LINE:COLUMN]` says what the JSON says.
+        let rendered = d.render(source, false);
+        let json = d.json(source);
+        if let Some(at) = header(&rendered) {
+            assert_eq!(at, (json.line, json.column), "{rendered}");
+        }
     }
     let kept = convert_source(source, &ConvertOptions { replay: options, ..ConvertOptions::default() });
     assert_eq!(kept.games, report.games);
