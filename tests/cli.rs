@@ -174,3 +174,44 @@ fn large_files_are_validated_in_pieces_with_file_lines() {
         Some((game.len() * 60_000 + "[Event \"bad\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. ".len()) as u64)
     );
 }
+
+/// A Windows-1251 file that starts with more than a block (4 MB) of ASCII
+/// games: the streaming reader decides the encoding on the first block that
+/// is not ASCII, and gives what validating the whole file in memory gives.
+#[test]
+fn the_encoding_is_decided_by_the_first_block_that_is_not_ascii() {
+    let ascii = "[Event \"x\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. d3-d5 *\n\n".repeat(100_000);
+    let cyrillic = "[Event \"Турнир\"]\n[Result \"*\"]\n\n1. Кc2-d4 Кре9-е7 *\n";
+    let mut bytes = ascii.into_bytes();
+    bytes.extend_from_slice(&encoding_rs::WINDOWS_1251.encode(cyrillic).0);
+    assert!(bytes.len() > 4 << 20);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("cp1251.pgn");
+    std::fs::write(&path, &bytes).expect("write");
+    let o = pgn100(&["validate", "--format", "json", path.to_str().expect("path")]);
+    let got: Vec<(String, u64, u64)> = stdout(&o)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            (
+                v["code"].as_str().unwrap_or("").to_string(),
+                v["line"].as_u64().unwrap_or(0),
+                v["column"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    let whole = pgn100::analysis::validate_bytes("x", &bytes, None, pgn100::analysis::Options::default());
+    let expected: Vec<(String, u64, u64)> = whole
+        .diagnostics
+        .iter()
+        .filter(|d| d.code != pgn100::diag::Code::Encoding)
+        .map(|d| {
+            let j = d.json(&whole.source);
+            (j.code, j.line as u64, j.column as u64)
+        })
+        .collect();
+    assert_eq!(got[0].0, "pgn100::encoding", "{got:?}");
+    assert_eq!(got[1..], expected[..], "no undecodable bytes, the same errors");
+    assert_eq!(expected.len(), 1);
+    assert_eq!(expected[0].0, "pgn100::wrong_man");
+}

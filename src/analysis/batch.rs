@@ -79,7 +79,8 @@ pub struct Blocks<R> {
     block: usize,
     /// Whether a block had bytes that could not be decoded.
     pub had_errors: bool,
-    /// The encoding used (known after the first block).
+    /// The encoding detected (known after the first block that is not
+    /// ASCII; `None` while every block so far was ASCII).
     pub used: Option<&'static Encoding>,
 }
 
@@ -123,8 +124,13 @@ impl<R: Read> Iterator for Blocks<R> {
             };
             let rest = self.pending.split_off(cut);
             let bytes = std::mem::replace(&mut self.pending, rest);
-            let decoded = decode(&bytes, self.encoding.or(self.used));
-            self.used.get_or_insert(decoded.encoding);
+            let forced = self.encoding.or(self.used);
+            let decoded = decode(&bytes, forced);
+            // ASCII reads the same in every encoding: the first block with
+            // other bytes decides (a file can start with 4 MB of Latin games).
+            if forced.is_none() && !bytes.is_ascii() {
+                self.used = Some(decoded.encoding);
+            }
             self.had_errors |= decoded.had_errors;
             return Some(Ok(decoded.text));
         }
@@ -188,6 +194,7 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use encoding_rs::WINDOWS_1251;
 
     #[test]
     fn chunks_end_between_games() {
@@ -209,6 +216,13 @@ mod tests {
         assert!(blocks.len() > 5);
         assert_eq!(blocks.concat(), text);
         assert!(blocks.iter().all(|b| b.starts_with("[Event")));
+        // The encoding is decided by the first block that is not ASCII.
+        let mut text = game.repeat(200).into_bytes();
+        text.extend(WINDOWS_1251.encode("[Event \"Турнир\"]\r\n\r\n1. Кc2-d4 *\r\n\r\n").0.iter());
+        let mut blocks = Blocks::new(text.as_slice(), None, 1000);
+        let decoded: Vec<String> = blocks.by_ref().map(|b| b.expect("read")).collect();
+        assert_eq!((blocks.used, blocks.had_errors), (Some(WINDOWS_1251), false));
+        assert!(decoded.concat().ends_with("[Event \"Турнир\"]\r\n\r\n1. Кc2-d4 *\r\n\r\n"));
         // One game bigger than the block still comes whole.
         let big = format!("[Event \"big\"]\n\n1. e3-e5 {{{}}} *\n\n", "x".repeat(5000));
         let blocks: Vec<String> = Blocks::new(big.as_bytes(), None, 100).map(|b| b.expect("read")).collect();

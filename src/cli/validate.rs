@@ -78,6 +78,7 @@ fn validate_input(
     summary.files += 1;
     let mut games_before = 0;
     let mut errors_seen = false;
+    let mut advised = false;
     let state = std::cell::RefCell::new((summary, emit));
     for_each_piece(
         Blocks::new(reader, encoding, BLOCK),
@@ -85,13 +86,13 @@ fn validate_input(
         |text, lines, bytes| validate_piece(&name, text, lines, bytes, options),
         |blocks, block, at| -> Result<(), Box<dyn std::error::Error>> {
             let (summary, emit) = &mut *state.borrow_mut();
-            if at.bytes_before == 0 {
-                if let (None, Some(used)) = (encoding, blocks.used) {
-                    if used != encoding_rs::UTF_8 {
-                        let d = encoding_advice(used);
-                        summary.count(&d);
-                        emit(&d, &SourceFile::new(name.clone(), block.lines().next().unwrap_or("").to_string()))?;
-                    }
+            if let (false, None, Some(used)) = (advised, encoding, blocks.used) {
+                advised = true;
+                if used != encoding_rs::UTF_8 {
+                    let d = encoding_advice(used);
+                    summary.count(&d);
+                    let first = block.lines().next().unwrap_or("").to_string();
+                    emit(&d, &SourceFile::piece(name.clone(), first, at.lines_before, at.bytes_before))?;
                 }
             }
             if blocks.had_errors && !errors_seen {

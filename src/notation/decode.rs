@@ -45,19 +45,47 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
         let (text, had_errors) = enc.decode_without_bom_handling(bytes);
         return Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors };
     }
-    // A sample decides: the start of the file is as Russian as the rest.
-    let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
+    // A sample decides, from the first byte that is not ASCII (a file may
+    // start with megabytes of Latin games): the rest is as Russian as that.
+    let first = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
+    let from_first = bytes.get(first..).unwrap_or(bytes);
+    let sample = from_first.get(..SAMPLE).unwrap_or(from_first);
     let best = [WINDOWS_1251, KOI8_R, IBM866]
         .into_iter()
         .max_by_key(|enc| score(&enc.decode_without_bom_handling(sample).0))
         .unwrap_or(WINDOWS_1251);
+    // UTF-8 with a few damaged bytes still has many well-formed letters;
+    // a legacy encoding read as UTF-8 has next to none (its letters are
+    // lead bytes without continuations), however much ASCII is around.
     let mostly_utf8 = {
-        let (text, had_errors) = UTF_8.decode_without_bom_handling(sample);
-        had_errors && text.chars().filter(|&c| c == '\u{fffd}').count() * 50 < text.chars().count()
+        let (text, _) = UTF_8.decode_without_bom_handling(sample);
+        let (mut letters, mut damaged) = (0usize, 0usize);
+        for c in text.chars().filter(|c| !c.is_ascii()) {
+            if c == '\u{fffd}' {
+                damaged += 1;
+            } else {
+                letters += 1;
+            }
+        }
+        // A stray byte or two in ASCII text is damage too: a legacy
+        // encoding must give at least one Cyrillic word.
+        letters > 10 * damaged || !has_cyrillic_word(&best.decode_without_bom_handling(sample).0)
     };
     let enc = if mostly_utf8 { UTF_8 } else { best };
     let (text, had_errors) = enc.decode_without_bom_handling(bytes);
     Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors }
+}
+
+/// Whether two Cyrillic letters follow each other somewhere in `text`.
+fn has_cyrillic_word(text: &str) -> bool {
+    let cyrillic = |c: char| matches!(c, 'А'..='я' | 'Ё' | 'ё' | 'І' | 'і' | 'Ї' | 'ї' | 'Є' | 'є');
+    let mut prev = false;
+    text.chars().any(|c| {
+        let now = cyrillic(c);
+        let word = prev && now;
+        prev = now;
+        word
+    })
 }
 
 /// How much `text` reads like Russian chess notation: frequent lower-case
