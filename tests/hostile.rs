@@ -120,3 +120,21 @@ fn unterminated_comments_lose_only_their_own_game() {
     let r = check(text.as_bytes());
     assert_eq!((r.games, r.invalid), (200_000, 200_000));
 }
+
+/// Old Mac files end lines with a lone CR: they read as with LF, with the
+/// same lines and columns in the diagnostics.
+#[test]
+fn lone_carriage_returns_end_lines() {
+    let lf = format!("{GAME}{GAME}[Event \"y\"]\n\n1. e3-e5 e8-e6 2. e5-e4 *\n");
+    let cr = lf.replace('\n', "\r");
+    let (a, b) = (check(lf.as_bytes()), check(cr.as_bytes()));
+    assert_eq!((b.games, b.invalid), (3, 1));
+    let at = |r: &FileReport| -> Vec<(Code, usize, usize)> {
+        r.diagnostics
+            .iter()
+            .map(|d| (d.code, r.source.line_col(d.span.start).0, r.source.line_col(d.span.start).1))
+            .collect()
+    };
+    assert_eq!(at(&a), at(&b));
+    assert_eq!(at(&b)[0].1, 13, "{:?}", at(&b));
+}

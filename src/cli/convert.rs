@@ -61,7 +61,7 @@ pub struct ConvertArgs {
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short = 'o', long, conflicts_with = "in_place")]
     pub output: Option<PathBuf>,
-    /// Replace each input file (written to a temporary file, then renamed). Output is UTF-8.
+    /// Replace each input file (written to a temporary file, then renamed). Output is UTF-8; a lone CR (old Mac line end) is written as LF.
     #[arg(long)]
     pub in_place: bool,
     /// Drop games that do not validate instead of copying them unchanged.

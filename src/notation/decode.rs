@@ -34,6 +34,34 @@ pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
 /// valid UTF-8; else as the legacy Cyrillic encoding whose decoding reads most
 /// like Russian chess text.
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+    let mut decoded = decode_as_is(bytes, forced);
+    decoded.text = lone_cr_to_lf(decoded.text);
+    decoded
+}
+
+/// A CR not followed by LF (old Mac files) ends a line: it becomes LF,
+/// byte for byte, so offsets stay those of the file and every part —
+/// reader, line numbers, rendering — sees the same lines.
+fn lone_cr_to_lf(text: String) -> String {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes.get(i + 1) != Some(&b'\n');
+    if !memchr::memchr_iter(b'\r', bytes).any(lone) {
+        return text;
+    }
+    let mut out = text.into_bytes();
+    let positions: Vec<usize> = memchr::memchr_iter(b'\r', &out).collect();
+    for i in positions {
+        if out.get(i + 1) != Some(&b'\n') {
+            if let Some(b) = out.get_mut(i) {
+                *b = b'\n';
+            }
+        }
+    }
+    // ASCII for ASCII: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     if let Some(enc) = forced {
         let (text, had_errors) = enc.decode_without_bom_handling(bytes);
         return Decoded { text: text.into_owned(), encoding: enc, guessed: false, had_errors };

@@ -87,7 +87,8 @@ pub fn split(data: &[u8]) {
     let Some((&size, rest)) = data.split_first() else {
         return;
     };
-    let text = String::from_utf8_lossy(rest);
+    // The text as decoding gives it (a lone CR is a line end).
+    let text = decode(rest, Some(encoding_rs::UTF_8)).text;
     let target = 1 + usize::from(size % 64);
     let ranges = chunks(&text, target);
     let pieces: Vec<(usize, &str)> = ranges.iter().map(|r| (r.start, &text[r.clone()])).collect();
