@@ -104,7 +104,8 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
                 out.push_str(&text[cursor..token.span.start]);
                 cursor = token.span.end;
                 // Skip the blank after the number, the move writes its own.
-                let rest = &text[cursor..];
+                // (Within the game: it may end with this number.)
+                let rest = &text[cursor..record.span.end];
                 cursor += rest.len() - rest.trim_start_matches([' ', '\t']).len();
                 need_number = true;
                 continue;

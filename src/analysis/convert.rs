@@ -174,22 +174,31 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         FilesChoice::AK => true,
     };
     let mut cursor = record.span.start;
-    // The Files tag follows the output's lettering.
-    let files_tag = record.tags.iter().find(|t| t.name == "Files");
+    // The Files tags follow the output's lettering: every one goes, and
+    // `[Files "a-k"]` ends the tags when the output letters `k`.
     if ak_in != ak_out {
-        if let (false, Some(tag)) = (ak_out, files_tag) {
-            out.push_str(&text[cursor..tag.span.start]);
-            cursor = tag.span.end;
-            if text[cursor..].starts_with("\r\n") {
-                cursor += 2;
-            } else if text[cursor..].starts_with('\n') {
-                cursor += 1;
+        let last = record.tags.len().checked_sub(1);
+        for (i, tag) in record.tags.iter().enumerate() {
+            let is_last = Some(i) == last;
+            if tag.name == "Files" {
+                out.push_str(&text[cursor..tag.span.start]);
+                cursor = tag.span.end;
+                if ak_out && is_last {
+                    out.push_str("[Files \"a-k\"]");
+                    continue;
+                }
+                // Its line end too, within the game (it may end with this tag).
+                let rest = &text[cursor..record.span.end];
+                if rest.starts_with("\r\n") {
+                    cursor += 2;
+                } else if rest.starts_with('\n') {
+                    cursor += 1;
+                }
+            } else if ak_out && is_last {
+                out.push_str(&text[cursor..tag.span.end]);
+                out.push_str("\n[Files \"a-k\"]");
+                cursor = tag.span.end;
             }
-        }
-        if let (true, None, Some(last)) = (ak_out, files_tag, record.tags.last()) {
-            out.push_str(&text[cursor..last.span.end]);
-            out.push_str("\n[Files \"a-k\"]");
-            cursor = last.span.end;
         }
     }
     let rewrite = options.letters != LettersChoice::Keep

@@ -7,8 +7,8 @@
 use pgn100::analysis::batch::{chunks, Blocks};
 use pgn100::analysis::stats::stats_text;
 use pgn100::analysis::{
-    annotate_source, convert_source, replay, validate_bytes, AnnotateOptions, ConvertOptions, LettersChoice, Options,
-    StyleChoice,
+    annotate_source, convert_source, replay, validate_bytes, AnnotateOptions, ConvertOptions, FilesChoice,
+    LettersChoice, Options, StyleChoice,
 };
 use pgn100::diag::SourceFile;
 use pgn100::notation::decode::decode;
@@ -165,7 +165,10 @@ fn games(text: &str) -> Vec<(bool, Vec<Move>)> {
 }
 
 fn convert_text(text: &str, letters: LettersChoice, style: StyleChoice) -> String {
-    let options = ConvertOptions { letters, style, ..ConvertOptions::default() };
+    convert_with(text, ConvertOptions { letters, style, ..ConvertOptions::default() })
+}
+
+fn convert_with(text: &str, options: ConvertOptions) -> String {
     convert_source(&SourceFile::new("fuzz.pgn", text.to_string()), &options).text
 }
 
@@ -199,6 +202,20 @@ pub fn convert(data: &[u8]) {
                 "round trip through {back_letters:?} {back_style:?}"
             );
         }
+    }
+    // The tenth file lettered `k`, then `j` again: the same games, and the
+    // second conversion is stable.
+    for files in [FilesChoice::AK, FilesChoice::AJ] {
+        let options = ConvertOptions { files, style: StyleChoice::Long, ..ConvertOptions::default() };
+        let once = convert_with(&text, options);
+        let after = games(&once);
+        assert_eq!(before.len(), after.len(), "{once}");
+        for (b, a) in before.iter().zip(&after) {
+            if b.0 {
+                assert_eq!(b, a, "{once}");
+            }
+        }
+        assert_eq!(convert_with(&once, options), once, "{files:?} twice");
     }
 }
 
