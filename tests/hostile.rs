@@ -138,3 +138,16 @@ fn lone_carriage_returns_end_lines() {
     assert_eq!(at(&a), at(&b));
     assert_eq!(at(&b)[0].1, 13, "{:?}", at(&b));
 }
+
+/// 100,000 bad games on one 1.1 MB line: every diagnostic renders a cut
+/// excerpt of the line (linear output, it was the whole line each time).
+#[test]
+fn many_errors_on_one_long_line_render_in_linear_size() {
+    let text = "1. e3-e6 * ".repeat(100_000);
+    let r = check(text.as_bytes());
+    assert_eq!((r.games, r.invalid), (100_000, 100_000));
+    let rendered: usize = r.diagnostics.iter().map(|d| d.render(&r.source, false).len()).sum();
+    assert!(rendered < 100_000 * 1_500, "{rendered} bytes");
+    let last = r.diagnostics.last().expect("diagnostics");
+    assert_eq!(r.source.line_col(last.span.start), (1, text.len() - "e3-e6 * ".len() + 1));
+}
