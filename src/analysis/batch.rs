@@ -48,10 +48,18 @@ fn last_cut(bytes: &[u8]) -> Option<usize> {
     }
 }
 
-/// Whether the last non-blank byte before `at` is not the `]` of a tag.
+/// Whether the reader is surely between games at `at`: the last byte before
+/// it that is not ASCII white space is ASCII and not the `]` of a tag (after
+/// a tag, the reader reads on to more tags over blank lines). A byte that is
+/// not ASCII may belong to white space the reader skips (a BOM, a no-break
+/// space, in any encoding): no cut there.
 fn follows_text(bytes: &[u8], at: usize) -> bool {
     let before = bytes.get(..at).unwrap_or_default();
-    before.iter().rev().find(|b| !b.is_ascii_whitespace()) != Some(&b']')
+    // The ASCII white space of `char::is_whitespace`: \t \n \v \f \r and space.
+    match before.iter().rev().find(|&&b| !matches!(b, b'\t'..=b'\r' | b' ')) {
+        Some(&b) => b.is_ascii() && b != b']',
+        None => true,
+    }
 }
 
 /// Splits `text` into ranges of about `target` bytes at game boundaries.
