@@ -215,3 +215,28 @@ fn the_encoding_is_decided_by_the_first_block_that_is_not_ascii() {
     assert_eq!(expected.len(), 1);
     assert_eq!(expected[0].0, "pgn100::wrong_man");
 }
+
+/// Memory is bounded by the block, not the file: each streaming command
+/// reads a 72 MB file of small and empty games (the cases that made rows
+/// and whole-file reading grow) with its data segment limited to 64 MB
+/// (`ulimit -d`; one malloc arena, so that the limit counts what is used).
+#[cfg(target_os = "linux")]
+#[test]
+fn every_streaming_command_reads_a_file_larger_than_its_memory_limit() {
+    let game = "[Event \"x\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. d3-d5 Кc9-d7 *\n\n[Event \"y\"]\n\n*\n\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("big.pgn");
+    std::fs::write(&path, game.repeat(72_000_000 / game.len())).expect("write");
+    let path = path.to_str().expect("path");
+    for command in ["validate", "stats", "convert --letters latin --style short", "annotate"] {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -d 65536 && exec \"$0\" {command} \"$1\" > /dev/null"))
+            .arg(env!("CARGO_BIN_EXE_pgn100"))
+            .arg(path)
+            .env("MALLOC_ARENA_MAX", "1")
+            .output()
+            .expect("sh runs");
+        assert_eq!(o.status.code(), Some(0), "{command}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+}

@@ -364,11 +364,21 @@ impl Aggregate {
 /// Statistics of one piece of text (a chunk of a file): the per-game rows
 /// (indexes from 0 within the piece) and their aggregate.
 pub fn stats_text(file: &str, text: &str, options: super::replay::Options) -> (Vec<GameStats>, Aggregate) {
+    pieces_stats(file, text, options, true)
+}
+
+/// The aggregate of one piece of text without its rows: memory does not
+/// grow with the number of games.
+pub fn aggregate_text(file: &str, text: &str, options: super::replay::Options) -> Aggregate {
+    pieces_stats(file, text, options, false).1
+}
+
+fn pieces_stats(file: &str, text: &str, options: super::replay::Options, keep: bool) -> (Vec<GameStats>, Aggregate) {
     use crate::notation::{Item, Reader};
     let mut rows = Vec::new();
     let mut agg = Aggregate::default();
     for item in Reader::new(text) {
-        let index = rows.len();
+        let index = agg.games as usize;
         let row = match item {
             Item::Game(record) => {
                 let report = super::replay::replay(&record, index, options);
@@ -382,7 +392,9 @@ pub fn stats_text(file: &str, text: &str, options: super::replay::Options) -> (V
             Item::Stray(_) => continue,
         };
         agg.add(&row);
-        rows.push(row);
+        if keep {
+            rows.push(row);
+        }
     }
     (rows, agg)
 }

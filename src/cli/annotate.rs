@@ -6,12 +6,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::convert::write_atomic;
+use super::convert::{transform_input, AtomicFile};
 use super::input::InputArgs;
 use super::Outcome;
 use crate::analysis::{annotate_source, AnnotateOptions, Options};
 use crate::diag::SourceFile;
-use crate::notation::decode::decode;
 
 #[derive(Args, Debug)]
 #[command(
@@ -42,23 +41,24 @@ pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
         skip_invalid: args.skip_invalid,
         replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
-    let mut all = String::new();
+    // As convert: in bounded blocks, pieces in parallel, output in order,
+    // a file written whole or not at all.
+    let pool = rayon::ThreadPoolBuilder::new().build()?;
+    let annotate = |source: &SourceFile| annotate_source(source, &options);
     let mut invalid = 0;
-    for input in args.input.inputs()? {
-        let bytes = input.read().map_err(|e| format!("{}: {e}", input.name()))?;
-        let source = SourceFile::new(input.name(), decode(&bytes, encoding).text);
-        let annotated = annotate_source(&source, &options);
-        invalid += annotated.invalid;
-        for d in &annotated.diagnostics {
-            eprint!("{}", d.render(&source, color));
-        }
-        all.push_str(&annotated.text);
-    }
     match &args.output {
-        Some(path) => write_atomic(path, all.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?,
+        Some(path) => {
+            let mut file = AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for input in args.input.inputs()? {
+                invalid += transform_input(&input, encoding, &annotate, &pool, &mut file, color)?;
+            }
+            file.commit().map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         None => {
             let mut out = std::io::stdout().lock();
-            out.write_all(all.as_bytes())?;
+            for input in args.input.inputs()? {
+                invalid += transform_input(&input, encoding, &annotate, &pool, &mut out, color)?;
+            }
             out.flush()?;
         }
     }

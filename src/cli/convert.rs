@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, InputArgs};
 use super::Outcome;
 use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
-use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, StyleChoice};
+use crate::analysis::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, Options, StyleChoice};
 use crate::diag::SourceFile;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -129,11 +129,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     f.commit()
 }
 
-/// Converts one input in bounded blocks, pieces in parallel, output in order.
-fn convert_input(
+/// Rewrites one input (convert, annotate) in bounded blocks, pieces in
+/// parallel, output in order; returns the number of invalid games.
+pub(super) fn transform_input(
     input: &Input,
     encoding: Option<&'static encoding_rs::Encoding>,
-    options: &ConvertOptions,
+    transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
     pool: &rayon::ThreadPool,
     out: &mut dyn Write,
     color: bool,
@@ -146,7 +147,7 @@ fn convert_input(
         pool,
         |text, lines, bytes| {
             let source = SourceFile::piece(name.clone(), text.to_string(), lines, bytes);
-            let converted = convert_source(&source, options);
+            let converted = transform(&source);
             (source, converted)
         },
         |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
@@ -197,6 +198,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
     let pool = rayon::ThreadPoolBuilder::new().build()?;
+    let convert = |source: &SourceFile| convert_source(source, &options);
     let mut invalid = 0;
     let mut combined = match &args.output {
         Some(path) => Some(AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
@@ -207,11 +209,11 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         match (args.in_place, input, combined.as_mut()) {
             (true, Input::File(path), _) => {
                 let mut file = AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                invalid += convert_input(input, encoding, &options, &pool, &mut file, color)?;
+                invalid += transform_input(input, encoding, &convert, &pool, &mut file, color)?;
                 file.commit().map_err(|e| format!("{}: {e}", path.display()))?;
             }
-            (_, _, Some(file)) => invalid += convert_input(input, encoding, &options, &pool, file, color)?,
-            _ => invalid += convert_input(input, encoding, &options, &pool, &mut stdout, color)?,
+            (_, _, Some(file)) => invalid += transform_input(input, encoding, &convert, &pool, file, color)?,
+            _ => invalid += transform_input(input, encoding, &convert, &pool, &mut stdout, color)?,
         }
     }
     if let Some(file) = combined {

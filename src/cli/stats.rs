@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, InputArgs};
 use super::Outcome;
 use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
-use crate::analysis::stats::{stats_text, Aggregate, GameStats};
+use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
 use crate::analysis::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -125,7 +125,10 @@ pub fn run(args: &StatsArgs) -> Outcome {
         let result = for_each_piece(
             Blocks::new(reader, encoding, BLOCK),
             &pool,
-            |text, _, _| stats_text(&name, text, options),
+            |text, _, _| match args.per_game {
+                true => stats_text(&name, text, options),
+                false => (Vec::new(), aggregate_text(&name, text, options)),
+            },
             |_, block, _| {
                 if let Some(bar) = &bar {
                     bar.inc(block.len() as u64);
