@@ -44,20 +44,17 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
 /// reader, line numbers, rendering — sees the same lines.
 fn lone_cr_to_lf(text: String) -> String {
     let bytes = text.as_bytes();
-    let lone = |i: usize| bytes.get(i + 1) != Some(&b'\n');
-    if !memchr::memchr_iter(b'\r', bytes).any(lone) {
+    let lone: Vec<usize> = memchr::memchr_iter(b'\r', bytes).filter(|&i| bytes.get(i + 1) != Some(&b'\n')).collect();
+    if lone.is_empty() {
         return text;
     }
     let mut out = text.into_bytes();
-    let positions: Vec<usize> = memchr::memchr_iter(b'\r', &out).collect();
-    for i in positions {
-        if out.get(i + 1) != Some(&b'\n') {
-            if let Some(b) = out.get_mut(i) {
-                *b = b'\n';
-            }
+    for i in lone {
+        if let Some(b) = out.get_mut(i) {
+            *b = b'\n';
         }
     }
-    // ASCII for ASCII: still UTF-8.
+    // An ASCII byte for an ASCII byte: still UTF-8.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
