@@ -113,7 +113,7 @@ fn take_while_spaces(i: &str) -> Res<'_, &str> {
     nom::bytes::complete::take_while(|c| c == ' ' || c == '\t').parse(i)
 }
 
-/// long_move = [mover] square (dash | capture) square [promotion]
+/// `long_move = [mover] square (dash | capture) square [promotion]`
 pub fn long_move(i: &str) -> Res<'_, ManMove> {
     let (rest, (man, from, sep, to, promo)) =
         (opt(mover), square, alt((dash, capture)), square, opt(promotion)).parse(i)?;
@@ -134,7 +134,7 @@ pub fn long_move(i: &str) -> Res<'_, ManMove> {
     ))
 }
 
-/// short_move = [mover] [square | file | rank] [capture] square [promotion]
+/// `short_move = [mover] [square | file | rank] [capture] square [promotion]`
 pub fn short_move(i: &str) -> Res<'_, ManMove> {
     let (rest, man) = opt(mover).parse(i)?;
     let with = |from_file: Option<u8>, from_rank: Option<u8>| {
