@@ -12,7 +12,7 @@ use std::io::Read;
 use std::ops::Range;
 
 use encoding_rs::Encoding;
-use rayon::prelude::*;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 use crate::notation::decode::decode;
 use crate::notation::reader::{last_boundary, next_boundary};
@@ -155,8 +155,9 @@ pub struct BlockStart {
 /// Reads `reader` in blocks and runs `work(piece, lines_before, bytes_before)`
 /// on every piece of every block in parallel on `pool`, the next block being
 /// read meanwhile; `on_block` sees each block first, `consume` gets the
-/// results in input order.
-#[expect(clippy::string_slice, reason = "`chunks` cuts at the `[` of game boundaries, ASCII, so on char boundaries")]
+/// results in input order, on the calling thread. At most [`window`] pieces
+/// are in work or waiting to be consumed, so memory does not grow with the
+/// number of games in a block.
 pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
     mut blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
@@ -170,33 +171,61 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
         let block = block?;
         on_block(&blocks, &block, start)?;
         let ranges = chunks(&block, CHUNK);
-        let mut starts = Vec::with_capacity(ranges.len());
+        let mut pieces = Vec::with_capacity(ranges.len());
         let (mut lines, mut at) = (start.lines_before, 0);
-        for r in &ranges {
+        for r in ranges {
             lines += memchr::memchr_iter(b'\n', block.as_bytes().get(at..r.start).unwrap_or_default()).count();
             at = r.start;
-            starts.push(lines);
+            pieces.push((r, lines));
         }
-        let (results, following) = pool.install(|| {
-            rayon::join(
-                || {
-                    ranges
-                        .par_iter()
-                        .zip(starts.par_iter())
-                        .map(|(r, &l)| work(&block[r.clone()], l, start.bytes_before + r.start))
-                        .collect::<Vec<T>>()
-                },
-                || blocks.next(),
-            )
-        });
+        let mut following = None;
+        let slot = &mut following;
+        let reader = &mut blocks;
+        let (work, block) = (&work, block.as_str());
+        pool.in_place_scope(|scope| -> Result<(), E> {
+            scope.spawn(move |_| *slot = reader.next());
+            let (tx, rx) = std::sync::mpsc::channel();
+            let spawn = |i: usize| {
+                let Some((r, lines)) = pieces.get(i).cloned() else { return };
+                let tx = tx.clone();
+                scope.spawn(move |_| {
+                    let text = block.get(r.clone()).unwrap_or_default();
+                    let result = catch_unwind(AssertUnwindSafe(|| work(text, lines, start.bytes_before + r.start)));
+                    // The receiver is gone only when consuming failed.
+                    let _ = tx.send((i, result));
+                });
+            };
+            let window = window(pool);
+            (0..window).for_each(spawn);
+            let mut waiting = std::collections::BTreeMap::new();
+            for want in 0..pieces.len() {
+                let result = loop {
+                    if let Some(result) = waiting.remove(&want) {
+                        break result;
+                    }
+                    // Every piece from `want` on is in work and sends its
+                    // result (a panic too), so this does not fail.
+                    let (i, result) = rx.recv().map_err(|_| std::io::Error::other("a piece's result was lost"))?;
+                    waiting.insert(i, result);
+                };
+                spawn(want + window);
+                match result {
+                    Ok(t) => consume(t)?,
+                    Err(panic) => resume_unwind(panic),
+                }
+            }
+            Ok(())
+        })?;
         next = following;
-        for result in results {
-            consume(result)?;
-        }
         start.lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
         start.bytes_before += block.len();
     }
     Ok(())
+}
+
+/// Pieces in work or waiting at once: enough to keep every thread busy.
+pub fn window(pool: &rayon::ThreadPool) -> usize {
+    4 * pool.current_num_threads().max(1)
 }
 
 #[cfg(test)]
