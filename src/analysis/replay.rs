@@ -92,11 +92,13 @@ struct Replayer<'a> {
 
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
+    // The script of the first piece letter; a pawn's `p` does not count:
+    // the writers drop it, so a converted record would change its letters.
     let letters = record
         .tokens
         .iter()
         .find_map(|t| match &t.kind {
-            TokenKind::Move { text: MoveText::Man(m), .. } => m.script,
+            TokenKind::Move { text: MoveText::Man(m), .. } if m.man != Some(Man::Pawn) => m.script,
             _ => None,
         })
         .map_or(Letters::Latin, |s| match s {
