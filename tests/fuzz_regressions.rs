@@ -4,19 +4,27 @@
 #[path = "fuzzing/checks.rs"]
 mod checks;
 
-fn run(target: &str, check: fn(&[u8])) {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzzing").join(target);
+/// Runs `check` on every file of `dir` (below the repository) whose name
+/// passes `keep`; returns how many.
+fn run_dir(dir: &str, keep: fn(&std::path::Path) -> bool, check: fn(&[u8])) -> usize {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
+        .filter(|p| keep(p))
         .collect();
     names.sort();
-    assert!(!names.is_empty(), "no inputs in {}", dir.display());
-    for path in names {
-        let data = std::fs::read(&path).expect("read input");
+    for path in &names {
+        let data = std::fs::read(path).expect("read input");
         let outcome = std::panic::catch_unwind(|| check(&data));
         assert!(outcome.is_ok(), "{} fails its check", path.display());
     }
+    names.len()
+}
+
+fn run(target: &str, check: fn(&[u8])) {
+    let n = run_dir(&format!("tests/fuzzing/{target}"), |_| true, check);
+    assert!(n > 0, "no inputs for {target}");
 }
 
 #[test]
@@ -37,15 +45,7 @@ fn validate() {
 /// The golden files of every diagnostic code, through the same check.
 #[test]
 fn validate_every_invalid_corpus_file() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/invalid");
-    let mut n = 0;
-    for entry in std::fs::read_dir(dir).expect("corpus/invalid") {
-        let path = entry.expect("entry").path();
-        if path.extension().is_some_and(|e| e == "pgn") {
-            checks::validate(&std::fs::read(&path).expect("read"));
-            n += 1;
-        }
-    }
+    let n = run_dir("corpus/invalid", |p| p.extension().is_some_and(|e| e == "pgn"), checks::validate);
     assert!(n >= 30, "{n} files");
 }
 

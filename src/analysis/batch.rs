@@ -10,9 +10,9 @@
 
 use std::io::Read;
 use std::ops::Range;
+use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 use encoding_rs::Encoding;
-use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 use crate::notation::decode::decode;
 use crate::notation::reader::{last_boundary, next_boundary};
@@ -155,8 +155,8 @@ pub struct BlockStart {
 /// Reads `reader` in blocks and runs `work(piece, lines_before, bytes_before)`
 /// on every piece of every block in parallel on `pool`, the next block being
 /// read meanwhile; `on_block` sees each block first, `consume` gets the
-/// results in input order, on the calling thread. At most [`window`] pieces
-/// are in work or waiting to be consumed, so memory does not grow with the
+/// results in input order, on the calling thread. At most 4 pieces per
+/// thread are in work or waiting to be consumed, so memory does not grow with the
 /// number of games in a block.
 pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
     mut blocks: Blocks<R>,
@@ -224,7 +224,7 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
 }
 
 /// Pieces in work or waiting at once: enough to keep every thread busy.
-pub fn window(pool: &rayon::ThreadPool) -> usize {
+fn window(pool: &rayon::ThreadPool) -> usize {
     4 * pool.current_num_threads().max(1)
 }
 

@@ -4,6 +4,10 @@
 //! comments, NAGs, glyphs, move numbers, results, text between games — is
 //! copied as it stands. A game that does not validate is copied unchanged
 //! (or dropped) with its diagnostics, never half-converted.
+#![expect(
+    clippy::string_slice,
+    reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it)"
+)]
 
 use super::replay::{replay, GameReport, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
@@ -79,10 +83,6 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
 /// else — text between games, and games that do not validate (unless
 /// `skip_invalid`), with their errors as diagnostics — as it stands.
 /// `write` appends the game's text, from `record.span.start` to its end.
-#[expect(
-    clippy::string_slice,
-    reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it); marks and glyphs cut off a move are ASCII"
-)]
 pub fn transform_source(
     source: &SourceFile,
     replay_options: Options,
@@ -131,10 +131,6 @@ pub fn transform_source(
 }
 
 /// Appends the game with its move tokens rewritten.
-#[expect(
-    clippy::string_slice,
-    reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it); marks and glyphs cut off a move are ASCII"
-)]
 fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
     if options.pychess {
         if report.variant != Some(crate::rules::Variant::Grand) {

@@ -28,17 +28,6 @@ impl Input {
             Input::File(p) => Box::new(std::fs::File::open(p)?),
         })
     }
-
-    pub fn read(&self) -> std::io::Result<Vec<u8>> {
-        match self {
-            Input::Stdin => {
-                let mut buf = Vec::new();
-                std::io::stdin().lock().read_to_end(&mut buf)?;
-                Ok(buf)
-            }
-            Input::File(p) => std::fs::read(p),
-        }
-    }
 }
 
 /// The input options shared by the commands that read game files.

@@ -125,9 +125,12 @@ pub fn run(args: &StatsArgs) -> Outcome {
         let result = for_each_piece(
             Blocks::new(reader, encoding, BLOCK),
             &pool,
-            |text, _, _| match args.per_game {
-                true => stats_text(&name, text, options),
-                false => (Vec::new(), aggregate_text(&name, text, options)),
+            |text, _, _| {
+                if args.per_game {
+                    stats_text(&name, text, options)
+                } else {
+                    (Vec::new(), aggregate_text(&name, text, options))
+                }
             },
             |_, block, _| {
                 if let Some(bar) = &bar {

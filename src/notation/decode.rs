@@ -75,10 +75,11 @@ fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     let first = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
     let from_first = bytes.get(first..).unwrap_or(bytes);
     let sample = from_first.get(..SAMPLE).unwrap_or(from_first);
-    let best = [WINDOWS_1251, KOI8_R, IBM866]
+    let (best, best_text) = [WINDOWS_1251, KOI8_R, IBM866]
         .into_iter()
-        .max_by_key(|enc| score(&enc.decode_without_bom_handling(sample).0))
-        .unwrap_or(WINDOWS_1251);
+        .map(|enc| (enc, enc.decode_without_bom_handling(sample).0))
+        .max_by_key(|(_, text)| score(text))
+        .unwrap_or((WINDOWS_1251, std::borrow::Cow::Borrowed("")));
     // UTF-8 with a few damaged bytes still has many well-formed letters;
     // a legacy encoding read as UTF-8 has next to none (its letters are
     // lead bytes without continuations), however much ASCII is around.
@@ -94,7 +95,7 @@ fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
         }
         // A stray byte or two in ASCII text is damage too: a legacy
         // encoding must give at least one Cyrillic word.
-        letters > 10 * damaged || !has_cyrillic_word(&best.decode_without_bom_handling(sample).0)
+        letters > 10 * damaged || !has_cyrillic_word(&best_text)
     };
     let enc = if mostly_utf8 { UTF_8 } else { best };
     let (text, had_errors) = enc.decode_without_bom_handling(bytes);
