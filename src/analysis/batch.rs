@@ -25,7 +25,7 @@ pub const CHUNK: usize = 64 << 10;
 /// The first place at or after `from` where a text can be cut: a game
 /// boundary (see [`crate::notation::reader`]) that does not follow a tag
 /// line — the tags of one game may be spread over several paragraphs.
-pub fn next_cut(bytes: &[u8], from: usize) -> Option<usize> {
+fn next_cut(bytes: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
     loop {
         let b = next_boundary(bytes, at)?;
