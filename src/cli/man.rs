@@ -1,6 +1,6 @@
 //! The man pages, generated from the same clap definitions as `--help`
 //! (clap_mangen), with the sections a user of a command-line tool expects.
-//! `pgn100 man --dir man` writes them; tests/man.rs checks the committed ones.
+//! `pgn100 man --dir man` writes them; tests/suite/man.rs checks the committed ones.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -1,5 +1,5 @@
 //! The checks of the fuzz targets (fuzz/fuzz_targets), one function per
-//! target, shared with tests/fuzz_regressions.rs, which runs them on every
+//! target, shared with tests/suite/fuzz_regressions.rs, which runs them on every
 //! input kept under tests/fuzzing/<target>/ (the crashes the fuzzers found
 //! and a seed of each kind). A check panics when a property fails.
 #![allow(dead_code)]

@@ -9,8 +9,7 @@ use pgn100::notation::{Item, Letters, Reader, Style};
 use pgn100::rules::{Position, Variant};
 use proptest::prelude::*;
 
-#[path = "fuzzing/checks.rs"]
-mod checks;
+use crate::checks;
 
 proptest! {
     // A fixed seed: CI runs the same cases every time.
@@ -42,7 +41,7 @@ proptest! {
             let back = Position::from_fen(&fen, Variant::Hundred).expect("own FEN reads");
             // FEN text identity. The positions themselves can differ in one
             // bit FEN cannot carry: "K, but the corner rook has moved" (see
-            // the README's notes); tests/fen.rs checks full identity on the
+            // the README's notes); tests/suite/fen.rs checks full identity on the
             // oracle games, which have no castling rights.
             prop_assert_eq!(back.fen(), fen);
         }

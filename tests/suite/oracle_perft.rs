@@ -1,7 +1,7 @@
 //! Perft counts of corpus/oracle/perft_hundred.json (Fairy-Stockfish): every
 //! position, every depth, and the depth-1 move lists and divides.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

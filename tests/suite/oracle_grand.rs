@@ -3,7 +3,7 @@
 //! sample game replayed FEN by FEN. The same engine as Hundred: only the
 //! variant's tables differ.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

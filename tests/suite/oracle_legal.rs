@@ -1,7 +1,7 @@
 //! The legal move list of every position of
 //! corpus/oracle/legal_hundred_sample.jsonl equals Fairy-Stockfish's.
 
-mod common;
+use crate::common;
 
 use common::read_jsonl;
 

@@ -2,7 +2,7 @@
 //! two-stage castling (RULES.md 1.4), the throne pawn (1.5), promotion by
 //! file (1.3), en passant (1.2). Each count is justified in its comment.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! Depth-1 counts of corpus/oracle/castling_throne_hundred.json: two-stage
 //! castling and the throne pawn (RULES.md 1.4, 1.5).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

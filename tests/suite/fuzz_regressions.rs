@@ -1,8 +1,7 @@
 //! Every input under tests/fuzzing/<target>/ — what the fuzzers found, and a
 //! few seeds — through the same check as its fuzz target (FUZZING.md).
 
-#[path = "fuzzing/checks.rs"]
-mod checks;
+use crate::checks;
 
 /// Runs `check` on every file of `dir` (below the repository) whose name
 /// passes `keep`; returns how many.

@@ -1,7 +1,7 @@
 //! FEN: every reachable position of the oracle games writes and reads back
 //! to the same position; every kind of bad set-up is named.
 
-mod common;
+use crate::common;
 
 use common::{hundred, read_jsonl};
 use pgn100::notation::UciMove;

@@ -2,7 +2,7 @@
 //! read and replay with no diagnostic at all; our Latin short writer agrees
 //! with Fairy-Stockfish's SAN; a corrupted move is rejected exactly there.
 
-mod common;
+use crate::common;
 
 use common::read_jsonl;
 use pgn100::analysis::{replay, Options};

@@ -2,7 +2,7 @@
 //! original game (same tags, moves, comments, NAGs, variations); converted
 //! files validate; a failure during --in-place leaves the original intact.
 
-mod common;
+use crate::common;
 
 use pgn100::analysis::{convert_source, replay, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
 use pgn100::diag::SourceFile;

@@ -2,7 +2,7 @@
 //! ply the board, side to move, en passant square and clocks equal the
 //! recorded FEN's, and the game ends as recorded.
 
-mod common;
+use crate::common;
 
 use common::{hundred, read_jsonl};
 use pgn100::notation::UciMove;

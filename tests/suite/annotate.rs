@@ -2,7 +2,7 @@
 //! come back exactly as our writer wrote them; comments on throne pawns,
 //! stages, claims and the outcome appear where they belong.
 
-mod common;
+use crate::common;
 
 use pgn100::analysis::{annotate_source, AnnotateOptions};
 use pgn100::diag::SourceFile;

@@ -1,0 +1,27 @@
+//! The integration tests, one binary (one link) for all: each file is a module.
+
+#[path = "../fuzzing/checks.rs"]
+mod checks;
+mod common;
+
+mod annotate;
+mod cli;
+mod convert;
+mod corpus;
+mod fen;
+mod fuzz_regressions;
+mod generate;
+mod grammar;
+mod hostile;
+mod hundred_rules;
+mod man;
+mod oracle_castling_throne;
+mod oracle_games;
+mod oracle_grand;
+mod oracle_legal;
+mod oracle_notation;
+mod oracle_perft;
+mod properties;
+mod reader;
+mod show;
+mod stats;
