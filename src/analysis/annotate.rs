@@ -4,11 +4,13 @@
 //! positions, the outcome).
 
 use super::convert::{transform_source, Converted};
-use super::replay::{GameReport, Options};
+use std::collections::{HashMap, HashSet};
+
+use super::replay::{Claims, GameReport, Options};
 use crate::diag::SourceFile;
-use crate::notation::ast::{GameRecord, MoveText, TokenKind};
+use crate::notation::ast::{GameRecord, MoveText, Script, TokenKind};
 use crate::notation::{check_mark, Letters};
-use crate::rules::{Claim, Color, Game, MoveKind, Position, Termination};
+use crate::rules::{Claim, Color, MoveKind, Position, Termination};
 
 /// Which optional comments to add.
 #[derive(Copy, Clone, Debug, Default)]
@@ -30,16 +32,17 @@ pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Conver
     })
 }
 
-/// The comments after a main-line ply, from the game state after it.
+/// The comments after a main-line ply: `pos` the position after it, `claim`
+/// the draw that may be claimed there.
 fn ply_comments(
-    game: &Game,
+    pos: &Position,
+    claim: Option<Claim>,
     before: &Position,
     kind: MoveKind,
     options: &AnnotateOptions,
     state: &mut State,
 ) -> Vec<String> {
     let mut c = Vec::new();
-    let pos = game.position();
     if let MoveKind::Throne(sq) = kind {
         c.push(format!("{} gains the throne pawn on {sq}", before.turn()));
     }
@@ -54,7 +57,7 @@ fn ply_comments(
             c.push(format!("deep endgame: {men} men"));
         }
     }
-    match game.claim() {
+    match claim {
         Some(Claim::Threefold) if !state.threefold => {
             state.threefold = true;
             c.push("threefold repetition: a draw can be claimed".to_string());
@@ -74,6 +77,53 @@ fn ply_comments(
     c
 }
 
+/// What the annotation writes at a replayed move.
+struct KeptPly {
+    white: bool,
+    fullmoves: u32,
+    /// The right check or mate mark.
+    mark: &'static str,
+    /// Comments after a main-line move.
+    comments: Vec<String>,
+}
+
+/// The replayed moves by token, each played once from the report.
+fn kept_plies(record: &GameRecord, report: &GameReport, options: &AnnotateOptions) -> HashMap<usize, KeptPly> {
+    let main: HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
+    // A stage the start position is already in is not "entered".
+    let start_men = report.start.as_ref().filter(|_| !report.mainline.is_empty()).map_or(u32::MAX, Position::men);
+    let mut state = State { endgame: start_men <= 20, deep: start_men <= 10, ..State::default() };
+    let mut claims = Claims::default();
+    if let Some(start) = &report.start {
+        claims.start(start);
+    }
+    let mut plies = HashMap::new();
+    report.for_each_kept(|before, ply, after| {
+        let Some(TokenKind::Move { text: move_text, .. }) = record.tokens.get(ply.token).map(|t| &t.kind) else {
+            return;
+        };
+        let letters = match move_text {
+            MoveText::Man(m) if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
+            MoveText::Man(m) if m.script == Some(Script::Latin) => Letters::Latin,
+            _ => report.letters,
+        };
+        let comments = if main.contains(&ply.token) {
+            let claim = claims.after(after);
+            ply_comments(after, claim, before, ply.mv.kind, options, &mut state)
+        } else {
+            Vec::new()
+        };
+        let kept = KeptPly {
+            white: before.turn() == Color::White,
+            fullmoves: before.fullmoves(),
+            mark: check_mark(after, letters),
+            comments,
+        };
+        plies.insert(ply.token, kept);
+    });
+    plies
+}
+
 #[derive(Default)]
 struct State {
     endgame: bool,
@@ -88,13 +138,7 @@ struct State {
 )]
 fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: &AnnotateOptions, out: &mut String) {
     let mut cursor = record.span.start;
-    let plies: std::collections::HashMap<usize, &super::replay::Ply> =
-        report.all.iter().map(|p| (p.token, p)).collect();
-    let main: std::collections::HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
-    let mut game = report.mainline.first().map(|p| Game::new(p.before.clone()));
-    // A stage the start position is already in is not "entered".
-    let start_men = report.mainline.first().map_or(u32::MAX, |p| p.before.men());
-    let mut state = State { endgame: start_men <= 20, deep: start_men <= 10, ..State::default() };
+    let plies = kept_plies(record, report, options);
     // Whether the next move needs a number in front of it.
     let mut need_number = true;
     for (ti, token) in record.tokens.iter().enumerate() {
@@ -110,14 +154,13 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
                 need_number = true;
                 continue;
             }
-            TokenKind::Move { text: move_text, check, glyph } => {
+            TokenKind::Move { check, glyph, .. } => {
                 let Some(ply) = plies.get(&ti) else { continue };
                 out.push_str(&text[cursor..token.span.start]);
-                let pos = &ply.before;
-                if pos.turn() == Color::White {
-                    out.push_str(&format!("{}. ", pos.fullmoves()));
+                if ply.white {
+                    out.push_str(&format!("{}. ", ply.fullmoves));
                 } else if need_number {
-                    out.push_str(&format!("{}... ", pos.fullmoves()));
+                    out.push_str(&format!("{}... ", ply.fullmoves));
                 }
                 // The move as written, without its marks.
                 let mut body_end = token.span.end;
@@ -135,28 +178,15 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
                     None => marked.len(),
                 };
                 out.push_str(&marked[..body_len]);
-                let mut after = pos.clone();
-                after.play_unchecked(ply.mv);
-                let letters = match move_text {
-                    MoveText::Man(m) if m.script == Some(crate::notation::ast::Script::Cyrillic) => Letters::Cyrillic,
-                    MoveText::Man(m) if m.script == Some(crate::notation::ast::Script::Latin) => Letters::Latin,
-                    _ => report.letters,
-                };
-                out.push_str(check_mark(&after, letters));
+                out.push_str(ply.mark);
                 if let Some(g) = glyph {
                     out.push_str(g.as_str());
                 }
                 cursor = token.span.end;
                 need_number = false;
-                if main.contains(&ti) {
-                    if let Some(g) = game.as_mut() {
-                        g.play_unchecked(ply.mv);
-                        let comments = ply_comments(g, pos, ply.mv.kind, options, &mut state);
-                        for c in comments {
-                            out.push_str(&format!(" {{{c}}}"));
-                            need_number = true;
-                        }
-                    }
+                for c in &ply.comments {
+                    out.push_str(&format!(" {{{c}}}"));
+                    need_number = true;
                 }
             }
             TokenKind::Result(_) => {

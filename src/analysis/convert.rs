@@ -206,12 +206,12 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         out.push_str(&text[cursor..record.span.end]);
         return;
     }
-    for ply in &report.all {
+    report.for_each_kept(|before, ply, _| {
         // A move the replay found in this record's tokens.
         let Some(token @ Token { kind: TokenKind::Move { text: move_text, check, glyph }, .. }) =
             record.tokens.get(ply.token)
         else {
-            continue;
+            return;
         };
         let (script, long) = match move_text {
             MoveText::Man(m) => (m.script, m.is_long()),
@@ -230,9 +230,9 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
             StyleChoice::Short => false,
         };
         let mut written = if long {
-            LongMove { pos: &ply.before, mv: ply.mv, letters }.to_string()
+            LongMove { pos: before, mv: ply.mv, letters }.to_string()
         } else {
-            ShortMove { pos: &ply.before, mv: ply.mv, letters }.to_string()
+            ShortMove { pos: before, mv: ply.mv, letters }.to_string()
         };
         if ak_out {
             written = written.replace('j', "k");
@@ -253,6 +253,6 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         out.push_str(&text[cursor..token.span.start]);
         out.push_str(&written);
         cursor = token.span.end;
-    }
+    });
     out.push_str(&text[cursor..record.span.end]);
 }

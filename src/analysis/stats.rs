@@ -6,10 +6,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::replay::GameReport;
+use super::replay::{replay_observed, Claims, Observer, Options};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove};
-use crate::rules::{Claim, Color, Game, MoveKind, Role, Stage, Termination, Wing};
+use crate::rules::{Bitboard, Color, Move, MoveKind, Position, Role, Stage, Termination, Wing};
 
 /// One game's figures (`--per-game`).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
@@ -62,6 +62,16 @@ pub struct GameStats {
     pub final_fen: String,
 }
 
+/// The result of a game as the aggregate counts it: the result token, else the tag.
+fn result(record: &GameRecord) -> String {
+    record.result().map_or_else(|| record.tag("Result").unwrap_or("").to_string(), |(_, o)| o.pgn().to_string())
+}
+
+/// The part of a row the aggregate reads before the replay.
+fn result_only(record: &GameRecord) -> GameStats {
+    GameStats { result: result(record), termination: "none".to_string(), ..GameStats::default() }
+}
+
 /// The row of a game before it is replayed: where it is and its tags.
 fn header(file: &str, index: usize, record: &GameRecord) -> GameStats {
     let tag = |name: &str| record.tag(name).unwrap_or("").to_string();
@@ -74,39 +84,40 @@ fn header(file: &str, index: usize, record: &GameRecord) -> GameStats {
         round: tag("Round"),
         white: tag("White"),
         black: tag("Black"),
-        result: record.result().map_or_else(|| tag("Result"), |(_, o)| o.pgn().to_string()),
+        result: result(record),
         termination: "none".to_string(),
         ..GameStats::default()
     }
 }
 
-/// The figures of one game from its record and replay.
-pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameReport) -> GameStats {
-    let first_error = report.diagnostics.iter().find(|d| d.is_error()).or(report.diagnostics.first());
-    let mut s = GameStats {
-        variant: report.variant.map_or_else(String::new, |v| v.name().to_string()),
-        valid: report.is_valid(),
-        first_diagnostic: first_error.map_or_else(String::new, |d| d.code.to_string()),
-        ..header(file, index, record)
-    };
-    let Some(first) = report.mainline.first() else {
-        if let Some(last) = &report.last {
-            s.final_fen = last.fen();
+/// Counts one game's figures on its main line as the replay plays it.
+struct Counter {
+    s: GameStats,
+    /// The claims of the main line, until the first (only the first is reported).
+    claims: Claims,
+    /// The final FEN is written (rows, not only the aggregate).
+    fen: bool,
+}
+
+impl Counter {
+    fn stage(&mut self, men: u32, ply: u32) {
+        for (at, limit) in [(&mut self.s.endgame_ply, 20), (&mut self.s.deep_endgame_ply, 10)] {
+            if men <= limit && at.is_none() {
+                *at = Some(ply);
+            }
         }
-        return s;
-    };
-    s.first_move = Some(LongMove { pos: &first.before, mv: first.mv, letters: Letters::Latin }.to_string());
-    let mut game = Game::new(first.before.clone());
-    let stage = |men: u32, ply: u32, at: &mut Option<u32>, limit: u32| {
-        if men <= limit && at.is_none() {
-            *at = Some(ply);
+    }
+}
+
+impl Observer for Counter {
+    fn before_move(&mut self, before: &Position, m: Move) {
+        let s = &mut self.s;
+        if s.plies == 0 {
+            s.first_move = Some(LongMove { pos: before, mv: m, letters: Letters::Latin }.to_string());
+            self.claims.start(before);
+            self.stage(before.men(), 0);
         }
-    };
-    stage(first.before.men(), 0, &mut s.endgame_ply, 20);
-    stage(first.before.men(), 0, &mut s.deep_endgame_ply, 10);
-    for ply in &report.mainline {
-        let before = &ply.before;
-        let m = ply.mv;
+        let s = &mut self.s;
         if before.board().piece_at(m.to).is_some() && !m.is_castle() || m.kind == MoveKind::EnPassant {
             s.captures += 1;
         }
@@ -138,30 +149,64 @@ pub fn game_stats(file: &str, index: usize, record: &GameRecord, report: &GameRe
             }
             MoveKind::Normal => {}
         }
-        game.play_unchecked(m);
-        s.plies += 1;
-        let pos = game.position();
-        let checkers = pos.checkers();
+    }
+
+    fn after_move(&mut self, pos: &Position, checkers: Bitboard) {
+        self.s.plies += 1;
+        let ply = self.s.plies;
         if checkers.any() {
-            s.checks += 1;
+            self.s.checks += 1;
             if checkers.more_than_one() {
-                s.double_checks += 1;
+                self.s.double_checks += 1;
             }
         }
-        stage(pos.men(), s.plies, &mut s.endgame_ply, 20);
-        stage(pos.men(), s.plies, &mut s.deep_endgame_ply, 10);
-        if s.claim_ply.is_none() && matches!(game.claim(), Some(Claim::Threefold | Claim::MoveRule)) {
-            s.claim_ply = Some(s.plies);
+        self.stage(pos.men(), ply);
+        if self.s.claim_ply.is_none() && self.claims.after(pos).is_some() {
+            self.s.claim_ply = Some(ply);
         }
     }
-    s.termination = match game.termination() {
-        Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
-        Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
-        Some(Termination::Stalemate) => "stalemate",
-        None => "none",
+
+    fn end(&mut self, main: &Position, termination: Option<Termination>) {
+        // A game with no main-line move: no termination, and a final FEN
+        // only when the replay did not stop (see `game_stats`).
+        if self.s.plies == 0 {
+            return;
+        }
+        self.s.termination = match termination {
+            Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
+            Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
+            Some(Termination::Stalemate) => "stalemate",
+            None => "none",
+        }
+        .to_string();
+        if self.fen {
+            self.s.final_fen = main.fen();
+        }
     }
-    .to_string();
-    s.final_fen = game.position().fen();
+}
+
+/// Replays one game and counts its figures; `claims` is a buffer reused
+/// between games; `rows`: the row is kept (tags and final FEN written).
+fn game_stats(
+    file: &str,
+    index: usize,
+    record: &GameRecord,
+    options: Options,
+    claims: &mut Claims,
+    rows: bool,
+) -> GameStats {
+    let s = if rows { header(file, index, record) } else { result_only(record) };
+    let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows };
+    let report = replay_observed(record, index, options, &mut counter);
+    *claims = counter.claims;
+    let mut s = counter.s;
+    let first_error = report.diagnostics.iter().find(|d| d.is_error()).or(report.diagnostics.first());
+    s.variant = report.variant.map_or_else(String::new, |v| v.name().to_string());
+    s.valid = report.is_valid();
+    s.first_diagnostic = first_error.map_or_else(String::new, |d| d.code.to_string());
+    if let (0, Some(last), true) = (s.plies, &report.last, rows) {
+        s.final_fen = last.fen();
+    }
     s
 }
 
@@ -361,33 +406,31 @@ impl Aggregate {
     }
 }
 
-/// Statistics of one piece of text (a chunk of a file): the per-game rows
-/// (indexes from 0 within the piece) and their aggregate.
-pub fn stats_text(file: &str, text: &str, options: super::replay::Options) -> (Vec<GameStats>, Aggregate) {
-    pieces_stats(file, text, options, true)
+/// Statistics of one chunk of text (whole games of a file): the per-game rows
+/// (indexes from 0 within the chunk) and their aggregate.
+pub fn stats_text(file: &str, text: &str, options: Options) -> (Vec<GameStats>, Aggregate) {
+    chunk_stats(file, text, options, true)
 }
 
-/// The aggregate of one piece of text without its rows: memory does not
+/// The aggregate of one chunk of text without its rows: memory does not
 /// grow with the number of games.
-pub fn aggregate_text(file: &str, text: &str, options: super::replay::Options) -> Aggregate {
-    pieces_stats(file, text, options, false).1
+pub fn aggregate_text(file: &str, text: &str, options: Options) -> Aggregate {
+    chunk_stats(file, text, options, false).1
 }
 
-fn pieces_stats(file: &str, text: &str, options: super::replay::Options, keep: bool) -> (Vec<GameStats>, Aggregate) {
+fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<GameStats>, Aggregate) {
     use crate::notation::{Item, Reader};
     let mut rows = Vec::new();
     let mut agg = Aggregate::default();
+    let mut claims = Claims::default();
     for item in Reader::new(text) {
         let index = agg.games as usize;
         let row = match item {
-            Item::Game(record) => {
-                let report = super::replay::replay(&record, index, options);
-                game_stats(file, index, &record, &report)
-            }
+            Item::Game(record) => game_stats(file, index, &record, options, &mut claims, keep),
             Item::Broken(record, _) => GameStats {
                 valid: false,
                 first_diagnostic: crate::diag::Code::Syntax.to_string(),
-                ..header(file, index, &record)
+                ..if keep { header(file, index, &record) } else { result_only(&record) }
             },
             Item::Stray(_) => continue,
         };

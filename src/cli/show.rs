@@ -78,14 +78,10 @@ fn position(args: &ShowArgs) -> Result<(Position, Option<Move>), Box<dyn std::er
     }
     match (wanted, report.mainline.get(wanted.wrapping_sub(1))) {
         (0, _) => {
-            let start = report.mainline.first().map(|p| p.before.clone());
+            let start = report.mainline.first().and(report.start);
             Ok((start.ok_or("the game has no moves")?, None))
         }
-        (_, Some(ply)) => {
-            let mut pos = ply.before.clone();
-            pos.play_unchecked(ply.mv);
-            Ok((pos, Some(ply.mv)))
-        }
+        (_, Some(ply)) => Ok((report.main_position(wanted).ok_or("no such ply")?, Some(ply.mv))),
         _ => Err("no such ply".into()),
     }
 }

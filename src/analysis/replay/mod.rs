@@ -2,16 +2,25 @@
 //! from its tags, every move resolved (variations from the position before
 //! the move they replace), marks, move numbers and the result checked.
 //! Produces diagnostics; the replay of a game stops at its first illegal move.
+//!
+//! A position is copied only where a variation will start (the next move
+//! token after a move is a `(`) and where [`Options::keep_all`] needs a
+//! line's start; mate is looked for only after a check and at the end.
 
+mod claims;
 mod messages;
+mod report;
 mod spec;
 mod tags;
 mod warnings;
 
+pub use claims::Claims;
+pub use report::{GameReport, Ply};
+
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{GameRecord, MoveText, Outcome, Token, TokenKind};
 use crate::notation::Letters;
-use crate::rules::{Game, Move, Position, Termination, Variant};
+use crate::rules::{Bitboard, Game, Move, Position, Termination, Variant};
 use spec::Written;
 use tags::Files;
 
@@ -26,53 +35,36 @@ pub struct Options {
     pub keep_all: bool,
 }
 
-/// One move, as replayed.
-#[derive(Clone, Debug)]
-pub struct Ply {
-    pub mv: Move,
-    /// The position before the move.
-    pub before: Position,
-    /// The move token.
-    pub token: usize,
+/// Sees the main line as it is replayed, so that a caller counts on it
+/// without playing it again (`stats`). Every method does nothing by default.
+pub trait Observer {
+    /// Main-line move `mv` is played from `before`.
+    fn before_move(&mut self, _before: &Position, _mv: Move) {}
+    /// It was played: the position after it and the men that give check there.
+    fn after_move(&mut self, _after: &Position, _checkers: Bitboard) {}
+    /// The replay is over: the position after the main line as far as it
+    /// was replayed, and checkmate or stalemate there.
+    fn end(&mut self, _main: &Position, _termination: Option<Termination>) {}
 }
 
-/// What the replay of one game found.
-#[derive(Clone, Debug)]
-pub struct GameReport {
-    pub diagnostics: Vec<Diagnostic>,
-    pub variant: Option<Variant>,
-    /// The main line's moves as far as replayed.
-    pub mainline: Vec<Ply>,
-    /// Every replayed move, variations included, in token order (only with
-    /// [`Options::keep_all`]).
-    pub all: Vec<Ply>,
-    /// The position after the last replayed main-line move.
-    pub last: Option<Position>,
-    /// Whether the whole main line and every variation was replayed.
-    pub complete: bool,
-    /// Whether the record letters the tenth file `k` (`[Files "a-k"]` or detected).
-    pub files_ak: bool,
-    /// The letters the record's piece letters are written in.
-    pub letters: Letters,
-}
-
-impl GameReport {
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-    /// Checkmate or stalemate after the main line.
-    pub fn termination(&self) -> Option<Termination> {
-        let pos = self.last.as_ref()?;
-        Game::new(pos.clone()).termination()
-    }
-}
+impl Observer for () {}
 
 /// A line being replayed: the main line or a variation.
 struct Line {
-    game: Game,
-    /// The position before the last move, where a variation starts.
+    pos: Position,
+    /// Plies played in this line.
+    plies: u32,
+    /// The position before the last move, kept when a variation follows it.
     before: Option<Position>,
     main: bool,
+    /// Which line this is, for [`GameReport::resumes`].
+    id: usize,
+}
+
+impl Line {
+    fn new(pos: Position, main: bool, id: usize) -> Line {
+        Line { pos, plies: 0, before: None, main, id }
+    }
 }
 
 struct Replayer<'a> {
@@ -87,10 +79,30 @@ struct Replayer<'a> {
 
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
+    replay_observed(record, index, options, &mut ())
+}
+
+/// [`replay`], with `observer` seeing the main line as it is played.
+pub fn replay_observed(
+    record: &GameRecord,
+    index: usize,
+    options: Options,
+    observer: &mut impl Observer,
+) -> GameReport {
     let letters = tags::letters(record);
     let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
-    let report = r.run();
+    let report = r.run(observer);
     GameReport { diagnostics: r.out, ..report }
+}
+
+/// Whether the next token after `ti` that changes the line is a `(`: then
+/// the position before move `ti` is needed again.
+fn variation_follows(tokens: &[Token], ti: usize) -> bool {
+    tokens
+        .iter()
+        .skip(ti + 1)
+        .find(|t| matches!(t.kind, TokenKind::Move { .. } | TokenKind::VariationStart | TokenKind::VariationEnd))
+        .is_some_and(|t| matches!(t.kind, TokenKind::VariationStart))
 }
 
 impl Replayer<'_> {
@@ -106,16 +118,19 @@ impl Replayer<'_> {
         GameReport {
             diagnostics: Vec::new(),
             variant,
+            start: None,
             mainline: Vec::new(),
             all: Vec::new(),
+            resumes: Vec::new(),
             last: None,
+            end: None,
             complete: false,
             files_ak: self.files == Files::AK,
             letters: self.letters,
         }
     }
 
-    fn run(&mut self) -> GameReport {
+    fn run(&mut self, observer: &mut impl Observer) -> GameReport {
         let variant = match tags::variant(self.record, self.options.default_variant) {
             Ok(v) => v,
             Err(d) => {
@@ -131,16 +146,19 @@ impl Replayer<'_> {
             }
         };
         self.files = tags::files(self.record);
-        self.walk(start, variant)
+        self.walk(start, variant, observer)
     }
 
-    fn walk(&mut self, start: Position, variant: Variant) -> GameReport {
+    fn walk(&mut self, start: Position, variant: Variant, observer: &mut impl Observer) -> GameReport {
         let record = self.record;
         let tokens = &record.tokens;
         let mut stack: Vec<Line> = Vec::new();
-        let mut line = Line { game: Game::new(start), before: None, main: true };
+        let mut line = Line::new(start.clone(), true, 0);
+        let mut lines = 1;
         let mut mainline = Vec::new();
-        let mut all = Vec::new();
+        let (mut all, mut resumes) = (Vec::new(), Vec::new());
+        // The line of the last move kept in `all`.
+        let mut kept_line = None;
         let mut dead = false; // replay stopped at an illegal move
         let mut variation_opened: Vec<std::ops::Range<usize>> = Vec::new();
         let mut result_token: Option<(&Token, Outcome)> = None;
@@ -156,8 +174,8 @@ impl Replayer<'_> {
                         dead = true;
                         continue;
                     };
-                    let parent =
-                        std::mem::replace(&mut line, Line { game: Game::new(before), before: None, main: false });
+                    let parent = std::mem::replace(&mut line, Line::new(before, false, lines));
+                    lines += 1;
                     stack.push(parent);
                 }
                 TokenKind::VariationEnd => {
@@ -174,39 +192,51 @@ impl Replayer<'_> {
                     }
                 }
                 TokenKind::MoveNumber { number, black } if !dead => {
-                    let pos = line.game.position();
                     if let Some(d) =
-                        warnings::move_number(pos, token.span.clone(), *number, *black, line.game.plies() + 1)
+                        warnings::move_number(&line.pos, token.span.clone(), *number, *black, line.plies + 1)
                     {
                         self.push(d);
                     }
                 }
                 TokenKind::Move { text, check, .. } if !dead => {
-                    let pos = line.game.position().clone();
-                    let ply = line.game.plies() + 1;
-                    match self.resolve(&pos, text, token, ply) {
-                        Some(m) => {
-                            if let MoveText::Man(mm) = text {
-                                if let Some(d) =
-                                    warnings::capture_mark(&pos, m, mm, token.span.clone(), self.letters, ply)
-                                {
-                                    self.push(d);
-                                }
-                            }
-                            line.game.play_unchecked(m);
-                            if let Some(d) = warnings::check_mark(line.game.position(), *check, token.span.clone(), ply)
-                            {
-                                self.push(d);
-                            }
-                            if line.main {
-                                mainline.push(Ply { mv: m, before: pos.clone(), token: ti });
-                            }
-                            if self.options.keep_all {
-                                all.push(Ply { mv: m, before: pos.clone(), token: ti });
-                            }
-                            line.before = Some(pos);
+                    let ply = line.plies + 1;
+                    let Some(m) = self.resolve(&line.pos, text, token, ply) else {
+                        dead = true;
+                        continue;
+                    };
+                    if let MoveText::Man(mm) = text {
+                        if let Some(d) = warnings::capture_mark(&line.pos, m, mm, token.span.clone(), self.letters, ply)
+                        {
+                            self.push(d);
                         }
-                        None => dead = true,
+                    }
+                    if line.main {
+                        mainline.push(Ply { mv: m, token: ti });
+                        observer.before_move(&line.pos, m);
+                    }
+                    if self.options.keep_all {
+                        if kept_line != Some(line.id) {
+                            resumes.push((all.len(), line.pos.clone()));
+                            kept_line = Some(line.id);
+                        }
+                        all.push(Ply { mv: m, token: ti });
+                    }
+                    if variation_follows(tokens, ti) {
+                        match line.before.as_mut() {
+                            Some(b) => b.clone_from(&line.pos),
+                            None => line.before = Some(line.pos.clone()),
+                        }
+                    } else {
+                        line.before = None;
+                    }
+                    line.pos.play_unchecked(m);
+                    line.plies = ply;
+                    let checkers = line.pos.checkers();
+                    if let Some(d) = warnings::check_mark(&line.pos, checkers, *check, token.span.clone(), ply) {
+                        self.push(d);
+                    }
+                    if line.main {
+                        observer.after_move(&line.pos, checkers);
                     }
                 }
                 TokenKind::Result(o) => result_token = Some((token, *o)),
@@ -219,10 +249,12 @@ impl Replayer<'_> {
         while let Some(parent) = stack.pop() {
             line = parent;
         }
-        let last = if dead { None } else { Some(line.game.position().clone()) };
-        if let Some(pos) = &last {
+        let termination = Game::new(line.pos.clone()).termination();
+        observer.end(&line.pos, termination);
+        let (last, end) = if dead { (None, None) } else { (Some(line.pos), termination) };
+        if !dead {
             let mut found = Vec::new();
-            warnings::result(record, pos, result_token, |d| found.push(d));
+            warnings::result(record, end, result_token, |d| found.push(d));
             for d in found {
                 self.push(d);
             }
@@ -233,9 +265,12 @@ impl Replayer<'_> {
         GameReport {
             diagnostics: Vec::new(),
             variant: Some(variant),
+            start: Some(start),
             mainline,
             all,
+            resumes,
             last,
+            end,
             complete: !dead,
             files_ak: self.files == Files::AK,
             letters: self.letters,

@@ -4,7 +4,7 @@
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{CheckMark, GameRecord, ManMove, Outcome, Span, Token};
 use crate::notation::{Letters, LongMove};
-use crate::rules::{Color, Game, Move, MoveKind, Position, Termination};
+use crate::rules::{Bitboard, Color, Move, MoveKind, Position, Termination};
 
 /// A move number that is not the next move's (`pos` is the position before it).
 pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, ply: u32) -> Option<Diagnostic> {
@@ -57,9 +57,15 @@ pub(super) fn capture_mark(
 }
 
 /// A check mark that does not say what the move does (`after` is the
-/// position after it).
-pub(super) fn check_mark(after: &Position, written: Option<CheckMark>, span: Span, ply: u32) -> Option<Diagnostic> {
-    let checkers = after.checkers();
+/// position after it, `checkers` the men that give check there). Mate is
+/// looked for only when the move gives check.
+pub(super) fn check_mark(
+    after: &Position,
+    checkers: Bitboard,
+    written: Option<CheckMark>,
+    span: Span,
+    ply: u32,
+) -> Option<Diagnostic> {
     let mate = checkers.any() && !after.has_legal_move();
     let ok = match written {
         None => checkers.is_empty(),
@@ -94,10 +100,10 @@ pub(super) fn check_mark(after: &Position, written: Option<CheckMark>, span: Spa
 }
 
 /// A result token that differs from the Result tag or from what the board
-/// says after the main line (`last`).
+/// says after the main line (`end`).
 pub(super) fn result(
     record: &GameRecord,
-    last: &Position,
+    end: Option<Termination>,
     token: Option<(&Token, Outcome)>,
     mut push: impl FnMut(Diagnostic),
 ) {
@@ -121,7 +127,7 @@ pub(super) fn result(
             );
         }
     }
-    let board = match Game::new(last.clone()).termination() {
+    let board = match end {
         Some(Termination::Checkmate { winner: Color::White }) => Some((Outcome::WhiteWins, "White mates")),
         Some(Termination::Checkmate { winner: Color::Black }) => Some((Outcome::BlackWins, "Black mates")),
         Some(Termination::Stalemate) => Some((Outcome::Draw, "the game ends in stalemate")),
