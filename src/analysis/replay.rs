@@ -107,6 +107,7 @@ pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport
         });
     let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
     let report = r.run();
+    super::notes::lookalike_warnings(record).for_each(|d| r.push(d));
     GameReport { diagnostics: r.out, ..report }
 }
 
