@@ -84,6 +84,7 @@ codes! {
     MoveNumber => "move_number", Warning, "a move number that does not match the move it stands before";
     ResultMismatch => "result_mismatch", Warning, "the result token, the Result tag and the board disagree";
     MissingResult => "missing_result", Warning, "a game without a result token";
+    Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, an em dash for `-`, …)";
 }
 
 impl fmt::Display for Code {

@@ -68,6 +68,7 @@ examples!(
     "move_number",
     "result_mismatch",
     "missing_result",
+    "lookalike",
 );
 
 /// Notes beyond the summary, where the rules need saying.

@@ -78,6 +78,38 @@ impl Glyph {
     }
 }
 
+/// How a promotion piece was written: `e10Q`, `e10=Q`, `e10/Q`, `e10(Q)`.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub enum PromotionForm {
+    #[default]
+    Bare,
+    Equals,
+    Slash,
+    Parens,
+}
+
+impl PromotionForm {
+    /// Writes `piece` (a promotion letter) in this form.
+    pub fn write(self, piece: &str, out: &mut String) {
+        match self {
+            PromotionForm::Bare => out.push_str(piece),
+            PromotionForm::Equals => {
+                out.push('=');
+                out.push_str(piece);
+            }
+            PromotionForm::Slash => {
+                out.push('/');
+                out.push_str(piece);
+            }
+            PromotionForm::Parens => {
+                out.push('(');
+                out.push_str(piece);
+                out.push(')');
+            }
+        }
+    }
+}
+
 /// A move of a man (not castling), long or short.
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub struct ManMove {
@@ -93,6 +125,8 @@ pub struct ManMove {
     pub capture: Option<char>,
     pub to: SquareText,
     pub promotion: Option<Man>,
+    /// How the promotion was written (`Bare` when there is none).
+    pub promotion_form: PromotionForm,
     /// The throne-pawn mark `; e3` (or `, e3`).
     pub throne: Option<SquareText>,
 }
@@ -182,11 +216,71 @@ pub struct Tag {
     pub value_span: Span,
 }
 
+/// Forms people type by mistake that the reader accepts (NOTATION.md
+/// "Look-alikes"), one bit each.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
+pub struct LookAlikes(pub u16);
+
+impl LookAlikes {
+    pub const NONE: LookAlikes = LookAlikes(0);
+    /// Cyrillic `х` for the capture mark.
+    pub const CYRILLIC_CAPTURE: LookAlikes = LookAlikes(1);
+    /// Cyrillic `О`/`о` for the zeros of castling.
+    pub const CYRILLIC_ZERO: LookAlikes = LookAlikes(1 << 1);
+    /// `Кp`, `КР`, `кр`, `Kр` for the king `Кр`.
+    pub const KING_LETTERS: LookAlikes = LookAlikes(1 << 2);
+    /// A non-breaking hyphen, em dash or minus sign between the squares.
+    pub const DASH: LookAlikes = LookAlikes(1 << 3);
+    /// A capital file letter (`E3`).
+    pub const CAPITAL_FILE: LookAlikes = LookAlikes(1 << 4);
+    /// An `e.p.` suffix.
+    pub const EN_PASSANT: LookAlikes = LookAlikes(1 << 5);
+    /// `1. ...` (an ellipsis apart from its number).
+    pub const SPACED_ELLIPSIS: LookAlikes = LookAlikes(1 << 6);
+    /// `1)` for a move number.
+    pub const PAREN_NUMBER: LookAlikes = LookAlikes(1 << 7);
+    /// `Крf8-f9 ; e3` (white space before the throne mark).
+    pub const SPACED_THRONE: LookAlikes = LookAlikes(1 << 8);
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn contains(self, other: LookAlikes) -> bool {
+        self.0 & other.0 == other.0 && !other.is_empty()
+    }
+}
+
+impl std::ops::BitOr for LookAlikes {
+    type Output = LookAlikes;
+    fn bitor(self, rhs: LookAlikes) -> LookAlikes {
+        LookAlikes(self.0 | rhs.0)
+    }
+}
+
+impl std::ops::BitOrAssign for LookAlikes {
+    fn bitor_assign(&mut self, rhs: LookAlikes) {
+        self.0 |= rhs.0;
+    }
+}
+
+/// A token written with look-alikes: accepted, and reported as a warning
+/// (`analysis::notes`); [`super::lookalike`] names them and gives the right form.
+#[derive(Clone, Eq, PartialEq, Debug)]
+pub struct ReadNote {
+    /// The token's span.
+    pub span: Span,
+    pub read: LookAlikes,
+    /// The token as it should be written.
+    pub right: String,
+}
+
 /// One game record.
 #[derive(Clone, Eq, PartialEq, Debug, Default)]
 pub struct GameRecord {
     pub tags: Vec<Tag>,
     pub tokens: Vec<Token>,
+    /// Tokens written with look-alikes, in text order.
+    pub notes: Vec<ReadNote>,
     /// From the first tag (or token) to the end of the result.
     pub span: Span,
 }

@@ -7,9 +7,11 @@
 
 pub mod ast;
 pub mod decode;
+pub mod lookalike;
 pub mod parse;
 pub mod pgn;
 pub mod reader;
+pub mod scan;
 mod uci;
 mod write;
 

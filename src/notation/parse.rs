@@ -9,19 +9,20 @@ use nom::combinator::{map, opt, peek, value};
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
-use super::ast::{CheckMark, Glyph, Man, ManMove, MoveText, Outcome, Script, SquareText, TokenKind};
+use super::ast::{CheckMark, Glyph, Man, ManMove, MoveText, Outcome, PromotionForm, Script, SquareText, TokenKind};
 
 type Res<'a, T> = IResult<&'a str, T>;
 
-/// file = "a" .. "k" | Cyrillic look-alikes "а" "с" "е" "і" "ј" "һ"
+/// file = "a" .. "k" | Cyrillic look-alikes "а" "с" "е" "і" "ј" "һ" | capitals "A" .. "K"
 pub fn file(i: &str) -> Res<'_, u8> {
-    map(satisfy(|c| matches!(c, 'a'..='k' | 'а' | 'с' | 'е' | 'і' | 'ј' | 'һ')), |c| match c {
+    map(satisfy(|c| matches!(c, 'a'..='k' | 'A'..='K' | 'а' | 'с' | 'е' | 'і' | 'ј' | 'һ')), |c| match c {
         'а' => 0,
         'с' => 2,
         'е' => 4,
         'һ' => 7,
         'і' => 8,
         'ј' => 9,
+        'A'..='K' => c as u8 - b'A',
         c => c as u8 - b'a',
     })
     .parse(i)
@@ -43,6 +44,7 @@ pub fn piece(i: &str) -> Res<'_, (Man, Script)> {
 }
 
 /// cyrillic_piece = "Кр" | "Кд" | "Пр" | "Пс" | "К" | "Ф" | "П" | "Л" | "С" | "М"
+///                | king look-alikes "Кp" "КР" "кр" "Kр"
 /// (`Пс` followed by a digit is `П` and the square `с…`).
 pub fn cyrillic_piece(i: &str) -> Res<'_, (Man, Script)> {
     let princess = (tag("Пс"), peek(nom::combinator::not(satisfy(|c| c.is_ascii_digit()))));
@@ -50,6 +52,7 @@ pub fn cyrillic_piece(i: &str) -> Res<'_, (Man, Script)> {
         alt((
             value(Man::King, tag("Кр")),
             value(Man::Cardinal, tag("Кд")),
+            value(Man::King, alt((tag("Кp"), tag("КР"), tag("кр"), tag("Kр")))),
             value(Man::RoyalPrince, tag("Пр")),
             value(Man::Princess, princess),
             value(Man::Knight, tag("К")),
@@ -89,19 +92,34 @@ fn mover(i: &str) -> Res<'_, (Man, Script)> {
     alt((piece, value((Man::Pawn, Script::Latin), char('p')))).parse(i)
 }
 
-/// capture = ":" | "x" | "×"
+/// capture = ":" | "x" | "×" | look-alike Cyrillic "х"
 pub fn capture(i: &str) -> Res<'_, char> {
-    one_of(":x×").parse(i)
+    one_of(":x×х").parse(i)
 }
 
-/// dash = "-" | "–"
+const DASHES: &str = "-–‑—−";
+
+/// dash = "-" | "–" | look-alikes "‑" (non-breaking hyphen) "—" (em dash) "−" (minus)
 pub fn dash(i: &str) -> Res<'_, char> {
-    one_of("-–").parse(i)
+    one_of(DASHES).parse(i)
 }
 
-/// promotion = ("=" | "/") piece | "(" piece ")" | piece
-pub fn promotion(i: &str) -> Res<'_, Man> {
-    map(alt((preceded(one_of("=/"), piece), delimited(char('('), piece, char(')')), piece)), |(m, _)| m).parse(i)
+/// promotion = ("=" | "/") mover | "(" mover ")" | piece
+/// (a pawn `p` is read for replay to report: a pawn cannot promote to a pawn)
+pub fn promotion(i: &str) -> Res<'_, (Man, PromotionForm)> {
+    alt((
+        map((one_of("=/"), mover), |(c, (m, _))| {
+            (m, if c == '=' { PromotionForm::Equals } else { PromotionForm::Slash })
+        }),
+        map(delimited(char('('), mover, char(')')), |(m, _)| (m, PromotionForm::Parens)),
+        map(piece, |(m, _)| (m, PromotionForm::Bare)),
+    ))
+    .parse(i)
+}
+
+/// en_passant_mark = [" "] "e.p."
+pub fn en_passant_mark(i: &str) -> Res<'_, &str> {
+    preceded(opt(char(' ')), tag("e.p.")).parse(i)
 }
 
 /// throne_mark = (";" | ",") { " " } square
@@ -117,7 +135,7 @@ fn take_while_spaces(i: &str) -> Res<'_, &str> {
 pub fn long_move(i: &str) -> Res<'_, ManMove> {
     let (rest, (man, from, sep, to, promo)) =
         (opt(mover), square, alt((dash, capture)), square, opt(promotion)).parse(i)?;
-    let is_dash = matches!(sep, '-' | '–');
+    let is_dash = DASHES.contains(sep);
     Ok((
         rest,
         ManMove {
@@ -128,7 +146,8 @@ pub fn long_move(i: &str) -> Res<'_, ManMove> {
             dash: is_dash,
             capture: (!is_dash).then_some(sep),
             to,
-            promotion: promo,
+            promotion: promo.map(|p| p.0),
+            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.1),
             throne: None,
         },
     ))
@@ -166,23 +185,26 @@ pub fn short_move(i: &str) -> Res<'_, ManMove> {
             dash: false,
             capture: cap,
             to,
-            promotion: promo,
+            promotion: promo.map(|p| p.0),
+            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.1),
             throne: None,
         },
     ))
 }
 
-/// man_move = (long_move | short_move) [throne_mark]
+/// man_move = (long_move | short_move) [en_passant_mark] [throne_mark]
 pub fn man_move(i: &str) -> Res<'_, ManMove> {
     let (rest, mut m) = alt((long_move, short_move)).parse(i)?;
+    let (rest, _) = opt(en_passant_mark).parse(rest)?;
     let (rest, throne) = opt(throne_mark).parse(rest)?;
     m.throne = throne;
     Ok((rest, m))
 }
 
-/// castling = zero "-" zero { "-" zero }   (zero = "0" | "O" | "o"; 2 to 4 zeros)
+/// castling = zero "-" zero { "-" zero }
+/// (zero = "0" | "O" | "o" | look-alikes Cyrillic "О" "о"; 2 to 4 zeros)
 pub fn castling(i: &str) -> Res<'_, MoveText> {
-    let zero = || one_of("0Oo");
+    let zero = || one_of("0OoОо");
     let (rest, (_, more)) = (zero(), nom::multi::many_m_n(1, 3, preceded(char('-'), zero()))).parse(i)?;
     Ok((rest, MoveText::Zeros(1 + more.len() as u8)))
 }
@@ -232,12 +254,27 @@ pub fn move_token(i: &str) -> Res<'_, TokenKind> {
     Ok((rest, TokenKind::Move { text, check, glyph }))
 }
 
-/// move_number = digit { digit } ("..." | "…" | "." )
+/// move_number = digit { digit } ("..." | "…" | ".." | "." [spaces ("..." | "…")] | ")")
 pub fn move_number(i: &str) -> Res<'_, TokenKind> {
+    move_number_in(i, true)
+}
+
+/// `move_number` where `)` ends a number only at the top level (outside a
+/// variation, where `1)` would be castling `1` and the end of the variation).
+pub fn move_number_in(i: &str, top_level: bool) -> Res<'_, TokenKind> {
     let (rest, digits) = digit1(i)?;
-    let (rest, dots) = alt((tag("..."), tag("…"), tag(".."), tag("."))).parse(rest)?;
+    let spaced = preceded((char('.'), nom::character::complete::space1), alt((tag("..."), tag("…"))));
+    let paren = nom::combinator::verify(tag(")"), |_: &str| top_level);
+    let (rest, dots) =
+        alt((tag("..."), tag("…"), tag(".."), value("...", spaced), tag("."), value(".", paren))).parse(rest)?;
     let number = digits.parse().unwrap_or(u32::MAX);
     Ok((rest, TokenKind::MoveNumber { number, black: dots != "." }))
+}
+
+/// One element of the movetext that is not punctuation, as the reader tries
+/// them: result, move number, move, glyph (the scanner's reference).
+pub fn element(i: &str, top_level: bool) -> Res<'_, TokenKind> {
+    alt((result, |i| move_number_in(i, top_level), move_token, map(glyph, TokenKind::Glyph))).parse(i)
 }
 
 /// result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1:0" | "0:1" | "½:½"
@@ -318,6 +355,7 @@ pub const PRODUCTIONS: &[&str] = &[
     "capture",
     "dash",
     "promotion",
+    "en_passant_mark",
     "throne_mark",
     "long_move",
     "short_move",
@@ -351,6 +389,7 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "capture" => whole(capture(input)),
         "dash" => whole(dash(input)),
         "promotion" => whole(promotion(input)),
+        "en_passant_mark" => whole(en_passant_mark(input)),
         "throne_mark" => whole(throne_mark(input)),
         "long_move" => whole(long_move(input)),
         "short_move" => whole(short_move(input)),
@@ -400,6 +439,7 @@ mod tests {
         let m = mv("Крf8-f9; е3");
         assert_eq!((m.man, m.throne), (Some(Man::King), Some(SquareText { file: 4, rank: 2 })));
         assert_eq!(mv("e9-e10Ф").promotion, Some(Man::Queen));
+        assert_eq!(mv("e10=p").promotion, Some(Man::Pawn));
         assert_eq!(mv("a10(P)").promotion, Some(Man::Prince));
         assert_eq!(mv("c10/П").promotion, Some(Man::Prince));
         assert_eq!(mv("Пс3").to, SquareText { file: 2, rank: 2 });

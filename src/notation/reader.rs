@@ -12,8 +12,8 @@
 //! cut at boundaries ([`next_boundary`]) and read in pieces, in parallel,
 //! with the items reading it whole gives (grammar/README.md).
 
-use super::ast::{GameRecord, Span, Tag, Token, TokenKind};
-use super::parse;
+use super::ast::{GameRecord, LookAlikes, Man, MoveText, ReadNote, Span, Tag, Token, TokenKind};
+use super::{lookalike, parse, scan};
 
 /// What went wrong in the syntax of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +59,7 @@ impl Item {
                     shift(&mut t.value_span);
                 });
                 g.tokens.iter_mut().for_each(|t| shift(&mut t.span));
+                g.notes.iter_mut().for_each(|n| shift(&mut n.span));
             }
             Item::Stray(s) => shift(s),
         }
@@ -102,9 +103,29 @@ impl<'a> Reader<'a> {
 
     /// Skips white space (a BOM in mid-file counts as white space).
     fn skip_space(&mut self) {
-        let rest = self.rest();
-        let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-        self.pos += rest.len() - trimmed.len();
+        let b = self.text.as_bytes();
+        let mut i = self.pos;
+        // `i` moves by whole chars, so stays on a char boundary.
+        while let Some(&c) = b.get(i) {
+            if c.is_ascii_whitespace() || c == 0x0B {
+                i += 1;
+            } else if c < 0x80 {
+                break;
+            } else {
+                match self.text.get(i..).and_then(|r| r.chars().next()) {
+                    Some(ch) if ch.is_whitespace() || ch == '\u{feff}' => i += ch.len_utf8(),
+                    _ => break,
+                }
+            }
+        }
+        self.pos = i;
+    }
+
+    /// Whether the white space before the current position holds a blank line.
+    fn after_blank_line(&self) -> bool {
+        let before = self.text.as_bytes().get(..self.pos).unwrap_or_default();
+        let space = before.iter().rev().take_while(|c| c.is_ascii_whitespace()).filter(|&&c| c == b'\n').count();
+        space >= 2
     }
 
     /// Moves to the start of the next line that begins with `[`, or the end.
@@ -156,6 +177,8 @@ impl<'a> Reader<'a> {
     }
 
     fn read_movetext(&mut self, game: &mut GameRecord) -> Result<(), SyntaxError> {
+        let mut depth = 0usize;
+        let mut moves = false;
         loop {
             self.skip_space();
             let rest = self.rest();
@@ -164,8 +187,34 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
             let start = self.pos;
-            let (len, kind) = self.element(rest, c)?;
+            let (mut len, mut kind, mut read) = self.element(rest, c, depth == 0)?;
+            match &mut kind {
+                // A blank line and move number 1 start the next game.
+                TokenKind::MoveNumber { number: 1, black: false } if moves && depth == 0 && self.after_blank_line() => {
+                    return Ok(());
+                }
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                TokenKind::Move { text, check: None, glyph: None } => {
+                    moves = true;
+                    if let MoveText::Man(m) = text {
+                        if m.man == Some(Man::King) && m.throne.is_none() {
+                            if let Some((sq, more)) = scan::spaced_throne(self.text, start + len) {
+                                m.throne = Some(sq);
+                                len += more;
+                                read |= LookAlikes::SPACED_THRONE;
+                            }
+                        }
+                    }
+                }
+                TokenKind::Move { .. } => moves = true,
+                _ => {}
+            }
             self.pos += len;
+            if !read.is_empty() {
+                let token = self.text.get(start..self.pos).unwrap_or_default();
+                game.notes.push(ReadNote { span: start..self.pos, read, right: lookalike::right_form(token, read) });
+            }
             let done = matches!(kind, TokenKind::Result(_));
             game.tokens.push(Token { kind, span: start..self.pos });
             if done {
@@ -174,8 +223,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// One movetext element at `rest` (which starts with `c`): its length and kind.
-    fn element(&self, rest: &str, c: char) -> Result<(usize, TokenKind), SyntaxError> {
+    /// One movetext element at `rest` (which starts with `c`): its length,
+    /// kind and look-alikes. `top_level`: outside every variation.
+    fn element(&self, rest: &str, c: char, top_level: bool) -> Result<(usize, TokenKind, LookAlikes), SyntaxError> {
         let start = self.pos;
         // A comment or dice roll ends before the next game boundary; the
         // error underlines its first line.
@@ -187,7 +237,7 @@ impl<'a> Reader<'a> {
             }
         };
         let line = || rest.find('\n').unwrap_or(rest.len());
-        let simple = |len, kind| Ok((len, kind));
+        let simple = |len, kind| Ok((len, kind, LookAlikes::NONE));
         match c {
             '{' => simple(until(b'}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
             '<' => simple(until(b'>', SyntaxErrorKind::UnterminatedDiceRoll)?, TokenKind::DiceRoll),
@@ -199,16 +249,10 @@ impl<'a> Reader<'a> {
                 Ok((r, kind)) => simple(rest.len() - r.len(), kind),
                 Err(_) => Err(SyntaxError { kind: SyntaxErrorKind::NagOutOfRange, span: self.word_span() }),
             },
-            _ => {
-                let parsed = parse::result(rest)
-                    .or_else(|_| parse::move_number(rest))
-                    .or_else(|_| parse::move_token(rest))
-                    .or_else(|_| nom::Parser::parse(&mut nom::combinator::map(parse::glyph, TokenKind::Glyph), rest));
-                match parsed {
-                    Ok((r, kind)) => simple(rest.len() - r.len(), kind),
-                    Err(_) => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
-                }
-            }
+            _ => match scan::element(rest, top_level) {
+                Some(s) => Ok((s.len, s.kind, s.lookalikes)),
+                None => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
+            },
         }
     }
 

@@ -92,6 +92,7 @@ pub fn replay_observed(
     let letters = tags::letters(record);
     let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
     let report = r.run(observer);
+    crate::analysis::notes::lookalike_warnings(record).for_each(|d| r.push(d));
     GameReport { diagnostics: r.out, ..report }
 }
 

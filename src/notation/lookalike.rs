@@ -1,0 +1,82 @@
+//! Look-alikes: forms people type by mistake that the reader accepts
+//! (NOTATION.md), what each is called and the token's right form.
+
+use super::ast::LookAlikes;
+
+/// What each look-alike is, as a warning names it.
+const NAMES: &[(LookAlikes, &str)] = &[
+    (LookAlikes::CYRILLIC_CAPTURE, "Cyrillic `х` read as the capture mark"),
+    (LookAlikes::CYRILLIC_ZERO, "Cyrillic `О` read as the zero of castling"),
+    (LookAlikes::KING_LETTERS, "mixed or lower-case letters read as the king `Кр`"),
+    (LookAlikes::DASH, "a dash, minus sign or non-breaking hyphen read as `-`"),
+    (LookAlikes::CAPITAL_FILE, "a capital file letter read as a small one"),
+    (LookAlikes::EN_PASSANT, "an `e.p.` suffix (the move says it)"),
+    (LookAlikes::SPACED_ELLIPSIS, "`...` apart from its move number"),
+    (LookAlikes::PAREN_NUMBER, "`)` after a move number read as `.`"),
+    (LookAlikes::SPACED_THRONE, "white space before the throne mark `;`"),
+];
+
+/// The names of the look-alikes in `read`, joined with "; ".
+pub fn describe(read: LookAlikes) -> String {
+    let names: Vec<&str> = NAMES.iter().filter(|(l, _)| read.contains(*l)).map(|(_, n)| *n).collect();
+    names.join("; ")
+}
+
+/// `token` (a move or move number written with the look-alikes `read`) in
+/// its right form.
+pub fn right_form(token: &str, read: LookAlikes) -> String {
+    let mut s = token.to_string();
+    if read.contains(LookAlikes::CYRILLIC_CAPTURE) {
+        s = s.replace('х', ":");
+    }
+    if read.contains(LookAlikes::CYRILLIC_ZERO) {
+        s = s.replace(['О', 'о'], "0");
+    }
+    if read.contains(LookAlikes::KING_LETTERS) {
+        for wrong in ["Кp", "КР", "кр", "Kр"] {
+            s = s.replace(wrong, "Кр");
+        }
+    }
+    if read.contains(LookAlikes::DASH) {
+        s = s.replace(['‑', '—', '−'], "-");
+    }
+    if read.contains(LookAlikes::CAPITAL_FILE) {
+        s = small_files(&s);
+    }
+    if read.contains(LookAlikes::EN_PASSANT) {
+        s = s.replace(" e.p.", "").replace("e.p.", "");
+    }
+    if read.contains(LookAlikes::SPACED_ELLIPSIS) {
+        if let Some((number, dots)) = s.split_once(char::is_whitespace) {
+            s = format!("{}{}", number.trim_end_matches('.'), dots.trim_start());
+        }
+    }
+    if read.contains(LookAlikes::PAREN_NUMBER) {
+        s = s.replace(')', ".");
+    }
+    if read.contains(LookAlikes::SPACED_THRONE) {
+        if let Some((mv, mark)) = s.split_once(';') {
+            s = format!("{};{}", mv.trim_end(), mark);
+        }
+    }
+    s
+}
+
+/// Capital files before a rank made small; a Latin piece letter that starts
+/// the token (the mover: `B3a4`) stays.
+fn small_files(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    let mut first = true;
+    while let Some(c) = chars.next() {
+        let before_rank = chars.peek().is_some_and(|n| matches!(n, '1'..='9'));
+        let mover = first && "ABCIK".contains(c);
+        if c.is_ascii_uppercase() && c <= 'K' && before_rank && !mover {
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+        first = false;
+    }
+    out
+}

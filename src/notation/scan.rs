@@ -1,0 +1,430 @@
+//! The move scanner: one pass over the bytes of a movetext element, no
+//! backtracking, no allocation. It reads exactly what the nom productions of
+//! [`super::parse`] read (the grammar stays normative there;
+//! tests/suite/scanner.rs proves the two agree on the grammar's examples, the
+//! corpus and generated tokens), at a fraction of the cost.
+//!
+//! The element is chosen by its first byte: `*` and `½` are results, a digit
+//! is a result, a move number or castling, `!`/`?` a glyph, anything else a
+//! move. Piece letters are matched as UTF-8 byte pairs; the from-square, the
+//! separator and the target are read once, and the short forms are told
+//! apart by what was read (square, file, rank or nothing before the target),
+//! in the order the productions try them.
+
+use super::ast::{
+    CheckMark, Glyph, LookAlikes as L, Man, ManMove, MoveText, Outcome, PromotionForm, Script, SquareText, TokenKind,
+};
+
+/// An element the scanner read: its length in bytes, its kind, and the
+/// look-alikes it was written with (forms accepted with a warning).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scanned {
+    pub len: usize,
+    pub kind: TokenKind,
+    pub lookalikes: L,
+}
+
+/// One element at the start of `text`: a result, a move number, a move or a
+/// glyph, tried in that order (the reader's order). `top_level`: no
+/// variation is open, so `12)` is a move number, not castling `1` or a
+/// number and the end of a variation.
+pub fn element(text: &str, top_level: bool) -> Option<Scanned> {
+    let b = text.as_bytes();
+    match b.first()? {
+        b'*' | 0xC2 => result(text),
+        b'0'..=b'9' => result(text).or_else(|| move_number(text, top_level)).or_else(|| move_token(text)),
+        b'!' | b'?' => {
+            let (len, g) = glyph(b, 0)?;
+            Some(Scanned { len, kind: TokenKind::Glyph(g), lookalikes: L::NONE })
+        }
+        _ => move_token(text),
+    }
+}
+
+/// `result` at the start of `text`.
+pub fn result(text: &str) -> Option<Scanned> {
+    let b = text.as_bytes();
+    let (len, o) = match b {
+        [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => (7, Outcome::Draw),
+        [0xC2, 0xBD, b'-' | b':', 0xC2, 0xBD, ..] => (5, Outcome::Draw),
+        [b'1', b'-' | b':', b'0', ..] => (3, Outcome::WhiteWins),
+        [b'0', b'-' | b':', b'1', ..] => (3, Outcome::BlackWins),
+        [b'*', ..] => (1, Outcome::Unknown),
+        _ => return None,
+    };
+    boundary(text, len).then_some(Scanned { len, kind: TokenKind::Result(o), lookalikes: L::NONE })
+}
+
+/// `move_number` at the start of `text` (`12)` only at the top level).
+pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    let mut number: u32 = 0;
+    while let Some(d) = b.get(i).filter(|c| c.is_ascii_digit()) {
+        number = number.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+        i += 1;
+    }
+    if i == 0 {
+        return None;
+    }
+    let (dots, black, lookalikes) = match b.get(i..)? {
+        [b'.', b'.', b'.', ..] => (3, true, L::NONE),
+        [0xE2, 0x80, 0xA6, ..] => (3, true, L::NONE),
+        [b'.', b'.', ..] => (2, true, L::NONE),
+        [b'.', rest @ ..] => match spaced_ellipsis(rest) {
+            Some(n) => (1 + n, true, L::SPACED_ELLIPSIS),
+            None => (1, false, L::NONE),
+        },
+        [b')', ..] if top_level => (1, false, L::PAREN_NUMBER),
+        _ => return None,
+    };
+    Some(Scanned { len: i + dots, kind: TokenKind::MoveNumber { number, black }, lookalikes })
+}
+
+/// Spaces then `...` or `…`, after a move number's `.`: the length.
+fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
+    let spaces = b.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    if spaces == 0 {
+        return None;
+    }
+    match b.get(spaces..)? {
+        [b'.', b'.', b'.', ..] | [0xE2, 0x80, 0xA6, ..] => Some(spaces + 3),
+        _ => None,
+    }
+}
+
+/// `move_token` at the start of `text`.
+pub fn move_token(text: &str) -> Option<Scanned> {
+    let b = text.as_bytes();
+    let mut odd = L::NONE;
+    let (mut i, move_text) = match b.first()? {
+        b'0' | b'O' | b'o' | 0xD0 if zero(b, 0).is_some() => {
+            let (n, len) = castling(b, &mut odd)?;
+            (len, MoveText::Zeros(n))
+        }
+        b'1' => match b {
+            [b'1', b'-', b'1', ..] => (3, MoveText::Ones(2)),
+            _ => (1, MoveText::Ones(1)),
+        },
+        _ => {
+            let (m, len) = man_move(b, &mut odd)?;
+            (len, MoveText::Man(m))
+        }
+    };
+    let check = match check_mark(b, i) {
+        Some((len, c)) => {
+            i += len;
+            Some(c)
+        }
+        None => None,
+    };
+    let glyph = match glyph(b, i) {
+        Some((len, g)) => {
+            i += len;
+            Some(g)
+        }
+        None => None,
+    };
+    boundary(text, i).then_some(Scanned { len: i, kind: TokenKind::Move { text: move_text, check, glyph }, lookalikes: odd })
+}
+
+/// A zero of castling at `i`: its length and whether it is a look-alike.
+fn zero(b: &[u8], i: usize) -> Option<(usize, L)> {
+    match b.get(i..)? {
+        [b'0' | b'O' | b'o', ..] => Some((1, L::NONE)),
+        // Cyrillic `О`, `о`
+        [0xD0, 0x9E | 0xBE, ..] => Some((2, L::CYRILLIC_ZERO)),
+        _ => None,
+    }
+}
+
+/// `castling`: the number of zeros (2 to 4) and the length.
+fn castling(b: &[u8], odd: &mut L) -> Option<(u8, usize)> {
+    let (mut i, o) = zero(b, 0)?;
+    *odd |= o;
+    let mut n = 1;
+    while n < 4 {
+        match (b.get(i), zero(b, i + 1)) {
+            (Some(b'-'), Some((len, o))) => {
+                *odd |= o;
+                i += 1 + len;
+                n += 1;
+            }
+            _ => break,
+        }
+    }
+    (n >= 2).then_some((n, i))
+}
+
+/// `man_move`: the move and its length.
+fn man_move(b: &[u8], odd: &mut L) -> Option<(ManMove, usize)> {
+    let (man, script, mut i) = match mover(b, 0) {
+        Some((man, script, len, o)) => {
+            *odd |= o;
+            (Some(man), Some(script), len)
+        }
+        None => (None, None, 0),
+    };
+    let mut m = ManMove {
+        man,
+        script,
+        from_file: None,
+        from_rank: None,
+        dash: false,
+        capture: None,
+        to: SquareText { file: 0, rank: 0 },
+        promotion: None,
+        promotion_form: PromotionForm::Bare,
+        throne: None,
+    };
+    let first = square(b, i);
+    // long_move: square, dash or capture, square.
+    let long = first.and_then(|(from, len, o1)| {
+        let (sep, sep_len, o2) = separator(b, i + len)?;
+        let (to, to_len, o3) = square(b, i + len + sep_len)?;
+        Some((from, sep, to, len + sep_len + to_len, o1 | o2 | o3))
+    });
+    if let Some((from, sep, to, len, o)) = long {
+        *odd |= o;
+        m.from_file = Some(from.file);
+        m.from_rank = Some(from.rank);
+        match sep {
+            Sep::Dash => m.dash = true,
+            Sep::Capture(c) => m.capture = Some(c),
+        }
+        m.to = to;
+        i += len;
+    } else {
+        // short_move: square, file, rank or nothing, then [capture] square.
+        let from: [Option<(Option<u8>, Option<u8>, usize, L)>; 4] = [
+            first.map(|(s, len, o)| (Some(s.file), Some(s.rank), len, o)),
+            file(b, i).map(|(f, len, o)| (Some(f), None, len, o)),
+            rank(b, i).map(|(r, len)| (None, Some(r), len, L::NONE)),
+            Some((None, None, 0, L::NONE)),
+        ];
+        let (from_file, from_rank, cap, to, len, o) = from.into_iter().flatten().find_map(|(ff, fr, len, o1)| {
+            let (cap, cap_len, o2) = match capture(b, i + len) {
+                Some((c, l, o)) => (Some(c), l, o),
+                None => (None, 0, L::NONE),
+            };
+            let (to, to_len, o3) = square(b, i + len + cap_len)?;
+            Some((ff, fr, cap, to, len + cap_len + to_len, o1 | o2 | o3))
+        })?;
+        *odd |= o;
+        m.from_file = from_file;
+        m.from_rank = from_rank;
+        m.capture = cap;
+        m.to = to;
+        i += len;
+    }
+    if let Some((man, form, len, o)) = promotion(b, i) {
+        *odd |= o;
+        m.promotion = Some(man);
+        m.promotion_form = form;
+        i += len;
+    }
+    if let Some(len) = en_passant_mark(b, i) {
+        *odd |= L::EN_PASSANT;
+        i += len;
+    }
+    if let Some((sq, len, o)) = throne_mark(b, i) {
+        *odd |= o;
+        m.throne = Some(sq);
+        i += len;
+    }
+    Some((m, i))
+}
+
+/// `file` at `i`: index, length, look-alike.
+fn file(b: &[u8], i: usize) -> Option<(u8, usize, L)> {
+    match b.get(i..)? {
+        [c @ b'a'..=b'k', ..] => Some((c - b'a', 1, L::NONE)),
+        [c @ b'A'..=b'K', ..] => Some((c - b'A', 1, L::CAPITAL_FILE)),
+        // а с е і ј һ
+        [0xD0, 0xB0, ..] => Some((0, 2, L::NONE)),
+        [0xD1, 0x81, ..] => Some((2, 2, L::NONE)),
+        [0xD0, 0xB5, ..] => Some((4, 2, L::NONE)),
+        [0xD2, 0xBB, ..] => Some((7, 2, L::NONE)),
+        [0xD1, 0x96, ..] => Some((8, 2, L::NONE)),
+        [0xD1, 0x98, ..] => Some((9, 2, L::NONE)),
+        _ => None,
+    }
+}
+
+/// `rank` at `i`: index and length.
+fn rank(b: &[u8], i: usize) -> Option<(u8, usize)> {
+    match b.get(i..)? {
+        [b'1', b'0', ..] => Some((9, 2)),
+        [c @ b'1'..=b'9', ..] => Some((c - b'1', 1)),
+        _ => None,
+    }
+}
+
+/// `square` at `i`.
+fn square(b: &[u8], i: usize) -> Option<(SquareText, usize, L)> {
+    let (file, flen, odd) = file(b, i)?;
+    let (rank, rlen) = rank(b, i + flen)?;
+    Some((SquareText { file, rank }, flen + rlen, odd))
+}
+
+/// `piece` at `i`: the man, its script, the length, look-alike.
+fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
+    let cyr = |m, len| Some((m, Script::Cyrillic, len, L::NONE));
+    let odd = |m, len| Some((m, Script::Cyrillic, len, L::KING_LETTERS));
+    let lat = |m| Some((m, Script::Latin, 1, L::NONE));
+    match b.get(i..)? {
+        // К: Кр, Кд, look-alikes Кp and КР, else К
+        [0xD0, 0x9A, 0xD1, 0x80, ..] => cyr(Man::King, 4),
+        [0xD0, 0x9A, 0xD0, 0xB4, ..] => cyr(Man::Cardinal, 4),
+        [0xD0, 0x9A, b'p', ..] => odd(Man::King, 3),
+        [0xD0, 0x9A, 0xD0, 0xA0, ..] => odd(Man::King, 4),
+        [0xD0, 0x9A, ..] => cyr(Man::Knight, 2),
+        // кр
+        [0xD0, 0xBA, 0xD1, 0x80, ..] => odd(Man::King, 4),
+        // П: Пр, Пс not before a digit, else П
+        [0xD0, 0x9F, 0xD1, 0x80, ..] => cyr(Man::RoyalPrince, 4),
+        [0xD0, 0x9F, 0xD1, 0x81, d, ..] if d.is_ascii_digit() => cyr(Man::Prince, 2),
+        [0xD0, 0x9F, 0xD1, 0x81, ..] => cyr(Man::Princess, 4),
+        [0xD0, 0x9F, ..] => cyr(Man::Prince, 2),
+        [0xD0, 0xA4, ..] => cyr(Man::Queen, 2),
+        [0xD0, 0x9B, ..] => cyr(Man::Rook, 2),
+        [0xD0, 0xA1, ..] => cyr(Man::Bishop, 2),
+        [0xD0, 0x9C, ..] => cyr(Man::Marshal, 2),
+        // Latin K with Cyrillic р
+        [b'K', 0xD1, 0x80, ..] => odd(Man::King, 3),
+        [b'K', ..] => lat(Man::King),
+        [b'Q', ..] => lat(Man::Queen),
+        [b'P', ..] => lat(Man::Prince),
+        [b'R', ..] => lat(Man::Rook),
+        [b'B', ..] => lat(Man::Bishop),
+        [b'N', ..] => lat(Man::Knight),
+        [b'M' | b'C', ..] => lat(Man::Marshal),
+        [b'A', ..] => lat(Man::Cardinal),
+        [b'I', ..] => lat(Man::RoyalPrince),
+        [b'S', ..] => lat(Man::Princess),
+        _ => None,
+    }
+}
+
+/// `mover` at `i`.
+fn mover(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
+    match b.get(i) {
+        Some(b'p') => Some((Man::Pawn, Script::Latin, 1, L::NONE)),
+        _ => piece(b, i),
+    }
+}
+
+/// `capture` at `i`: the mark, its length, look-alike.
+fn capture(b: &[u8], i: usize) -> Option<(char, usize, L)> {
+    match b.get(i..)? {
+        [b':', ..] => Some((':', 1, L::NONE)),
+        [b'x', ..] => Some(('x', 1, L::NONE)),
+        [0xC3, 0x97, ..] => Some(('×', 2, L::NONE)),
+        // Cyrillic х
+        [0xD1, 0x85, ..] => Some(('х', 2, L::CYRILLIC_CAPTURE)),
+        _ => None,
+    }
+}
+
+enum Sep {
+    Dash,
+    Capture(char),
+}
+
+/// `dash | capture` at `i`.
+fn separator(b: &[u8], i: usize) -> Option<(Sep, usize, L)> {
+    match b.get(i..)? {
+        [b'-', ..] => Some((Sep::Dash, 1, L::NONE)),
+        // – (en dash)
+        [0xE2, 0x80, 0x93, ..] => Some((Sep::Dash, 3, L::NONE)),
+        // ‑ (non-breaking hyphen), — (em dash), − (minus)
+        [0xE2, 0x80, 0x91 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => Some((Sep::Dash, 3, L::DASH)),
+        _ => capture(b, i).map(|(c, len, o)| (Sep::Capture(c), len, o)),
+    }
+}
+
+/// `promotion` at `i`: the man, the form, the length, look-alike.
+fn promotion(b: &[u8], i: usize) -> Option<(Man, PromotionForm, usize, L)> {
+    // A pawn `p` is read after `=`, `/` and in `( )`, for replay to report.
+    let target = |at: usize| mover(b, at);
+    match b.get(i)? {
+        c @ (b'=' | b'/') => {
+            let (man, _, len, o) = target(i + 1)?;
+            let form = if *c == b'=' { PromotionForm::Equals } else { PromotionForm::Slash };
+            Some((man, form, 1 + len, o))
+        }
+        b'(' => match target(i + 1) {
+            Some((man, _, len, o)) if b.get(i + 1 + len) == Some(&b')') => {
+                Some((man, PromotionForm::Parens, len + 2, o))
+            }
+            _ => None,
+        },
+        _ => piece(b, i).map(|(man, _, len, o)| (man, PromotionForm::Bare, len, o)),
+    }
+}
+
+/// `en_passant_mark` at `i`: `e.p.`, touching the move or after one space.
+fn en_passant_mark(b: &[u8], i: usize) -> Option<usize> {
+    match b.get(i..)? {
+        [b'e', b'.', b'p', b'.', ..] => Some(4),
+        [b' ', b'e', b'.', b'p', b'.', ..] => Some(5),
+        _ => None,
+    }
+}
+
+/// `throne_mark` at `i`: the square, the length, look-alike.
+fn throne_mark(b: &[u8], i: usize) -> Option<(SquareText, usize, L)> {
+    if !matches!(b.get(i), Some(b';' | b',')) {
+        return None;
+    }
+    let spaces = b.get(i + 1..)?.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    let (sq, len, o) = square(b, i + 1 + spaces)?;
+    Some((sq, 1 + spaces + len, o))
+}
+
+/// `check_mark` at `i`.
+fn check_mark(b: &[u8], i: usize) -> Option<(usize, CheckMark)> {
+    match b.get(i..)? {
+        [b'+', b'+', ..] => Some((2, CheckMark::DoubleCheck)),
+        [b'+', ..] => Some((1, CheckMark::Check)),
+        [b'#', ..] => Some((1, CheckMark::Mate)),
+        [0xC3, 0x97, ..] => Some((2, CheckMark::Mate)),
+        _ => None,
+    }
+}
+
+/// `glyph` at `i`.
+fn glyph(b: &[u8], i: usize) -> Option<(usize, Glyph)> {
+    match b.get(i..)? {
+        [b'!', b'!', ..] => Some((2, Glyph::Brilliant)),
+        [b'?', b'?', ..] => Some((2, Glyph::Blunder)),
+        [b'!', b'?', ..] => Some((2, Glyph::Interesting)),
+        [b'?', b'!', ..] => Some((2, Glyph::Dubious)),
+        [b'!', ..] => Some((1, Glyph::Good)),
+        [b'?', ..] => Some((1, Glyph::Mistake)),
+        _ => None,
+    }
+}
+
+/// A token ends at the end, at white space, or before `( ) { } $ ;`.
+fn boundary(text: &str, i: usize) -> bool {
+    match text.as_bytes().get(i) {
+        None => true,
+        Some(c) if c.is_ascii() => c.is_ascii_whitespace() || b"(){}$;".contains(c) || *c == 0x0B,
+        Some(_) => text.get(i..).and_then(|r| r.chars().next()).is_some_and(char::is_whitespace),
+    }
+}
+
+/// White space, `;` and a square after a king move at `at` (`Крf8-f9 ; e3`,
+/// a look-alike of the throne mark), ending at a token boundary: the square
+/// and the length read.
+pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
+    let b = text.as_bytes();
+    let spaces = b.get(at..)?.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    if spaces == 0 || b.get(at + spaces) != Some(&b';') {
+        return None;
+    }
+    let (sq, len, _) = throne_mark(b, at + spaces)?;
+    let end = at + spaces + len;
+    boundary(text, end).then_some((sq, end - at))
+}

@@ -1,0 +1,109 @@
+//! The move scanner (`notation::scan`) reads exactly what the nom
+//! productions read (`parse::element`: result, move number, move, glyph, in
+//! the reader's order): the same length and the same token, or neither
+//! reads. Checked on the grammar's examples, at every character of every
+//! corpus file, and on generated and mutated tokens.
+
+use pgn100::notation::{parse, scan};
+use proptest::prelude::*;
+
+/// Both readings of `text` agree; returns whether something was read.
+fn agree(text: &str, top_level: bool) -> bool {
+    let by_scanner = scan::element(text, top_level).map(|s| (s.len, s.kind));
+    let by_grammar = parse::element(text, top_level).ok().map(|(rest, kind)| (text.len() - rest.len(), kind));
+    assert_eq!(by_scanner, by_grammar, "{text:?} (top level: {top_level})");
+    by_scanner.is_some()
+}
+
+fn grammar_examples() -> Vec<String> {
+    let g = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/pgn100.ebnf")).expect("grammar");
+    g.lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let rest = l.strip_prefix("(* example ").or_else(|| l.strip_prefix("(* not "))?;
+            let (_, text) = rest.strip_suffix(" *)")?.split_once(": ")?;
+            Some(text.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_scanner_reads_the_grammar_examples_as_the_productions_do() {
+    let examples = grammar_examples();
+    assert!(examples.len() > 80);
+    let read = examples.iter().filter(|t| agree(t, true) & agree(t, false)).count();
+    assert!(read > 60, "only {read} examples read as elements");
+}
+
+fn corpus_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut out = Vec::new();
+    for dir in ["valid", "invalid", "annotate", "show"] {
+        for e in std::fs::read_dir(root.join(dir)).expect("corpus dir") {
+            let p = e.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn the_scanner_reads_every_suffix_of_the_corpus_as_the_productions_do() {
+    let (mut positions, mut read) = (0, 0);
+    for path in corpus_files() {
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        for (i, _) in text.char_indices() {
+            positions += 1;
+            read += usize::from(agree(&text[i..], true));
+            agree(&text[i..], false);
+        }
+    }
+    assert!(positions > 10_000 && read > 2_000, "{positions} positions, {read} read");
+}
+
+/// Pieces of tokens: letters, squares, separators, marks, and the
+/// look-alikes the reader accepts.
+const FRAGMENTS: &[&str] = &[
+    "К", "Кр", "Кд", "Кp", "КР", "кр", "Kр", "П", "Пр", "Пс", "Ф", "Л", "С", "М", "K", "Q", "P", "R", "B", "N", "M",
+    "C", "A", "I", "S", "p", "a", "b", "c", "e", "h", "j", "k", "l", "E", "J", "а", "с", "е", "і", "ј", "һ", "р", "1",
+    "2", "3", "9", "10", "0", "-", "–", "—", "−", "‑", ":", "x", "×", "х", "=", "/", "(", ")", ";", ",", " ", "\t",
+    "\n", "e.p.", " e.p.", "+", "++", "#", "!", "?", "!?", "O", "o", "О", "о", "1/2", "½", "*", ".", "...", "…",
+    " ...", "$", "{", "e3", "d10", "f9", "1-0", "0-1", "0-0", "1-1", "\u{a0}", "\u{feff}", "Ё",
+];
+
+fn fragments() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(FRAGMENTS), 1..9).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_tokens_read_alike(text in fragments(), top_level in any::<bool>()) {
+        agree(&text, top_level);
+    }
+
+    #[test]
+    fn mutated_tokens_read_alike(
+        base in prop::sample::select(grammar_examples()),
+        at in any::<prop::sample::Index>(),
+        insert in prop::sample::select(FRAGMENTS),
+        delete in 0usize..3,
+    ) {
+        let chars: Vec<char> = base.chars().collect();
+        let i = at.index(chars.len() + 1);
+        let mut text: String = chars[..i].iter().collect();
+        text.push_str(insert);
+        text.extend(chars.iter().skip(i + delete));
+        agree(&text, true);
+        agree(&text, false);
+    }
+
+    #[test]
+    fn arbitrary_text_reads_alike(text in "\\PC{0,12}") {
+        agree(&text, true);
+    }
+}
