@@ -134,28 +134,29 @@ impl Position {
                     self.add_pawn_move(spec, from, fits);
                 }
             }
-        } else if board.occupied().contains(to) {
             return;
-        } else {
-            if self.ep_square() == Some(to) && spec.promotion.is_none() {
-                if let Some(captured) = to.offset(0, back) {
-                    for from in capturers {
-                        if self.en_passant_is_safe(self.our_king(), from, to, captured) {
-                            fits.add(Move::new(from, to, MoveKind::EnPassant));
-                        }
+        }
+        if board.occupied().contains(to) {
+            return;
+        }
+        if self.ep_square() == Some(to) && spec.promotion.is_none() {
+            if let Some(captured) = to.offset(0, back) {
+                for from in capturers {
+                    if self.en_passant_is_safe(self.our_king(), from, to, captured) {
+                        fits.add(Move::new(from, to, MoveKind::EnPassant));
                     }
                 }
             }
-            let Some(one) = to.offset(0, back) else { return };
-            if ours.contains(one) {
-                if self.keeps_king_safe(one, to) {
-                    self.add_pawn_move(spec, one, fits);
-                }
-            } else if !board.occupied().contains(one) && rules.board.contains(one) {
-                if let Some(two) = one.offset(0, back).filter(|&s| ours.contains(s)) {
-                    if rules.pawn_rank[us.index()].contains(two) && self.keeps_king_safe(two, to) {
-                        self.add_pawn_move(spec, two, fits);
-                    }
+        }
+        let Some(one) = to.offset(0, back) else { return };
+        if ours.contains(one) {
+            if self.keeps_king_safe(one, to) {
+                self.add_pawn_move(spec, one, fits);
+            }
+        } else if !board.occupied().contains(one) && rules.board.contains(one) {
+            if let Some(two) = one.offset(0, back).filter(|&s| ours.contains(s)) {
+                if rules.pawn_rank[us.index()].contains(two) && self.keeps_king_safe(two, to) {
+                    self.add_pawn_move(spec, two, fits);
                 }
             }
         }
