@@ -1,4 +1,5 @@
-//! Piece placement: one bitboard per kind and per colour, and a mailbox.
+//! Piece placement: one bitboard per kind and per colour, and a mailbox of
+//! one byte a square (a `Position`, cloned per ply by callers, stays small).
 #![expect(
     clippy::indexing_slicing,
     reason = "every index here is a `Square` (below `SQUARES` = 100 by construction: `Square::new`, `from_index`), a `Color` (0 or 1), a `Role` (below `Role::COUNT`) or a direction (below 8), into tables of exactly those lengths (or 128 for the bits of a `u128`)"
@@ -11,9 +12,28 @@ use super::role::{Color, Piece, Role};
 pub struct Board {
     by_role: [Bitboard; Role::COUNT],
     by_color: [Bitboard; 2],
-    occupied: Bitboard,
-    squares: [Option<Piece>; SQUARES],
+    /// The man on each square as its [`code`], 0 for none.
+    squares: [u8; SQUARES],
 }
+
+/// A man as one byte: 1 + 2 x kind + colour (0 is an empty square).
+const fn code(p: Piece) -> u8 {
+    1 + 2 * p.role.index() as u8 + p.color as u8
+}
+
+/// Codes back to men: `DECODE[code(p)] == Some(p)`, `DECODE[0] == None`.
+const DECODE: [Option<Piece>; 1 + 2 * Role::COUNT] = {
+    let mut t = [None; 1 + 2 * Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        if let Some(role) = Role::from_index(i) {
+            t[1 + 2 * i] = Some(Piece::new(Color::White, role));
+            t[2 + 2 * i] = Some(Piece::new(Color::Black, role));
+        }
+        i += 1;
+    }
+    t
+};
 
 impl Default for Board {
     fn default() -> Self {
@@ -23,21 +43,17 @@ impl Default for Board {
 
 impl Board {
     pub fn empty() -> Board {
-        Board {
-            by_role: [Bitboard::EMPTY; Role::COUNT],
-            by_color: [Bitboard::EMPTY; 2],
-            occupied: Bitboard::EMPTY,
-            squares: [None; SQUARES],
-        }
+        Board { by_role: [Bitboard::EMPTY; Role::COUNT], by_color: [Bitboard::EMPTY; 2], squares: [0; SQUARES] }
     }
 
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()]
+        // Codes stored are made by `code`, below the table's length.
+        DECODE[self.squares[sq.index()] as usize]
     }
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.occupied
+        self.by_color[0] | self.by_color[1]
     }
     #[inline]
     pub fn by_color(&self, c: Color) -> Bitboard {
@@ -119,27 +135,59 @@ impl Board {
     /// Puts `piece` on the empty square `sq`.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(self.squares[sq.index()].is_none());
+        debug_assert!(self.squares[sq.index()] == 0);
         let b = sq.bb();
         self.by_role[piece.role.index()] ^= b;
         self.by_color[piece.color.index()] ^= b;
-        self.occupied ^= b;
-        self.squares[sq.index()] = Some(piece);
+        self.squares[sq.index()] = code(piece);
     }
 
     /// Removes and returns the man on `sq`.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
-        let piece = self.squares[sq.index()].take()?;
+        let piece = self.piece_at(sq)?;
+        self.squares[sq.index()] = 0;
         let b = sq.bb();
         self.by_role[piece.role.index()] ^= b;
         self.by_color[piece.color.index()] ^= b;
-        self.occupied ^= b;
         Some(piece)
     }
 
     /// All men with their squares, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.filter_map(move |sq| self.squares[sq.index()].map(|p| (sq, p)))
+        self.occupied().filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_man_survives_its_one_byte_code() {
+        let sq = Square::new(3, 4).expect("d5");
+        for role in Role::ALL {
+            for color in Color::ALL {
+                let p = Piece::new(color, role);
+                let mut board = Board::empty();
+                board.put(sq, p);
+                assert_eq!(board.piece_at(sq), Some(p));
+                assert_eq!(board.occupied(), sq.bb());
+                assert_eq!(board.take(sq), Some(p));
+                assert_eq!(board.piece_at(sq), None);
+                assert!(board == Board::empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_position_stays_small() {
+        // Callers clone it per ply (issue 13): 432 bytes before the one-byte
+        // mailbox, with the kept checkers now 336.
+        assert!(
+            std::mem::size_of::<crate::rules::Position>() <= 336,
+            "{}",
+            std::mem::size_of::<crate::rules::Position>()
+        );
     }
 }

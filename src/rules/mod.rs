@@ -2,6 +2,7 @@
 //! It never sees notation text.
 
 mod board;
+mod candidates;
 mod castling;
 mod game;
 mod geometry;

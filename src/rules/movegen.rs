@@ -23,6 +23,11 @@ pub(crate) trait Sink {
     fn promotions(&mut self, from: Square, targets: Bitboard, roles: &[Role]);
     /// One special move.
     fn push(&mut self, m: Move);
+    /// Whether the sink needs no more moves (the generator may stop).
+    #[inline]
+    fn full(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for Vec<Move> {
@@ -71,6 +76,44 @@ impl Sink for Any {
     }
     fn push(&mut self, _m: Move) {
         self.0 = true;
+    }
+    fn full(&self) -> bool {
+        self.0
+    }
+}
+
+/// Keeps the first move that `wanted` accepts, and stops there.
+pub(crate) struct Find<F: Fn(Move) -> bool> {
+    pub wanted: F,
+    pub found: Option<Move>,
+}
+
+impl<F: Fn(Move) -> bool> Find<F> {
+    fn offer(&mut self, m: Move) {
+        if self.found.is_none() && (self.wanted)(m) {
+            self.found = Some(m);
+        }
+    }
+}
+
+impl<F: Fn(Move) -> bool> Sink for Find<F> {
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.offer(Move::new(from, to, MoveKind::Normal));
+        }
+    }
+    fn promotions(&mut self, from: Square, targets: Bitboard, roles: &[Role]) {
+        for to in targets {
+            for &role in roles {
+                self.offer(Move::new(from, to, MoveKind::Promotion(role)));
+            }
+        }
+    }
+    fn push(&mut self, m: Move) {
+        self.offer(m);
+    }
+    fn full(&self) -> bool {
+        self.found.is_some()
     }
 }
 
@@ -131,6 +174,13 @@ impl Position {
         self.generate(out, to);
     }
 
+    /// Whether `m` is a legal move here (no move list is built).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut find = Find { wanted: |x: Move| x == m, found: None };
+        self.generate(&mut find, m.to.bb());
+        find.found.is_some()
+    }
+
     /// The number of legal moves.
     pub fn count_legal(&self) -> u64 {
         let mut c = Counter(0);
@@ -138,7 +188,8 @@ impl Position {
         c.0
     }
 
-    /// Whether the side to move has any legal move.
+    /// Whether the side to move has any legal move: stops at the first one
+    /// (king moves first, which usually exist).
     pub fn has_legal_move(&self) -> bool {
         let mut a = Any(false);
         self.generate(&mut a, Bitboard::FULL);
@@ -169,10 +220,10 @@ impl Position {
         let theirs = board.by_color(them);
         let blockers = board.occupied() | rules.outside();
         let king = self.our_king();
-        let checkers = board.attackers_to(king, them, blockers);
+        let checkers = self.checkers();
 
         self.king_moves(sink, king, restrict);
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || sink.full() {
             return;
         }
         let target = restrict
@@ -200,11 +251,16 @@ impl Position {
                     sink.targets(from, t);
                 }
             }
+            if sink.full() {
+                return;
+            }
         }
 
         let empty = rules.board & !board.occupied();
         let forward = us.forward();
-        let choices = self.promotion_classes();
+        // The promotion classes depend on the men (limits): computed only
+        // when a pawn reaches a promotion square.
+        let mut choices = None;
         for from in board.by_piece(Piece::new(us, Role::Pawn)) & movers {
             let mut t = Bitboard(PAWN_ATTACKS[us.index()][from.index()]) & theirs;
             if let Some(one) = from.offset(0, forward).filter(|&s| empty.contains(s)) {
@@ -221,6 +277,7 @@ impl Position {
             }
             let promo = t & (rules.promotion_rank[us.index()] | rules.promotion_optional[us.index()]);
             if promo.any() {
+                let choices = choices.get_or_insert_with(|| self.promotion_classes());
                 for (squares, roles) in choices.iter() {
                     let to = promo & squares;
                     if to.any() && !roles.is_empty() {
@@ -233,6 +290,9 @@ impl Position {
             if plain.any() {
                 sink.targets(from, plain);
             }
+        }
+        if sink.full() {
+            return;
         }
 
         if self.ep_square().is_some_and(|ep| restrict.contains(ep)) {
@@ -262,7 +322,7 @@ impl Position {
     /// Whether `sq` is attacked by the side not to move when the board's
     /// occupancy is `occupied`, not counting a man standing on `sq`.
     #[inline]
-    fn attacked_after(&self, sq: Square, occupied: Bitboard) -> bool {
+    pub(crate) fn attacked_after(&self, sq: Square, occupied: Bitboard) -> bool {
         let attackers = self.board().attackers_to(sq, !self.turn(), occupied | self.rules().outside());
         attackers.without(sq).any()
     }
@@ -304,12 +364,18 @@ impl Position {
         };
         let pawns = self.board().by_piece(Piece::new(us, Role::Pawn));
         for from in Bitboard(PAWN_ATTACKS[(!us).index()][ep.index()]) & pawns {
-            let occupied = self.board().occupied().without(from).without(captured).with(ep);
-            let attackers = self.board().attackers_to(king, !us, occupied | self.rules().outside());
-            if attackers.without(captured).is_empty() {
+            if self.en_passant_is_safe(king, from, ep, captured) {
                 sink.push(Move::new(from, ep, MoveKind::EnPassant));
             }
         }
+    }
+
+    /// Whether the en passant capture from `from` to `ep`, taking the pawn
+    /// on `captured`, leaves the king on `king` out of check.
+    pub(crate) fn en_passant_is_safe(&self, king: Square, from: Square, ep: Square, captured: Square) -> bool {
+        let occupied = self.board().occupied().without(from).without(captured).with(ep);
+        let attackers = self.board().attackers_to(king, !self.turn(), occupied | self.rules().outside());
+        attackers.without(captured).is_empty()
     }
 
     /// Castling moves (the king is not in check).
@@ -357,17 +423,20 @@ impl Position {
         throne: Option<Square>,
         castle: bool,
     ) -> Option<Move> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.into_iter().find(|m| {
-            m.from == from
-                && m.to == to
-                && m.is_castle() == castle
-                && m.promotion() == promotion
-                && match m.kind {
-                    MoveKind::Throne(sq) => throne.is_none_or(|t| t == sq),
-                    _ => throne.is_none(),
-                }
-        })
+        let mut find = Find {
+            wanted: |m: Move| {
+                m.from == from
+                    && m.to == to
+                    && m.is_castle() == castle
+                    && m.promotion() == promotion
+                    && match m.kind {
+                        MoveKind::Throne(sq) => throne.is_none_or(|t| t == sq),
+                        _ => throne.is_none(),
+                    }
+            },
+            found: None,
+        };
+        self.generate(&mut find, to.bb());
+        find.found
     }
 }

@@ -28,6 +28,8 @@ pub struct Position {
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
+    /// Men giving check to the side to move, computed once per ply.
+    checkers: Bitboard,
 }
 
 /// One reason a set-up is not a position.
@@ -152,6 +154,7 @@ impl Position {
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
+            checkers: Bitboard::EMPTY,
         };
         if problems.is_empty() {
             if let Some(k) = pos.board.king_of(!pos.turn) {
@@ -167,6 +170,7 @@ impl Position {
             pos.ep_square = None;
         }
         pos.hash = pos.compute_hash();
+        pos.checkers = pos.compute_checkers();
         Ok(pos)
     }
 
@@ -208,12 +212,24 @@ impl Position {
     pub fn our_king(&self) -> Square {
         self.board.king_of(self.turn).expect("a position has one king per side")
     }
-    /// Men giving check to the side to move.
+    /// Men giving check to the side to move (kept, not computed here).
+    #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.board.attackers_to(self.our_king(), !self.turn, self.board.occupied())
+        self.checkers
     }
+    /// Whether the side to move is in check: after playing a move, whether
+    /// that move gave check.
+    #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers().any()
+        self.checkers.any()
+    }
+
+    fn compute_checkers(&self) -> Bitboard {
+        let outside = self.rules.outside();
+        match self.board.king_of(self.turn) {
+            Some(king) => self.board.attackers_to(king, !self.turn, self.board.occupied() | outside),
+            None => Bitboard::EMPTY,
+        }
     }
     /// The castling move `index` of the variant's table.
     pub fn castle_spec(&self, index: u8) -> &'static CastleSpec {
@@ -337,6 +353,7 @@ impl Position {
         }
         self.turn = !us;
         self.hash ^= zobrist::turn(Color::Black);
+        self.checkers = self.compute_checkers();
         if self.ep_square.is_some() {
             match self.ep_square {
                 Some(ep) if self.has_legal_en_passant() => self.hash ^= zobrist::en_passant(ep),
@@ -347,9 +364,7 @@ impl Position {
 
     /// Plays `m` if it is legal here.
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&m) {
+        if self.is_legal(m) {
             self.play_unchecked(m);
             Ok(())
         } else {

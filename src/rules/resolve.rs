@@ -5,6 +5,7 @@
 use super::board::Board;
 use super::castling::{Rights, Stage, Wing};
 use super::geometry::{Bitboard, Square, PAWN_ATTACKS};
+use super::movegen::Find;
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::role::{Piece, Role};
@@ -101,8 +102,19 @@ pub enum ResolveError {
 }
 
 impl Position {
-    /// Resolves a written move of a man.
+    /// Resolves a written move of a man. The quick path (candidates by role,
+    /// no allocation) answers when exactly one legal move fits; otherwise the
+    /// full path finds the error.
     pub fn resolve(&self, spec: &MoveSpec) -> Result<Move, ResolveError> {
+        match self.resolve_quick(spec) {
+            Some(m) => Ok(m),
+            None => self.resolve_full(spec),
+        }
+    }
+
+    /// Resolution from the legal moves to `spec.to`: the reference, and the
+    /// only path that names errors.
+    fn resolve_full(&self, spec: &MoveSpec) -> Result<Move, ResolveError> {
         let mut legal = Vec::new();
         self.legal_moves_to(spec.to.bb(), &mut legal);
         let us = self.turn();
@@ -253,10 +265,11 @@ impl Position {
         else {
             return Err(ResolveError::WrongVariantCastling);
         };
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle(index as u8)) {
-            return Ok(*m);
+        let kind = MoveKind::Castle(index as u8);
+        let mut find = Find { wanted: |m: Move| m.kind == kind, found: None };
+        self.generate(&mut find, spec.king_to.bb());
+        if let Some(m) = find.found {
+            return Ok(m);
         }
         let board = self.board();
         let rook = Some(Piece::new(us, Role::Rook));

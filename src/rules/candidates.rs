@@ -1,0 +1,186 @@
+//! The quick path of move resolution (issue 13, "candidates by role"): the
+//! men that can make a written move are found from the target square (the
+//! attacks of that kind from `to`, which are symmetric, and the pawn pushes
+//! that end there), and only those few are tested for pins and check. No move
+//! list, no allocation. It answers only when exactly one legal move fits; for
+//! anything else [`Position::resolve`] takes the full path, which names the
+//! error.
+#![expect(clippy::indexing_slicing, reason = "tables indexed by a `Color` (0 or 1) and a `Square` (below 100)")]
+
+use super::board::Board;
+use super::castling::Rights;
+use super::geometry::{Bitboard, Square, PAWN_ATTACKS};
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::resolve::MoveSpec;
+use super::role::{Piece, Role};
+
+/// The legal moves that fit, counted; the last one kept.
+#[derive(Default)]
+struct Fits {
+    count: u32,
+    last: Option<Move>,
+}
+
+impl Fits {
+    fn add(&mut self, m: Move) {
+        self.count += 1;
+        self.last = Some(m);
+    }
+    fn only(self) -> Option<Move> {
+        if self.count == 1 {
+            self.last
+        } else {
+            None
+        }
+    }
+}
+
+impl Position {
+    /// The one legal move (not a castling) that fits `spec`, or `None` when
+    /// none or several do.
+    pub(crate) fn resolve_quick(&self, spec: &MoveSpec) -> Option<Move> {
+        let rules = self.rules();
+        let board = self.board();
+        let us = self.turn();
+        let to = spec.to;
+        if !rules.board.contains(to) || board.by_color(us).contains(to) {
+            return None;
+        }
+        let mut from_mask = rules.board;
+        if let Some(f) = spec.from_file {
+            from_mask &= Bitboard::file(f);
+        }
+        if let Some(r) = spec.from_rank {
+            from_mask &= Bitboard::rank(r);
+        }
+        let ours = board.by_piece(Piece::new(us, spec.role)) & from_mask;
+        if ours.is_empty() {
+            return None;
+        }
+        let mut fits = Fits::default();
+        match spec.role {
+            Role::King => self.king_fits(spec, &mut fits),
+            Role::Pawn => self.pawn_fits(spec, ours, &mut fits),
+            role => {
+                if spec.promotion.is_some() || spec.throne.is_some() {
+                    return None;
+                }
+                let blockers = board.occupied() | rules.outside();
+                for from in Board::attacks(role, to, blockers) & ours {
+                    if self.keeps_king_safe(from, to) {
+                        fits.add(Move::new(from, to, MoveKind::Normal));
+                    }
+                }
+            }
+        }
+        fits.only()
+    }
+
+    /// Whether moving our man (not the king) from `from` to `to`, taking
+    /// what stands there, leaves our king out of check.
+    fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
+        let king = self.our_king();
+        let checkers = self.checkers();
+        if checkers.is_empty() && !(Bitboard::rook_rays(king) | Bitboard::bishop_rays(king)).contains(from) {
+            // Not on a line from the king: cannot be pinned.
+            return true;
+        }
+        let board = self.board();
+        let occupied = board.occupied().without(from).with(to) | self.rules().outside();
+        board.attackers_to(king, !self.turn(), occupied).without(to).is_empty()
+    }
+
+    fn king_fits(&self, spec: &MoveSpec, fits: &mut Fits) {
+        let rules = self.rules();
+        let us = self.turn();
+        let king = self.our_king();
+        let to = spec.to;
+        if spec.promotion.is_some() || !Bitboard::king_attacks(king).contains(to) {
+            return;
+        }
+        let without_king = self.board().occupied().without(king);
+        let throne = rules.throne.map(|t| t[us.index()]).filter(|_| self.rights().has(Rights::throne(us)));
+        if Some(to) == throne {
+            let empties = rules.pawn_rank[us.index()] & rules.board & !without_king.with(to);
+            if empties.any() {
+                // The gain is part of the move: only throne moves exist here.
+                if let Some(pawn) = spec.throne.filter(|&p| empties.contains(p)) {
+                    if !self.attacked_after(to, without_king.with(to).with(pawn)) {
+                        fits.add(Move::new(king, to, MoveKind::Throne(pawn)));
+                    }
+                }
+                return;
+            }
+        }
+        if spec.throne.is_none() && !self.attacked_after(to, without_king) {
+            fits.add(Move::new(king, to, MoveKind::Normal));
+        }
+    }
+
+    fn pawn_fits(&self, spec: &MoveSpec, ours: Bitboard, fits: &mut Fits) {
+        if spec.throne.is_some() {
+            return;
+        }
+        let rules = self.rules();
+        let board = self.board();
+        let us = self.turn();
+        let to = spec.to;
+        let back = -us.forward();
+        let capturers = Bitboard(PAWN_ATTACKS[(!us).index()][to.index()]) & ours;
+        if board.by_color(!us).contains(to) {
+            for from in capturers {
+                if self.keeps_king_safe(from, to) {
+                    self.add_pawn_move(spec, from, fits);
+                }
+            }
+            return;
+        }
+        if board.occupied().contains(to) {
+            return;
+        }
+        if self.ep_square() == Some(to) && spec.promotion.is_none() {
+            if let Some(captured) = to.offset(0, back) {
+                for from in capturers {
+                    if self.en_passant_is_safe(self.our_king(), from, to, captured) {
+                        fits.add(Move::new(from, to, MoveKind::EnPassant));
+                    }
+                }
+            }
+        }
+        let Some(one) = to.offset(0, back) else { return };
+        if ours.contains(one) {
+            if self.keeps_king_safe(one, to) {
+                self.add_pawn_move(spec, one, fits);
+            }
+        } else if !board.occupied().contains(one) && rules.board.contains(one) {
+            if let Some(two) = one.offset(0, back).filter(|&s| ours.contains(s)) {
+                if rules.pawn_rank[us.index()].contains(two) && self.keeps_king_safe(two, to) {
+                    self.add_pawn_move(spec, two, fits);
+                }
+            }
+        }
+    }
+
+    /// A legal pawn move from `from` to `spec.to`: plain, or each promotion
+    /// the square allows (as the generator lists them, one per class).
+    fn add_pawn_move(&self, spec: &MoveSpec, from: Square, fits: &mut Fits) {
+        let rules = self.rules();
+        let us = self.turn();
+        let to = spec.to;
+        let last = rules.promotion_rank[us.index()].contains(to);
+        let optional = rules.promotion_optional[us.index()].contains(to);
+        match spec.promotion {
+            None if !last => fits.add(Move::new(from, to, MoveKind::Normal)),
+            None => {}
+            Some(_) if !last && !optional => {}
+            Some(role) => {
+                for (squares, roles) in self.promotion_classes().iter() {
+                    if squares.contains(to) && roles.contains(&role) {
+                        fits.add(Move::new(from, to, MoveKind::Promotion(role)));
+                    }
+                }
+            }
+        }
+    }
+}
