@@ -23,5 +23,6 @@ mod oracle_notation;
 mod oracle_perft;
 mod properties;
 mod reader;
+mod replay_report;
 mod show;
 mod stats;
