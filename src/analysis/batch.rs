@@ -4,7 +4,7 @@
 //!
 //! Texts are cut only at game boundaries (a line that starts with `[` after
 //! a blank line, see [`crate::notation::reader`]) that do not follow a tag
-//! line, where the reader is between items: reading the pieces gives what
+//! line, where the reader is between items: reading the chunks gives what
 //! reading the whole gives (the `split` fuzz target checks it). A block grows
 //! to hold a game larger than itself.
 
@@ -152,13 +152,13 @@ pub struct BlockStart {
     pub bytes_before: usize,
 }
 
-/// Reads `reader` in blocks and runs `work(piece, lines_before, bytes_before)`
-/// on every piece of every block in parallel on `pool`, the next block being
+/// Reads `reader` in blocks and runs `work(chunk, lines_before, bytes_before)`
+/// on every chunk of every block in parallel on `pool`, the next block being
 /// read meanwhile; `on_block` sees each block first, `consume` gets the
-/// results in input order, on the calling thread. At most 4 pieces per
+/// results in input order, on the calling thread. At most 4 chunks per
 /// thread are in work or waiting to be consumed, so memory does not grow with the
 /// number of games in a block.
-pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
+pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     mut blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
     work: impl Fn(&str, usize, usize) -> T + Sync,
@@ -171,12 +171,12 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
         let block = block?;
         on_block(&blocks, &block, start)?;
         let ranges = chunks(&block, CHUNK);
-        let mut pieces = Vec::with_capacity(ranges.len());
+        let mut chunk_list = Vec::with_capacity(ranges.len());
         let (mut lines, mut at) = (start.lines_before, 0);
         for r in ranges {
             lines += memchr::memchr_iter(b'\n', block.as_bytes().get(at..r.start).unwrap_or_default()).count();
             at = r.start;
-            pieces.push((r, lines));
+            chunk_list.push((r, lines));
         }
         let mut following = None;
         let slot = &mut following;
@@ -186,7 +186,7 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
             scope.spawn(move |_| *slot = reader.next());
             let (tx, rx) = std::sync::mpsc::channel();
             let spawn = |i: usize| {
-                let Some((r, lines)) = pieces.get(i).cloned() else { return };
+                let Some((r, lines)) = chunk_list.get(i).cloned() else { return };
                 let tx = tx.clone();
                 scope.spawn(move |_| {
                     let text = block.get(r.clone()).unwrap_or_default();
@@ -198,14 +198,14 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
             let window = window(pool);
             (0..window).for_each(spawn);
             let mut waiting = std::collections::BTreeMap::new();
-            for want in 0..pieces.len() {
+            for want in 0..chunk_list.len() {
                 let result = loop {
                     if let Some(result) = waiting.remove(&want) {
                         break result;
                     }
-                    // Every piece from `want` on is in work and sends its
+                    // Every chunk from `want` on is in work and sends its
                     // result (a panic too), so this does not fail.
-                    let (i, result) = rx.recv().map_err(|_| std::io::Error::other("a piece's result was lost"))?;
+                    let (i, result) = rx.recv().map_err(|_| std::io::Error::other("a chunk's result was lost"))?;
                     waiting.insert(i, result);
                 };
                 spawn(want + window);
@@ -223,7 +223,7 @@ pub fn for_each_piece<R: Read + Send, T: Send, E: From<std::io::Error>>(
     Ok(())
 }
 
-/// Pieces in work or waiting at once: enough to keep every thread busy.
+/// Chunks in work or waiting at once: enough to keep every thread busy.
 fn window(pool: &rayon::ThreadPool) -> usize {
     4 * pool.current_num_threads().max(1)
 }

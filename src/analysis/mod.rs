@@ -14,4 +14,4 @@ pub mod validate;
 pub use annotate::{annotate_source, AnnotateOptions};
 pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, StyleChoice};
 pub use replay::{replay, GameReport, Options, Ply};
-pub use validate::{validate_bytes, validate_piece, validate_source, validate_text, FileReport, PieceReport};
+pub use validate::{validate_bytes, validate_chunk, validate_source, validate_text, ChunkReport, FileReport};

@@ -27,28 +27,28 @@ pub fn undecodable(at: usize) -> Diagnostic {
         .help("check the file's encoding (--encoding)")
 }
 
-/// What validating a piece of a file (whole games) found; the piece's text
+/// What validating a chunk of a file (whole games) found; the chunk's text
 /// is kept only when there is something to show in it.
-pub struct PieceReport {
+pub struct ChunkReport {
     pub source: Option<SourceFile>,
     pub diagnostics: Vec<Diagnostic>,
     pub games: usize,
     pub invalid: usize,
 }
 
-/// Validates a piece of a file that starts after `lines_before` lines and
-/// `bytes_before` bytes; game indexes count from 0 within the piece.
-pub fn validate_piece(
+/// Validates a chunk of a file that starts after `lines_before` lines and
+/// `bytes_before` bytes; game indexes count from 0 within the chunk.
+pub fn validate_chunk(
     name: &str,
     text: &str,
     lines_before: usize,
     bytes_before: usize,
     options: Options,
-) -> PieceReport {
+) -> ChunkReport {
     let (diagnostics, games, invalid) = validate_text(text, options);
     let source =
         (!diagnostics.is_empty()).then(|| SourceFile::piece(name, text.to_string(), lines_before, bytes_before));
-    PieceReport { source, diagnostics, games, invalid }
+    ChunkReport { source, diagnostics, games, invalid }
 }
 
 /// Decodes `bytes` (detecting the encoding unless `encoding` names one) and

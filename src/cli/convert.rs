@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::input::{Input, InputArgs};
 use super::Outcome;
-use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
+use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, Options, StyleChoice};
 use crate::diag::SourceFile;
 
@@ -142,7 +142,7 @@ pub(super) fn transform_input(
     let name = input.name();
     let reader = input.open().map_err(|e| format!("{name}: {e}"))?;
     let (mut games_before, mut invalid) = (0, 0);
-    for_each_piece(
+    for_each_chunk(
         Blocks::new(reader, encoding, BLOCK),
         pool,
         |text, lines, bytes| {

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use super::input::{Input, InputArgs};
 use super::Outcome;
-use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
+use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
 use crate::analysis::Options;
 
@@ -122,7 +122,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
         };
         total.files += 1;
         let mut index = 0;
-        let result = for_each_piece(
+        let result = for_each_chunk(
             Blocks::new(reader, encoding, BLOCK),
             &pool,
             |text, _, _| {

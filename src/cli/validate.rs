@@ -8,9 +8,9 @@ use clap::{Args, ValueEnum};
 
 use super::input::{Input, InputArgs};
 use super::Outcome;
-use crate::analysis::batch::{for_each_piece, Blocks, BLOCK};
+use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::validate::{encoding_advice, undecodable};
-use crate::analysis::{validate_piece, Options};
+use crate::analysis::{validate_chunk, Options};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -80,10 +80,10 @@ fn validate_input(
     let mut errors_seen = false;
     let mut advised = false;
     let state = std::cell::RefCell::new((summary, emit));
-    for_each_piece(
+    for_each_chunk(
         Blocks::new(reader, encoding, BLOCK),
         pool,
-        |text, lines, bytes| validate_piece(&name, text, lines, bytes, options),
+        |text, lines, bytes| validate_chunk(&name, text, lines, bytes, options),
         |blocks, block, at| -> Result<(), Box<dyn std::error::Error>> {
             let (summary, emit) = &mut *state.borrow_mut();
             if let (false, None, Some(used)) = (advised, encoding, blocks.used) {

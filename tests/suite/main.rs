@@ -24,5 +24,6 @@ mod oracle_perft;
 mod properties;
 mod reader;
 mod scanner;
+mod replay_report;
 mod show;
 mod stats;
