@@ -1,5 +1,5 @@
 //! Reader and validation throughput (bench binary, not a timed test):
-//! `cargo bench --bench notation [-- MB]`.
+//! `cargo bench --bench notation [-- MB] [parse]` (`parse`: parse figures only).
 //!
 //! Builds a Hundred corpus in memory from the oracle games (written in
 //! Cyrillic long notation and in Latin short notation, each game with its
@@ -37,6 +37,8 @@ fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {
 
 fn main() {
     let megabytes: usize = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(50);
+    // `-- MB parse`: the parse figures only.
+    let parse_only = std::env::args().any(|a| a == "parse");
     println!("{:<24} {:>8} {:>8} {:>8} {:>10} {:>11}", "corpus / job", "MB", "seconds", "MB/s", "games/s", "plies/s");
     for (name, letters, style) in
         [("Cyrillic long", Letters::Cyrillic, Style::Long), ("Latin short", Letters::Latin, Style::Short)]
@@ -58,6 +60,9 @@ fn main() {
         let parse = start.elapsed().as_secs_f64();
         assert!(tokens > games);
         report(&format!("{name}: parse"), mb, parse, games, plies);
+        if parse_only {
+            continue;
+        }
 
         let source = SourceFile::new("bench", text);
         let start = Instant::now();

@@ -11,8 +11,9 @@
 
 use super::replay::{replay, GameReport, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::notation::ast::{CheckMark, GameRecord, MoveText, Script, Token, TokenKind};
-use crate::notation::{Item, Letters, LongMove, Reader, ShortMove};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
+use crate::notation::{promotion_text, Item, Letters, LongMove, Reader, ShortMove, Style};
+use crate::rules::MoveKind;
 
 /// Letters of the output.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -202,57 +203,79 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         || ak_in != ak_out
         || options.promotion_equals
         || options.single_plus;
-    if !rewrite {
-        out.push_str(&text[cursor..record.span.end]);
-        return;
+    // The new text of tokens, in text order: every move when rewriting,
+    // and the tokens written with look-alikes in their right form.
+    let mut new: Vec<(&Token, String)> = Vec::new();
+    if rewrite {
+        report.for_each_kept(|before, ply, _| {
+            // A move the replay found in this record's tokens.
+            let Some(token @ Token { kind: TokenKind::Move { text: move_text, check, glyph }, .. }) =
+                record.tokens.get(ply.token)
+            else {
+                return;
+            };
+            let (script, long) = match move_text {
+                MoveText::Man(m) => (m.script, m.is_long()),
+                _ => (None, true),
+            };
+            let letters = match (options.letters, script) {
+                (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
+                (LettersChoice::Latin, _) => Letters::Latin,
+                (LettersChoice::Keep, Some(Script::Cyrillic)) => Letters::Cyrillic,
+                (LettersChoice::Keep, Some(Script::Latin)) => Letters::Latin,
+                (LettersChoice::Keep, None) => report.letters,
+            };
+            let long = match options.style {
+                StyleChoice::Keep => long,
+                StyleChoice::Long => true,
+                StyleChoice::Short => false,
+            };
+            let mut written = if long {
+                LongMove { pos: before, mv: ply.mv, letters }.to_string()
+            } else {
+                ShortMove { pos: before, mv: ply.mv, letters }.to_string()
+            };
+            if let MoveKind::Promotion(role) = ply.mv.kind {
+                // The record's own form, unless asked for `=`.
+                let form = match move_text {
+                    _ if options.promotion_equals => PromotionForm::Equals,
+                    MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
+                    _ => crate::notation::promotion_form(letters, if long { Style::Long } else { Style::Short }),
+                };
+                let default = promotion_text(letters, if long { Style::Long } else { Style::Short }, role);
+                if let Some(stem) = written.strip_suffix(default.as_str()) {
+                    let mut w = stem.to_string();
+                    form.write(letters.piece(role), &mut w);
+                    written = w;
+                }
+            }
+            if ak_out {
+                written = written.replace('j', "k");
+            }
+            match check {
+                Some(CheckMark::Check) => written.push('+'),
+                Some(CheckMark::DoubleCheck) => written.push_str(if options.single_plus { "+" } else { "++" }),
+                Some(CheckMark::Mate) => written.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
+                None => {}
+            }
+            if let Some(g) = glyph {
+                written.push_str(g.as_str());
+            }
+            new.push((token, written));
+        });
     }
-    report.for_each_kept(|before, ply, _| {
-        // A move the replay found in this record's tokens.
-        let Some(token @ Token { kind: TokenKind::Move { text: move_text, check, glyph }, .. }) =
-            record.tokens.get(ply.token)
-        else {
-            return;
-        };
-        let (script, long) = match move_text {
-            MoveText::Man(m) => (m.script, m.is_long()),
-            _ => (None, true),
-        };
-        let letters = match (options.letters, script) {
-            (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
-            (LettersChoice::Latin, _) => Letters::Latin,
-            (LettersChoice::Keep, Some(Script::Cyrillic)) => Letters::Cyrillic,
-            (LettersChoice::Keep, Some(Script::Latin)) => Letters::Latin,
-            (LettersChoice::Keep, None) => report.letters,
-        };
-        let long = match options.style {
-            StyleChoice::Keep => long,
-            StyleChoice::Long => true,
-            StyleChoice::Short => false,
-        };
-        let mut written = if long {
-            LongMove { pos: before, mv: ply.mv, letters }.to_string()
-        } else {
-            ShortMove { pos: before, mv: ply.mv, letters }.to_string()
-        };
-        if ak_out {
-            written = written.replace('j', "k");
+    for note in &record.notes {
+        if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
+            if !new.iter().any(|(t, _)| t.span == note.span) {
+                new.push((token, note.right.clone()));
+            }
         }
-        if options.promotion_equals && matches!(ply.mv.kind, crate::rules::MoveKind::Promotion(_)) {
-            let letter_len = written.chars().last().map_or(0, char::len_utf8);
-            written.insert(written.len() - letter_len, '=');
-        }
-        match check {
-            Some(CheckMark::Check) => written.push('+'),
-            Some(CheckMark::DoubleCheck) => written.push_str(if options.single_plus { "+" } else { "++" }),
-            Some(CheckMark::Mate) => written.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
-            None => {}
-        }
-        if let Some(g) = glyph {
-            written.push_str(g.as_str());
-        }
+    }
+    new.sort_by_key(|(t, _)| t.span.start);
+    for (token, written) in new {
         out.push_str(&text[cursor..token.span.start]);
         out.push_str(&written);
         cursor = token.span.end;
-    });
+    }
     out.push_str(&text[cursor..record.span.end]);
 }

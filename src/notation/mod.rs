@@ -15,7 +15,7 @@ pub mod scan;
 mod uci;
 mod write;
 
-pub use ast::{GameRecord, Man, ManMove, MoveText, Token, TokenKind};
+pub use ast::{GameRecord, LookAlikes, Man, ManMove, MoveText, PromotionForm, ReadNote, Token, TokenKind};
 pub use reader::{Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::{uci_line, UciMove};
-pub use write::{check_mark, write_and_play, Letters, LongMove, ShortMove, Style};
+pub use write::{check_mark, promotion_form, promotion_text, write_and_play, Letters, LongMove, ShortMove, Style};

@@ -255,9 +255,18 @@ impl<'a> Reader<'a> {
             },
         }
     }
+}
 
-    fn looks_like_movetext(&self) -> bool {
-        parse::move_number(self.rest()).is_ok()
+/// Whether `text` starts a game without tags: a move number, or a move
+/// followed by another element (`e3-e5 e8-e6 *`, not the prose `e4 is good`).
+fn starts_movetext(text: &str) -> bool {
+    match scan::element(text, true) {
+        Some(scan::Scanned { kind: TokenKind::MoveNumber { .. }, .. }) => true,
+        Some(scan::Scanned { kind: TokenKind::Move { .. }, len, .. }) => {
+            let next = text.get(len..).unwrap_or_default().trim_start();
+            next.starts_with(['{', '(', '$', ';']) || scan::element(next, true).is_some()
+        }
+        _ => false,
     }
 }
 
@@ -335,7 +344,7 @@ impl Iterator for Reader<'_> {
             return None;
         }
         let start = self.pos;
-        let starts_game = self.rest().starts_with('[') || self.looks_like_movetext();
+        let starts_game = self.rest().starts_with('[') || starts_movetext(self.rest());
         if !starts_game {
             // Text between games: up to the next line starting with `[` or a move number.
             let bytes = self.text.as_bytes();
@@ -344,7 +353,7 @@ impl Iterator for Reader<'_> {
             while let Some(nl) = bytes.get(i..).and_then(memchr_newline) {
                 i += nl + 1;
                 let line = self.text.get(i..).unwrap_or_default();
-                if line.starts_with('[') || parse::move_number(line.trim_start()).is_ok() {
+                if line.starts_with('[') || starts_movetext(line.trim_start()) {
                     end = i;
                     break;
                 }

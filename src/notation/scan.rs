@@ -125,7 +125,11 @@ pub fn move_token(text: &str) -> Option<Scanned> {
         }
         None => None,
     };
-    boundary(text, i).then_some(Scanned { len: i, kind: TokenKind::Move { text: move_text, check, glyph }, lookalikes: odd })
+    boundary(text, i).then_some(Scanned {
+        len: i,
+        kind: TokenKind::Move { text: move_text, check, glyph },
+        lookalikes: odd,
+    })
 }
 
 /// A zero of castling at `i`: its length and whether it is a look-alike.

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::ast::PromotionForm;
 use crate::rules::{Move, MoveKind, Position, Role};
 
 /// Which letters the writer uses.
@@ -64,7 +65,7 @@ impl fmt::Display for LongMove<'_> {
         let sep = if capture { self.letters.capture() } else { '-' };
         write!(f, "{}{}{}{}", self.letters.piece(role), m.from, sep, m.to)?;
         match m.kind {
-            MoveKind::Promotion(r) => f.write_str(self.letters.piece(r)),
+            MoveKind::Promotion(r) => f.write_str(&promotion_text(self.letters, Style::Long, r)),
             MoveKind::Throne(sq) => write!(f, "; {sq}"),
             _ => Ok(()),
         }
@@ -132,11 +133,28 @@ impl fmt::Display for ShortMove<'_> {
         }
         write!(f, "{}", m.to)?;
         match m.kind {
-            MoveKind::Promotion(r) => f.write_str(self.letters.piece(r)),
+            MoveKind::Promotion(r) => f.write_str(&promotion_text(self.letters, Style::Short, r)),
             MoveKind::Throne(sq) => write!(f, "; {sq}"),
             _ => Ok(()),
         }
     }
+}
+
+/// The form new text gives a promotion: `=Q` in Latin short style (the PGN
+/// standard form, as python-chess and pgn-extract write it), the bare letter
+/// otherwise (`e9-e10Ф`, `e10Ф`).
+pub fn promotion_form(letters: Letters, style: Style) -> PromotionForm {
+    match (letters, style) {
+        (Letters::Latin, Style::Short) => PromotionForm::Equals,
+        _ => PromotionForm::Bare,
+    }
+}
+
+/// The promotion to `role` as new text in these letters and style writes it.
+pub fn promotion_text(letters: Letters, style: Style, role: Role) -> String {
+    let mut s = String::new();
+    promotion_form(letters, style).write(letters.piece(role), &mut s);
+    s
 }
 
 /// The check or mate mark a move earns, from the position after it:

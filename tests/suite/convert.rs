@@ -138,3 +138,50 @@ fn a_failure_during_in_place_leaves_the_original_intact() {
     let converted = std::fs::read_to_string(&path).expect("converted");
     assert_eq!(converted.matches("1. e5 e6 2. d5 d6 *").count(), 200);
 }
+
+fn corpus_text(name: &str) -> String {
+    std::fs::read_to_string(common::corpus(&format!("valid/{name}"))).expect("corpus file")
+}
+
+#[test]
+fn promotion_forms_survive_a_conversion_there_and_back() {
+    let latin = corpus_text("promotion_forms_latin_short.pgn");
+    let long = convert(&latin, LettersChoice::Keep, StyleChoice::Long);
+    assert!(long.contains("a9-a10=P c2-c1(P)") && long.contains("c9-c10/P b2-b1Q"), "{long}");
+    assert_eq!(convert(&long, LettersChoice::Keep, StyleChoice::Short), latin);
+    let cyrillic = convert(&latin, LettersChoice::Cyrillic, StyleChoice::Long);
+    assert_eq!(convert(&cyrillic, LettersChoice::Latin, StyleChoice::Short), latin);
+
+    let cyrillic = corpus_text("promotion_forms_cyrillic_long.pgn");
+    let short = convert(&cyrillic, LettersChoice::Keep, StyleChoice::Short);
+    assert!(short.contains("a10=П c1(П) 2. c10/П b1Ф"), "{short}");
+    assert_eq!(convert(&short, LettersChoice::Keep, StyleChoice::Long), cyrillic);
+    let latin = convert(&cyrillic, LettersChoice::Latin, StyleChoice::Short);
+    assert_eq!(convert(&latin, LettersChoice::Cyrillic, StyleChoice::Long), cyrillic);
+}
+
+#[test]
+fn new_latin_short_text_writes_promotions_with_equals() {
+    // The bare Cyrillic form has no form of its own to keep in Latin short.
+    let text = corpus_text("promotion_prince.pgn");
+    let latin = convert(&text, LettersChoice::Latin, StyleChoice::Short);
+    assert!(latin.contains("a10=P") && latin.contains("b1=Q") && latin.contains("e1=R"), "{latin}");
+    // Cyrillic long keeps the bare letter.
+    let back = convert(&text, LettersChoice::Cyrillic, StyleChoice::Long);
+    assert!(back.contains("b2-b1Ф"), "{back}");
+}
+
+#[test]
+fn look_alikes_are_written_in_their_right_form() {
+    let path = common::corpus("invalid/lookalike.pgn");
+    let text = std::fs::read_to_string(path).expect("lookalike.pgn");
+    let out = convert(&text, LettersChoice::Keep, StyleChoice::Keep);
+    for right in ["1. Крf8-f9; е3 Крa10-b10 2. e3-e5", "1. 0-0-0 0-0-0-0 2. Лj1-j2 2... Лa10-a9", "c5:d4 2. Крa1-b1"]
+    {
+        assert!(out.contains(right), "{right:?} not in\n{out}");
+    }
+    let (diags, games, invalid) =
+        validate_source(&SourceFile::new("t", out), Options { strict: true, ..Options::default() });
+    assert_eq!((games, invalid), (3, 0), "{diags:?}");
+    assert!(diags.is_empty(), "{diags:?}");
+}

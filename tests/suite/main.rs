@@ -23,7 +23,7 @@ mod oracle_notation;
 mod oracle_perft;
 mod properties;
 mod reader;
-mod scanner;
 mod replay_report;
+mod scanner;
 mod show;
 mod stats;

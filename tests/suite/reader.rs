@@ -68,3 +68,97 @@ fn unbalanced_variations_are_reported() {
     assert_eq!(report.diagnostics[0].code, Code::UnbalancedVariation);
     assert_eq!(report.invalid, 1);
 }
+
+fn codes(text: &str) -> (usize, usize, Vec<Code>) {
+    let report = validate_bytes("t", text.as_bytes(), None, Options::default());
+    (report.games, report.invalid, report.diagnostics.iter().map(|d| d.code).collect())
+}
+
+#[test]
+fn movetext_without_tags_or_numbers_is_a_game() {
+    // Was stray text: 0 games, the illegal move never seen.
+    let (games, invalid, found) = codes("e3-e5 e8-e6 Кc2-d5 *\n");
+    assert_eq!((games, invalid), (1, 1), "{found:?}");
+    assert!(found.contains(&Code::IllegalMove) && !found.contains(&Code::StrayText), "{found:?}");
+    // Prose that starts with a move is still stray text.
+    assert_eq!(codes("e4 is good\n"), (0, 0, vec![Code::StrayText]));
+}
+
+#[test]
+fn a_blank_line_and_move_number_one_start_a_new_game() {
+    // Was one game of four plies.
+    let text = "1. e3-e5 e8-e6\n\n1. d3-d5 d8-d6 *\n";
+    let items: Vec<Item> = Reader::new(text).collect();
+    assert!(matches!(items.as_slice(), [Item::Game(a), Item::Game(b)] if a.tokens.len() == 3 && b.tokens.len() == 4));
+    let (games, invalid, found) = codes(text);
+    assert_eq!((games, invalid), (2, 0));
+    assert_eq!(found, vec![Code::MissingResult]);
+}
+
+fn lookalikes(token_line: &str) -> Vec<(Code, String)> {
+    let report = validate_bytes("t", token_line.as_bytes(), None, Options::default());
+    report.diagnostics.iter().map(|d| (d.code, d.help.clone().unwrap_or_default())).collect()
+}
+
+#[test]
+fn look_alikes_are_read_with_a_warning_that_gives_the_right_form() {
+    // Each was a syntax error (or, for `1)` and ` ; e3`, another reading).
+    let start = "[FEN \"k9/10/5K4/10/10/10/10/PPPP1PPPPP/10/10 w T - 0 1\"]\n\n";
+    let cases = [
+        ("1. Kрf8-f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Кpf8-f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. КРf8-f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. крf8-f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Крf8—f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Крf8−f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Крf8‑f9; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Крf8-f9 ; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Крf8-f9; E3 *", "write `Крf8-f9; e3`"),
+        ("1) Крf8-f9; e3 *", "write `1.`"),
+    ];
+    for (moves, help) in cases {
+        let found = lookalikes(&format!("{start}{moves}\n"));
+        assert_eq!(found, vec![(Code::Lookalike, help.to_string())], "{moves}");
+    }
+    let found = lookalikes("1. e3-e5 1. ... e8-e6 *\n");
+    assert_eq!(found, vec![(Code::Lookalike, "write `1...`".to_string())]);
+    let found = lookalikes("1. E3-E5 e8-e6 *\n");
+    assert_eq!(found, vec![(Code::Lookalike, "write `e3-e5`".to_string())]);
+    let found = lookalikes("[FEN \"r8r/r4k3r/10/10/10/10/10/10/R4K3R/R8R w KQkqTt - 0 1\"]\n\n1. О-О-О *\n");
+    assert_eq!(found.first(), Some(&(Code::Lookalike, "write `0-0-0`".to_string())));
+    let ep = "[FEN \"k9/10/7p2/10/6P3/2p7/10/3P6/10/K9 w - - 0 1\"]\n\n1. d3-d5 c5хd4 e.p. *\n";
+    let found = lookalikes(ep);
+    assert_eq!(found, vec![(Code::Lookalike, "write `c5:d4`".to_string())]);
+}
+
+#[test]
+fn a_space_before_the_throne_mark_does_not_swallow_the_line() {
+    // Was: `; e3 Крa10-b10 *` a line comment, the result lost.
+    let text = "[FEN \"k9/10/5K4/10/10/10/10/PPPP1PPPPP/10/10 w T - 0 1\"]\n\n1. Крf8-f9 ; e3 Крa10-b10 *\n";
+    let report = validate_bytes("t", text.as_bytes(), None, Options::default());
+    let found: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(found, vec![Code::Lookalike]);
+    // A line comment after a move that is not a king's stays a comment.
+    let (_, _, found) = codes("1. e3-e5 ; e8 was better\n*\n");
+    assert!(!found.contains(&Code::Lookalike) && !found.contains(&Code::Syntax), "{found:?}");
+}
+
+#[test]
+fn one_paren_as_a_move_number_is_a_number_outside_variations() {
+    // Was second-stage castling `1` and a stray `)`.
+    let (games, invalid, found) = codes("1) e3-e5 e8-e6 *\n");
+    assert_eq!((games, invalid, found), (1, 0, vec![Code::Lookalike]));
+    // Inside a variation, `1)` stays castling and the variation's end.
+    let items: Vec<Item> = Reader::new("1. e3-e5 (1. 1) *\n").collect();
+    let Item::Game(g) = &items[0] else { panic!("{items:?}") };
+    assert!(g.tokens.iter().any(|t| matches!(t.kind, pgn100::notation::TokenKind::VariationEnd)));
+}
+
+#[test]
+fn a_pawn_promoting_to_a_pawn_reaches_replay() {
+    // Was a syntax error.
+    let text = "[FEN \"k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1\"]\n\n1. e10=p *\n";
+    let (games, invalid, found) = codes(text);
+    assert_eq!((games, invalid), (1, 1));
+    assert!(!found.contains(&Code::Syntax), "{found:?}");
+}
