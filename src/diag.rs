@@ -55,6 +55,8 @@ codes! {
     UnterminatedComment => "unterminated_comment", Error, "a `{` comment without its `}`";
     UnterminatedDiceRoll => "unterminated_dice_roll", Error, "a `<` dice roll without its `>`";
     BadTag => "bad_tag", Error, "a tag pair that is not `[Name \"value\"]`";
+    BadTagValue => "bad_tag_value", Error, "a ThronePawn or Files tag whose value is none of its spellings";
+    DuplicateTag => "duplicate_tag", Error, "a tag that sets the rules (Variant, FEN, ThronePawn, Files) given twice";
     NagRange => "nag_range", Error, "a NAG above $255";
     StrayText => "stray_text", Warning, "text between games that is not a game";
     Encoding => "encoding", Advice, "the file is not UTF-8: the encoding was guessed";
@@ -77,12 +79,12 @@ codes! {
     MissingThronePawn => "missing_throne_pawn", Error, "a king reaches the throne without the square of the gained pawn";
     MisplacedThronePawn => "misplaced_throne_pawn", Error, "the gained pawn's square is not an empty square of the pawn rank";
     NoThronePawn => "no_throne_pawn", Error, "a throne-pawn mark on a move that gains no pawn";
-    IllegalCastling => "illegal_castling", Error, "a castling that fails a condition of RULES.md 1.4";
-    WrongVariantCastling => "wrong_variant_castling", Error, "a castling token of another variant (`0-0` in Hundred)";
+    IllegalCastling => "illegal_castling", Error, "a castling that fails one of its conditions (each named in the message)";
+    WrongVariantCastling => "wrong_variant_castling", Error, "a castling token of another variant (`0-0` in Hundred; Grand has no castling)";
     CheckMark => "check_mark", Warning, "a check or mate mark the position does not bear out, or a missing one";
     CaptureMark => "capture_mark", Warning, "`:`/`x` on a move that captures nothing, or `-` on a capture";
     MoveNumber => "move_number", Warning, "a move number that does not match the move it stands before";
-    ResultMismatch => "result_mismatch", Warning, "the result token, the Result tag and the board disagree";
+    ResultMismatch => "result_mismatch", Warning, "the Result tag is no result, or the result token, the Result tag and the board disagree";
     MissingResult => "missing_result", Warning, "a game without a result token";
     Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, an em dash for `-`, …)";
 }

@@ -39,6 +39,8 @@ examples!(
     "unterminated_comment",
     "unterminated_dice_roll",
     "bad_tag",
+    "bad_tag_value",
+    "duplicate_tag",
     "nag_range",
     "stray_text",
     "encoding",
@@ -92,6 +94,12 @@ and the right is kept. [ThronePawn \"off\"] switches the rule off for a game."
             "A pawn on the last rank must become a piece (RULES.md 1.3): on files a, c, h, j a queen, prince, \
 rook, bishop or knight; on files b, d, e, f, g, i a queen, rook, bishop or knight. Write the letter after \
 the square: e9-e10Ф, e10=Q, c10/П or a10(P)."
+        }
+        Code::UnknownPiece => {
+            "Piece letters, Cyrillic and Latin. Hundred: king Кр K, queen Ф Q, prince П P, rook Л R, bishop С B, \
+knight К N; a pawn takes no letter (Latin p accepted). Grand: the same without the prince, and marshal М \
+(Latin C or M), cardinal Кд (Latin A). The Cyrillic С (bishop) and К (knight) look like the Latin C \
+(Grand's marshal) and K (king)."
         }
         Code::CheckMark => "+ marks check (any check), ++ a double check, # or × mate. --strict makes this an error.",
         Code::Encoding => {

@@ -1,7 +1,9 @@
 //! The corpus: every file of corpus/valid/ validates with no diagnostic even
 //! under --strict; every file of corpus/invalid/ gives exactly the
 //! diagnostics of its golden file (code, line, column, message and help: the
-//! wording is tested), and every diagnostic code has such a file.
+//! wording is tested), and every diagnostic code has such a file:
+//! `CODE.pgn`, the example `pgn100 explain CODE` shows, and any number of
+//! `CODE.case.pgn` for other cases of the same code.
 //!
 //! A golden file holds one entry per diagnostic, in order:
 //!
@@ -85,8 +87,13 @@ fn invalid_files_match_their_golden_diagnostics() {
     for path in files("invalid", "pgn") {
         let got = diagnostics(&path);
         check_golden(&path, &got);
+        for word in [".md", ".ebnf", "src/", "grammar/"] {
+            assert!(!got.contains(word), "{}: a message points at {word}, which a user does not have", path.display());
+        }
+        // `CODE.pgn` is the example `explain` shows; `CODE.case.pgn` another case.
         let stem = path.file_stem().and_then(|s| s.to_str()).expect("name");
-        let code = Code::from_name(stem).unwrap_or_else(|| panic!("{stem} names no diagnostic code"));
+        let name = stem.split('.').next().unwrap_or(stem);
+        let code = Code::from_name(name).unwrap_or_else(|| panic!("{stem} names no diagnostic code"));
         assert!(got.lines().any(|l| l.starts_with(&format!("{code} "))), "{stem} does not produce its code");
         covered.insert(code);
     }

@@ -15,6 +15,7 @@ mod grammar;
 mod hostile;
 mod hundred_rules;
 mod man;
+mod messages;
 mod oracle_castling_throne;
 mod oracle_games;
 mod oracle_grand;

@@ -1,49 +1,105 @@
 //! The text of what the replay finds wrong with a move or a variation:
 //! resolve errors, piece letters and squares the variant has not, unbalanced
-//! parentheses.
+//! parentheses. Squares and moves are written in the record's own letters
+//! and files.
 
 use super::spec::SpecError;
+use super::tags::Files;
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{Man, Span};
+use crate::notation::ast::{Man, ManMove, MoveText, Script, Span};
 use crate::notation::{Letters, LongMove, ShortMove};
-use crate::rules::{CastleFailure, Move, Obstacle, Position, ResolveError, Role, Square, Variant};
+use crate::rules::{
+    CastleFailure, Color, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Variant,
+};
+
+/// What a message knows of the record beyond the position: the letters and
+/// files it writes, whether its tags switch the throne pawn off, and the
+/// move as written.
+pub(super) struct Context<'a> {
+    pub letters: Letters,
+    pub files: Files,
+    /// `[ThronePawn "off"]` (or another spelling of off).
+    pub throne_off: bool,
+    pub text: &'a MoveText,
+}
+
+impl Context<'_> {
+    /// A square as the record letters it (`k` for the tenth file of an
+    /// `a-k` record).
+    fn square(&self, sq: Square) -> String {
+        self.in_files(sq.to_string())
+    }
+
+    /// Squares, comma-separated.
+    fn squares(&self, sqs: &[Square]) -> String {
+        sqs.iter().map(|&s| self.square(s)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Move text in the record's files: no letter of a move but a file is
+    /// `j`, so an `a-k` record's moves get `k` for every `j`.
+    fn in_files(&self, text: String) -> String {
+        if self.files == Files::AK {
+            text.replace('j', "k")
+        } else {
+            text
+        }
+    }
+
+    /// The man's move as written, if the token is one.
+    fn man_move(&self) -> Option<&ManMove> {
+        match self.text {
+            MoveText::Man(m) => Some(m),
+            _ => None,
+        }
+    }
+}
 
 /// The diagnostic for a move that does not resolve.
-pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, short: bool, letters: Letters) -> Diagnostic {
+pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context) -> Diagnostic {
+    let letters = cx.letters;
+    let short = cx.man_move().is_some_and(|m| !m.is_long());
     let write = |m: Move| {
-        if short {
+        cx.in_files(if short {
             ShortMove { pos, mv: m, letters }.to_string()
         } else {
             LongMove { pos, mv: m, letters }.to_string()
-        }
+        })
     };
     let list = |moves: &[Move]| moves.iter().map(|&m| write(m)).collect::<Vec<_>>().join(", ");
     let name = |r: Role| role_name(r);
+    let sq = |s: Square| cx.square(s);
     let piece_letters =
         |roles: &[Role]| roles.iter().map(|&r| letters.piece(r).to_string()).collect::<Vec<_>>().join(", ");
     let d = match e {
-        ResolveError::NoMan { from } => Diagnostic::new(Code::NoMan, span, format!("no man stands on {from}"))
+        ResolveError::NoMan { from } => Diagnostic::new(Code::NoMan, span, format!("no man stands on {}", sq(from)))
             .label("this from-square is empty")
-            .help(format!("{} to move: {}", pos.turn(), sample_moves(pos, letters))),
+            .help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx))),
         ResolveError::OpponentsMan { from, role } => Diagnostic::new(
             Code::OpponentsMan,
             span,
-            format!("the {} on {from} is {}'s, but {} is to move", name(role), !pos.turn(), pos.turn()),
+            format!("the {} on {} is {}'s, but {} is to move", name(role), sq(from), !pos.turn(), pos.turn()),
         )
         .label("not this side's man")
         .help("check the move order or a missing move"),
         ResolveError::WrongMan { from, found } => {
-            Diagnostic::new(Code::WrongMan, span, format!("the man on {from} is a {}", name(found)))
-                .label("another piece letter")
-                .help(format!("write {}{from}…", letters.piece(found)))
+            let message = format!("the man on {} is a {}", sq(from), name(found));
+            let message = match look_alike(cx, found) {
+                Some(hint) => format!("{message}: {hint}"),
+                None => message,
+            };
+            Diagnostic::new(Code::WrongMan, span, message).label("another piece letter").help(format!(
+                "write {}{}…",
+                letters.piece(found),
+                sq(from)
+            ))
         }
         ResolveError::CannotGo { from, obstacle, legal } => {
             let why = match obstacle {
                 Obstacle::Geometry => "it does not move that way".to_string(),
-                Obstacle::Blocked(sq) => format!("the man on {sq} is in the way"),
-                Obstacle::OwnMan(sq) => format!("{sq} holds a man of its own side"),
+                Obstacle::Blocked(s) => format!("the man on {} is in the way", sq(s)),
+                Obstacle::OwnMan(s) => format!("{} holds a man of its own side", sq(s)),
                 Obstacle::NothingToCapture => "a pawn moves diagonally only to capture".to_string(),
-                Obstacle::PawnBlocked(sq) => format!("{sq} is occupied"),
+                Obstacle::PawnBlocked(s) => format!("{} is occupied", sq(s)),
                 Obstacle::KingInCheck => "the own king would be in check".to_string(),
             };
             let role = pos.board().piece_at(from).map_or(Role::Pawn, |p| p.role);
@@ -55,12 +111,12 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, short: bool, 
             Diagnostic::new(Code::IllegalMove, span, format!("illegal move: {why}")).label("this move").help(help)
         }
         ResolveError::NoCandidate { role, to, pinned_or_checked } => {
-            let mut d = Diagnostic::new(Code::NoSuchMove, span, format!("no {} can go to {to}", name(role)))
+            let mut d = Diagnostic::new(Code::NoSuchMove, span, format!("no {} can go to {}", name(role), sq(to)))
                 .label("no such move");
             d = if pinned_or_checked.is_empty() {
-                d.help(format!("{} to move: {}", pos.turn(), sample_moves(pos, letters)))
+                d.help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx)))
             } else {
-                let from: Vec<String> = pinned_or_checked.iter().map(|s| s.to_string()).collect();
+                let from: Vec<String> = pinned_or_checked.iter().map(|&s| sq(s)).collect();
                 d.help(format!(
                     "the {} on {} could, but that would leave the own king in check",
                     name(role),
@@ -70,7 +126,7 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, short: bool, 
             d
         }
         ResolveError::Ambiguous { candidates } => {
-            let from: Vec<String> = candidates.iter().map(|m| m.from.to_string()).collect();
+            let from: Vec<String> = candidates.iter().map(|m| sq(m.from)).collect();
             Diagnostic::new(
                 Code::AmbiguousMove,
                 span,
@@ -84,6 +140,17 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, short: bool, 
                 .label("no promotion piece")
                 .help(format!("add one of {} after the square", piece_letters(&allowed)))
         }
+        ResolveError::ForbiddenPromotion { piece: piece @ (Role::King | Role::Pawn), allowed } => Diagnostic::new(
+            Code::ForbiddenPromotion,
+            span,
+            if piece == Role::Pawn {
+                "a pawn cannot promote to a pawn: on the last rank it becomes a piece"
+            } else {
+                "a pawn never becomes a king, on any file"
+            },
+        )
+        .label("not a promotion piece")
+        .help(format!("on this file a pawn becomes one of {}", piece_letters(&allowed))),
         ResolveError::ForbiddenPromotion { piece, allowed } => Diagnostic::new(
             Code::ForbiddenPromotion,
             span,
@@ -102,56 +169,154 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, short: bool, 
             "the king reaches the enemy king's start square: the side gains a pawn",
         )
         .label("the gained pawn's square is missing")
-        .help(format!("add `; square` with one of {}", squares(&empty))),
-        ResolveError::MisplacedThronePawn { square, allowed } => {
-            Diagnostic::new(Code::MisplacedThronePawn, span, format!("the gained pawn cannot be placed on {square}"))
-                .label("not an empty square of the pawn rank")
-                .help(format!("place it on one of {}", squares(&allowed)))
-        }
-        ResolveError::NoThronePawn => Diagnostic::new(Code::NoThronePawn, span, "this move gains no throne pawn")
-            .label("no pawn is gained here")
-            .help("only a king's first arrival on the enemy king's start square gains a pawn: remove the `; square`"),
+        .help(format!("add `; square` with one of {}", cx.squares(&empty))),
+        ResolveError::MisplacedThronePawn { square, allowed } => Diagnostic::new(
+            Code::MisplacedThronePawn,
+            span,
+            format!("the gained pawn cannot be placed on {}", sq(square)),
+        )
+        .label("not an empty square of the pawn rank")
+        .help(format!("place it on one of {}", cx.squares(&allowed))),
+        ResolveError::NoThronePawn => Diagnostic::new(
+            Code::NoThronePawn,
+            span,
+            format!("this move gains no throne pawn: {}", no_throne_pawn_cause(pos, cx)),
+        )
+        .label("no pawn is gained here")
+        .help("remove the `; square`"),
         ResolveError::WrongVariantCastling => {
-            Diagnostic::new(Code::WrongVariantCastling, span, format!("{} has no such castling", pos.variant()))
+            let variant = pos.variant();
+            let (message, help) = match variant {
+                Variant::Hundred => (
+                    "Hundred has no such castling".to_string(),
+                    "Hundred castles in two stages: 0-0-0 / 0-0-0-0, then 1 / 1-1",
+                ),
+                v if pos.rules().castling.is_empty() => {
+                    (format!("{v} has no castling"), "in Grand the king and the rooks make only their own moves")
+                }
+                v => (format!("{v} has no such castling"), "castle with 0-0 or 0-0-0"),
+            };
+            Diagnostic::new(Code::WrongVariantCastling, span, message)
                 .label("castling token of another variant")
-                .help(if pos.variant() == Variant::Hundred {
-                    "Hundred castles in two stages: 0-0-0 / 0-0-0-0, then 1 / 1-1"
-                } else {
-                    "castle with 0-0 or 0-0-0"
-                })
+                .help(help)
         }
         ResolveError::Castle { failure } => {
             let why = match failure {
                 CastleFailure::FirstStageRightLost => "the king or that rook has moved".to_string(),
-                CastleFailure::SecondStageRightLost => {
-                    "no first stage on this wing, or the king has moved since, or the corner rook has moved otherwise or been taken"
-                        .to_string()
+                CastleFailure::SecondStageRightLost => second_stage_cause(pos, cx),
+                CastleFailure::CornerRookNotStepped(s) => {
+                    format!("the corner rook is still on {}: it must first step beside the corner", sq(s))
                 }
-                CastleFailure::CornerRookNotStepped(sq) => {
-                    format!("the corner rook is still on {sq}: it must first step beside the corner")
-                }
-                CastleFailure::KingNotThere(sq) => format!("the king is not on {sq}"),
-                CastleFailure::RookNotThere(sq) => format!("no rook on {sq}"),
-                CastleFailure::Occupied(sqs) => format!("{} must be empty", squares(&sqs)),
+                CastleFailure::KingNotThere(s) => format!("the king is not on {}", sq(s)),
+                CastleFailure::RookNotThere(s) => format!("no rook on {}", sq(s)),
+                CastleFailure::Occupied(sqs) => format!("{} must be empty", cx.squares(&sqs)),
                 CastleFailure::KingInCheck => "the king is in check".to_string(),
-                CastleFailure::KingAttackedAfter(sq) => format!("the king would be attacked on {sq}"),
-                CastleFailure::RookAttackedAfter(sq) => format!("the rook would be attacked on {sq}"),
+                CastleFailure::KingAttackedAfter(s) => format!("the king would be attacked on {}", sq(s)),
+                CastleFailure::RookAttackedAfter(s) => format!("the rook would be attacked on {}", sq(s)),
             };
             Diagnostic::new(Code::IllegalCastling, span, format!("castling is not allowed: {why}"))
                 .label("this castling")
-                .help("RULES.md 1.4 lists the conditions (`pgn100 explain illegal_castling`)")
+                .help("`pgn100 explain illegal_castling` lists the conditions")
         }
     };
     d
 }
 
+/// Why a second-stage castling has lost its right, as far as the position
+/// tells: the first stage not played on that wing, or the man that castles
+/// not where the first stage and the corner rook's step left it.
+fn second_stage_cause(pos: &Position, cx: &Context) -> String {
+    let us = pos.turn();
+    let wing = match cx.text {
+        MoveText::Ones(1) => crate::rules::Wing::Short,
+        _ => crate::rules::Wing::Long,
+    };
+    let first = pos.rules().castling.iter().find(|c| c.color == us && c.stage == Stage::First && c.wing == wing);
+    let second = pos.rules().castling.iter().find(|c| c.color == us && c.stage == Stage::Second && c.wing == wing);
+    let (Some(first), Some(second)) = (first, second) else {
+        return "this wing has no second stage".to_string();
+    };
+    let board = pos.board();
+    let ours = |sq: Square, role: Role| board.piece_at(sq).is_some_and(|p| p.color == us && p.role == role);
+    if pos.rights().has(Rights::castle_bit(us, Stage::First, wing)) {
+        format!("the first stage {} has not been played on this wing", first.token())
+    } else if !ours(second.king_from, Role::King) {
+        format!("the king is not on {}, where the first stage {} puts it", cx.square(second.king_from), first.token())
+    } else if !ours(second.rook_from, Role::Rook) {
+        format!("no rook on {}, beside the corner", cx.square(second.rook_from))
+    } else if ours(second.corner, Role::Rook) {
+        format!("the corner rook is still on {}: it must first step beside the corner", cx.square(second.corner))
+    } else {
+        "the king or the corner rook has moved since the first stage".to_string()
+    }
+}
+
+/// Why a throne-pawn mark gains nothing.
+fn no_throne_pawn_cause(pos: &Position, cx: &Context) -> String {
+    let us = pos.turn();
+    let variant = pos.variant();
+    if variant != Variant::Hundred {
+        return format!("{variant} has no throne pawn");
+    }
+    if cx.throne_off {
+        return "the ThronePawn tag switches the rule off in this game".to_string();
+    }
+    let (throne, rank) = match us {
+        Color::White => (Square::new(5, 8), 2),
+        Color::Black => (Square::new(5, 1), 7),
+    };
+    let king_to_throne = cx.man_move().is_some_and(|m| m.man == Some(Man::King))
+        && throne.is_some_and(|t| cx.man_move().is_some_and(|m| m.to.file == t.file() && m.to.rank == t.rank()));
+    let throne_name = throne.map_or_else(String::new, |t| cx.square(t));
+    if !king_to_throne {
+        return format!("only a king's move onto the enemy king's start square, {throne_name}, gains a pawn");
+    }
+    if !pos.rights().has(Rights::throne(us)) {
+        return format!("{us}'s right is spent: the pawn is gained once, on the king's first arrival on {throne_name}");
+    }
+    let full = (0..10).filter_map(|f| Square::new(f, rank)).all(|s| pos.board().piece_at(s).is_some());
+    if full {
+        return format!("{us}'s pawn rank {} is full (the right is kept for a later arrival)", rank + 1);
+    }
+    "the move gains no pawn".to_string()
+}
+
+/// The hint for a Latin letter where the record writes Cyrillic ones and the
+/// Cyrillic letter that looks the same was meant: `K` (king) for `К`
+/// (knight), `C` (Grand's marshal) for `С` (bishop).
+fn look_alike(cx: &Context, found: Role) -> Option<String> {
+    let m = cx.man_move()?;
+    if cx.letters != Letters::Cyrillic || m.script != Some(Script::Latin) {
+        return None;
+    }
+    let (latin, meant) = match (m.man?, found) {
+        (Man::King, Role::Knight) => ("K", "knight"),
+        _ => return None,
+    };
+    Some(format!("the Latin `{latin}` is the king; the {meant} is the Cyrillic `{}`", cx.letters.piece(found)))
+}
+
 /// The diagnostic for a written move that names nothing on the board.
-pub(super) fn spec_error(e: SpecError, span: Span) -> Diagnostic {
+pub(super) fn spec_error(e: SpecError, span: Span, cx: &Context) -> Diagnostic {
     match e {
         SpecError::UnknownPiece { man, variant } => {
+            let latin_c =
+                matches!(cx.man_move(), Some(m) if m.man == Some(Man::Marshal) && m.script == Some(Script::Latin));
+            let help = if variant == Variant::Hundred && latin_c {
+                match cx.letters {
+                    Letters::Cyrillic => "did you mean the bishop `С`? That is the Cyrillic letter: \
+                                          a Latin `C` is Grand's marshal"
+                        .to_string(),
+                    Letters::Latin => "did you mean the bishop? In Latin letters it is `B` (`С` in Cyrillic); \
+                                       `C` is Grand's marshal"
+                        .to_string(),
+                }
+            } else {
+                format!("`pgn100 explain unknown_piece` lists the letters of {variant}")
+            };
             Diagnostic::new(Code::UnknownPiece, span, format!("{variant} has no {}", man_name(man)))
                 .label("this piece letter")
-                .help("the letters are listed in NOTATION.md (`pgn100 explain unknown_piece`)")
+                .help(help)
         }
         SpecError::OffBoard { file } => {
             let msg = if file == 10 {
@@ -217,16 +382,14 @@ fn role_name(r: Role) -> &'static str {
     }
 }
 
-fn squares(sqs: &[Square]) -> String {
-    sqs.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
-}
-
 /// A few legal moves, for help lines.
-fn sample_moves(pos: &Position, letters: Letters) -> String {
+fn sample_moves(pos: &Position, cx: &Context) -> String {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let n = moves.len();
-    let mut s: Vec<String> = moves.iter().take(8).map(|&m| LongMove { pos, mv: m, letters }.to_string()).collect();
+    let letters = cx.letters;
+    let mut s: Vec<String> =
+        moves.iter().take(8).map(|&m| cx.in_files(LongMove { pos, mv: m, letters }.to_string())).collect();
     if n > 8 {
         s.push(format!("… ({n} legal moves)"));
     }

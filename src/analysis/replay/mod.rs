@@ -132,6 +132,9 @@ impl Replayer<'_> {
     }
 
     fn run(&mut self, observer: &mut impl Observer) -> GameReport {
+        for d in tags::checks(self.record) {
+            self.push(d);
+        }
         let variant = match tags::variant(self.record, self.options.default_variant) {
             Ok(v) => v,
             Err(d) => {
@@ -280,9 +283,16 @@ impl Replayer<'_> {
 
     /// The move `text` names in `pos`; `None` (with its diagnostic) when it names none.
     fn resolve(&mut self, pos: &Position, text: &MoveText, token: &Token, ply: u32) -> Option<Move> {
+        let cx = || messages::Context {
+            letters: self.letters,
+            files: self.files,
+            throne_off: matches!(tags::throne_pawn(self.record), Ok(false)),
+            text,
+        };
         let result = match spec::written(text, pos.variant(), self.files) {
             Err(e) => {
-                self.push(messages::spec_error(e, token.span.clone()));
+                let d = messages::spec_error(e, token.span.clone(), &cx());
+                self.push(d);
                 return None;
             }
             Ok(Written::Castle(castle)) => pos.resolve_castle(castle),
@@ -291,8 +301,7 @@ impl Replayer<'_> {
         match result {
             Ok(mv) => Some(mv),
             Err(e) => {
-                let short = matches!(text, MoveText::Man(m) if !m.is_long());
-                let d = messages::explain(pos, e, token.span.clone(), short, self.letters).ply(ply);
+                let d = messages::explain(pos, e, token.span.clone(), &cx()).ply(ply);
                 self.push(d);
                 None
             }

@@ -3,7 +3,7 @@
 //! piece letters of the record.
 
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{GameRecord, Man, MoveText, Script, TokenKind};
+use crate::notation::ast::{GameRecord, Man, MoveText, Outcome, Script, TokenKind};
 use crate::notation::Letters;
 use crate::rules::{FromFenError, Position, Variant};
 
@@ -54,16 +54,98 @@ pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<Po
     };
     let mut start =
         start.map_err(|(code, msg, tag)| Diagnostic::new(code, tag_span(record, tag), msg).label("here"))?;
-    if record.tag("ThronePawn").is_some_and(|v| v.eq_ignore_ascii_case("off")) {
+    if !throne_pawn(record)? {
         start.disable_throne_pawn();
     }
     Ok(start)
 }
 
+/// Whether the throne-pawn rule holds: the ThronePawn tag's usual spellings
+/// of on and off in any case (on when the tag is absent); any other value is
+/// a diagnostic, since the rules of the game are then unknown.
+pub(super) fn throne_pawn(record: &GameRecord) -> Result<bool, Diagnostic> {
+    let Some(value) = record.tag("ThronePawn") else { return Ok(true) };
+    let v = value.trim().to_ascii_lowercase();
+    match v.as_str() {
+        "on" | "yes" | "true" | "1" => Ok(true),
+        "off" | "no" | "false" | "0" => Ok(false),
+        _ => Err(Diagnostic::new(
+            Code::BadTagValue,
+            tag_span(record, "ThronePawn"),
+            format!("[ThronePawn \"{value}\"] says neither on nor off"),
+        )
+        .label("this value")
+        .help("write [ThronePawn \"off\"] to play without the throne pawn, or leave the tag out to play with it")),
+    }
+}
+
+/// The outcome a Result tag's value names, Russian forms included.
+pub(super) fn result_outcome(value: &str) -> Option<Outcome> {
+    match value.trim() {
+        "1-0" | "1:0" => Some(Outcome::WhiteWins),
+        "0-1" | "0:1" => Some(Outcome::BlackWins),
+        "1/2-1/2" | "½-½" | "½:½" => Some(Outcome::Draw),
+        "*" => Some(Outcome::Unknown),
+        _ => None,
+    }
+}
+
+/// The tags that set the rules: each may be given once.
+const RULE_TAGS: [&str; 4] = ["Variant", "FEN", "ThronePawn", "Files"];
+
+/// What is wrong with the tags though the game can be replayed: a Result
+/// tag that is no result, a Files tag that is neither `a-j` nor `a-k`, a tag
+/// that sets the rules given twice (the first is read).
+pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if let Some(tag) = record.tags.iter().find(|t| t.name == "Result") {
+        if result_outcome(&tag.value).is_none() {
+            out.push(
+                Diagnostic::new(
+                    Code::ResultMismatch,
+                    tag.value_span.clone(),
+                    format!("the Result tag \"{}\" is no result", tag.value),
+                )
+                .label("this value")
+                .help("write 1-0, 0-1, 1/2-1/2, or * while the result is unknown"),
+            );
+        }
+    }
+    if let Some(tag) = record.tags.iter().find(|t| t.name == "Files") {
+        let v = tag.value.trim();
+        if !v.eq_ignore_ascii_case("a-j") && !v.eq_ignore_ascii_case("a-k") {
+            out.push(
+                Diagnostic::new(
+                    Code::BadTagValue,
+                    tag.value_span.clone(),
+                    format!("[Files \"{}\"] is neither a-j nor a-k", tag.value),
+                )
+                .label("this value")
+                .help("write [Files \"a-k\"] when the record letters the tenth file k, or leave the tag out"),
+            );
+        }
+    }
+    for name in RULE_TAGS {
+        let mut same = record.tags.iter().filter(|t| t.name == name);
+        let Some(first) = same.next() else { continue };
+        for again in same {
+            out.push(
+                Diagnostic::new(Code::DuplicateTag, again.span.clone(), format!("a second {name} tag"))
+                    .label("given again")
+                    .help(format!("keep one {name} tag: the first, \"{}\", is the one read", first.value)),
+            );
+        }
+    }
+    out.sort_by_key(|d| d.span.start);
+    out
+}
+
 /// The files of the Files tag, else `a-k` when the moves write `k` and never `j`.
 pub(super) fn files(record: &GameRecord) -> Files {
-    if record.tag("Files").is_some_and(|v| v.trim().eq_ignore_ascii_case("a-k")) {
-        return Files::AK;
+    match record.tag("Files").map(str::trim) {
+        Some(v) if v.eq_ignore_ascii_case("a-k") => return Files::AK,
+        Some(v) if v.eq_ignore_ascii_case("a-j") => return Files::AJ,
+        _ => {}
     }
     let (mut k, mut j) = (false, false);
     for t in &record.tokens {
@@ -81,18 +163,20 @@ pub(super) fn files(record: &GameRecord) -> Files {
     }
 }
 
-/// The script of the first piece letter; a pawn's `p` does not count: the
-/// writers drop it, so a converted record would change its letters.
+/// The letters of the record's piece letters (a pawn's `p` does not count: the writers drop it, so a converted record
+/// would change its letters). Cyrillic when any letter is: a Cyrillic record
+/// may hold a Latin look-alike typed by mistake (`K` for `К`, `C` for `С`),
+/// a Latin record has no reason to hold a Cyrillic letter.
 pub(super) fn letters(record: &GameRecord) -> Letters {
-    record
-        .tokens
-        .iter()
-        .find_map(|t| match &t.kind {
-            TokenKind::Move { text: MoveText::Man(m), .. } if m.man != Some(Man::Pawn) => m.script,
-            _ => None,
-        })
-        .map_or(Letters::Latin, |s| match s {
-            Script::Cyrillic => Letters::Cyrillic,
-            Script::Latin => Letters::Latin,
-        })
+    let cyrillic = record.tokens.iter().any(|t| match &t.kind {
+        TokenKind::Move { text: MoveText::Man(m), .. } => {
+            m.man.is_some_and(|man| man != Man::Pawn) && m.script == Some(Script::Cyrillic)
+        }
+        _ => false,
+    });
+    if cyrillic {
+        Letters::Cyrillic
+    } else {
+        Letters::Latin
+    }
 }

@@ -107,13 +107,7 @@ pub(super) fn result(
     token: Option<(&Token, Outcome)>,
     mut push: impl FnMut(Diagnostic),
 ) {
-    let tag = record.tag("Result").and_then(|r| match r.trim() {
-        "1-0" | "1:0" => Some(Outcome::WhiteWins),
-        "0-1" | "0:1" => Some(Outcome::BlackWins),
-        "1/2-1/2" | "½-½" | "½:½" => Some(Outcome::Draw),
-        "*" => Some(Outcome::Unknown),
-        _ => None,
-    });
+    let tag = record.tag("Result").and_then(super::tags::result_outcome);
     if let (Some((t, written)), Some(tag)) = (token, tag) {
         if written != tag {
             push(
