@@ -12,13 +12,19 @@ use miette::{
 use serde::Serialize;
 
 use crate::notation::ast::Span;
+use crate::notation::decode::FileBytes;
+
+mod escape;
+pub use escape::escape;
+use escape::Shown;
 
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     Error,
     Warning,
-    Advice,
+    /// Counted apart: a fact about the file, not a problem of a game.
+    Note,
 }
 
 macro_rules! codes {
@@ -57,8 +63,9 @@ codes! {
     BadTag => "bad_tag", Error, "a tag pair that is not `[Name \"value\"]`";
     NagRange => "nag_range", Error, "a NAG above $255";
     StrayText => "stray_text", Warning, "text between games that is not a game";
-    Encoding => "encoding", Advice, "the file is not UTF-8: the encoding was guessed";
-    Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding";
+    Binary => "binary", Error, "not a game file: NUL bytes or control characters (binary data)";
+    Encoding => "encoding", Note, "the file is not UTF-8: the encoding was detected";
+    Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding (the game is invalid)";
     BadFen => "bad_fen", Error, "the FEN tag is not a legal position";
     UnknownVariant => "unknown_variant", Error, "the Variant tag names no known variant";
     UnsupportedVariant => "unsupported_variant", Error, "the variant is known but its rules are not implemented yet";
@@ -147,18 +154,19 @@ impl Diagnostic {
         let severity = match self.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
+            Severity::Note => miette::Severity::Advice,
         };
-        let len = self.span.end.saturating_sub(self.span.start);
-        let label = if self.label.is_empty() { None } else { Some(self.label.clone()) };
-        let mut d = MietteDiagnostic::new(self.message.clone())
+        let excerpt = source.excerpt(self.span.clone());
+        let (start, end) = (excerpt.shown_offset(self.span.start), excerpt.shown_offset(self.span.end));
+        let label = if self.label.is_empty() { None } else { Some(escape(&self.label).into_owned()) };
+        let mut d = MietteDiagnostic::new(escape(&self.message))
             .with_code(self.code.to_string())
             .with_severity(severity)
-            .with_label(LabeledSpan::new(label, self.span.start, len));
+            .with_label(LabeledSpan::new(label, start, end.saturating_sub(start)));
         if let Some(h) = &self.help {
-            d = d.with_help(h.clone());
+            d = d.with_help(escape(h));
         }
-        Report::new(d).with_source_code(source.excerpt(self.span.clone()))
+        Report::new(d).with_source_code(excerpt)
     }
 
     /// Renders the diagnostic with its source line and underline.
@@ -168,7 +176,7 @@ impl Diagnostic {
         let mut out = String::new();
         let report = self.report(source);
         if handler.render_report(&mut out, report.as_ref()).is_err() {
-            out = format!("{}: {}\n", self.code, self.message);
+            out = format!("{}: {}\n", self.code, escape(&self.message));
         }
         out
     }
@@ -185,7 +193,7 @@ impl Diagnostic {
             line,
             column,
             offset: source.file_offset(self.span.start),
-            length: self.span.end.saturating_sub(self.span.start),
+            length: source.file_offset(self.span.end).saturating_sub(source.file_offset(self.span.start)),
             game: self.game,
             ply: self.ply,
         }
@@ -201,8 +209,9 @@ pub struct JsonDiagnostic {
     pub file: String,
     pub line: usize,
     pub column: usize,
-    /// Byte offset in the decoded (UTF-8) text.
+    /// Byte offset in the file (as read, before decoding).
     pub offset: usize,
+    /// Bytes of the file the problem covers.
     pub length: usize,
     pub game: Option<usize>,
     pub ply: Option<u32>,
@@ -219,22 +228,22 @@ pub struct SourceFile {
     marks: Vec<(usize, usize)>,
     /// Lines of the file before this piece.
     lines_before: usize,
-    /// Bytes of the file before this piece.
-    bytes_before: usize,
+    /// Where this piece lies in the file's bytes.
+    bytes: FileBytes,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
-        SourceFile::piece(name, text, 0, 0)
+        SourceFile::piece(name, text, 0, FileBytes::default())
     }
 
-    /// A piece of a file that starts after `lines_before` lines and
-    /// `bytes_before` bytes: lines and offsets are reported as in the file.
-    pub fn piece(name: impl Into<String>, text: String, lines_before: usize, bytes_before: usize) -> SourceFile {
+    /// A piece of a file that starts after `lines_before` lines, at `bytes`
+    /// in the file: lines and offsets are reported as in the file.
+    pub fn piece(name: impl Into<String>, text: String, lines_before: usize, bytes: FileBytes) -> SourceFile {
         let line_starts: Vec<usize> =
             std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect();
         let marks = long_line_marks(&text, &line_starts);
-        SourceFile { name: name.into(), text: Arc::new(text), line_starts, marks, lines_before, bytes_before }
+        SourceFile { name: name.into(), text: Arc::new(text), line_starts, marks, lines_before, bytes }
     }
 
     /// The lines around `span` (two each side), as miette's source: a report
@@ -257,7 +266,7 @@ impl SourceFile {
         let (line, column) = self.local_line_col(start);
         Excerpt {
             name: self.name.clone(),
-            text: self.text.get(start..end).unwrap_or_default().to_string(),
+            shown: Shown::new(self.text.get(start..end).unwrap_or_default()),
             start,
             start_column: column - 1,
             first_line: line - 1 + self.lines_before,
@@ -302,7 +311,7 @@ impl SourceFile {
 
     /// The byte offset in the file of an offset of this piece.
     pub fn file_offset(&self, offset: usize) -> usize {
-        offset + self.bytes_before
+        self.bytes.offset(&self.text, offset)
     }
 }
 
@@ -332,11 +341,12 @@ fn long_line_marks(text: &str, line_starts: &[usize]) -> Vec<(usize, usize)> {
     marks
 }
 
-/// A window of a source file (a copy of it) that reports positions as in
-/// the whole file.
+/// A window of a source file (a copy of it, control characters escaped)
+/// that reports positions as in the whole file. Its offsets are those of
+/// the piece before `start`, and of the shown window after it.
 struct Excerpt {
     name: String,
-    text: String,
+    shown: Shown,
     /// Offset of the window in the piece.
     start: usize,
     /// Columns before the window on its first line (when a long line is cut).
@@ -350,6 +360,18 @@ fn columns(text: &str) -> usize {
     text.chars().filter(|&c| c != '\u{feff}').count()
 }
 
+impl Excerpt {
+    /// The offset in the excerpt's terms of an offset of the piece.
+    fn shown_offset(&self, offset: usize) -> usize {
+        self.start + self.shown.offset(offset.saturating_sub(self.start))
+    }
+
+    /// The characters escapes add between two offsets of the shown window.
+    fn added_between(&self, from: usize, to: usize) -> usize {
+        self.shown.added_before(to).saturating_sub(self.shown.added_before(from))
+    }
+}
+
 impl SourceCode for Excerpt {
     fn read_span<'a>(
         &'a self,
@@ -357,7 +379,7 @@ impl SourceCode for Excerpt {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let window = self.text.as_str();
+        let window = self.shown.text.as_str();
         let offset = span.offset().checked_sub(self.start).ok_or(MietteError::OutOfBounds)?;
         let local = SourceSpan::new(offset.into(), span.len());
         let c = window.read_span(&local, context_lines_before, context_lines_after)?;
@@ -367,8 +389,8 @@ impl SourceCode for Excerpt {
         // JSON form does), a BOM not included.
         let before = window.get(..local_start).unwrap_or_default();
         let column = match before.rfind('\n') {
-            Some(nl) => before.get(nl + 1..).map_or(0, columns),
-            None => self.start_column + columns(before),
+            Some(nl) => before.get(nl + 1..).map_or(0, columns) - self.added_between(nl + 1, local_start),
+            None => self.start_column + columns(before) - self.added_between(0, local_start),
         };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),
