@@ -11,6 +11,9 @@ use serde::Serialize;
 
 use crate::notation::ast::Span;
 
+mod escape;
+pub use escape::escape;
+
 pub use source::SourceFile;
 
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Ord, PartialOrd, Serialize)]
@@ -18,7 +21,8 @@ pub use source::SourceFile;
 pub enum Severity {
     Error,
     Warning,
-    Advice,
+    /// Counted apart: a fact about the file, not a problem of a game.
+    Note,
 }
 
 macro_rules! codes {
@@ -59,8 +63,9 @@ codes! {
     DuplicateTag => "duplicate_tag", Error, "a tag that sets the rules (Variant, FEN, ThronePawn, Files) given twice";
     NagRange => "nag_range", Error, "a NAG above $255";
     StrayText => "stray_text", Warning, "text between games that is not a game";
-    Encoding => "encoding", Advice, "the file is not UTF-8: the encoding was guessed";
-    Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding";
+    Binary => "binary", Error, "not a game file: NUL bytes or control characters (binary data)";
+    Encoding => "encoding", Note, "the file is not UTF-8: the encoding was detected";
+    Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding (the game is invalid)";
     BadFen => "bad_fen", Error, "the FEN tag is not a legal position";
     UnknownVariant => "unknown_variant", Error, "the Variant tag names no known variant";
     UnsupportedVariant => "unsupported_variant", Error, "the variant is known but its rules are not implemented yet";
@@ -150,18 +155,19 @@ impl Diagnostic {
         let severity = match self.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
-            Severity::Advice => miette::Severity::Advice,
+            Severity::Note => miette::Severity::Advice,
         };
-        let len = self.span.end.saturating_sub(self.span.start);
-        let label = if self.label.is_empty() { None } else { Some(self.label.clone()) };
-        let mut d = MietteDiagnostic::new(self.message.clone())
+        let excerpt = source.excerpt(self.span.clone());
+        let (start, end) = (excerpt.shown_offset(self.span.start), excerpt.shown_offset(self.span.end));
+        let label = if self.label.is_empty() { None } else { Some(escape(&self.label).into_owned()) };
+        let mut d = MietteDiagnostic::new(escape(&self.message))
             .with_code(self.code.to_string())
             .with_severity(severity)
-            .with_label(LabeledSpan::new(label, self.span.start, len));
+            .with_label(LabeledSpan::new(label, start, end.saturating_sub(start)));
         if let Some(h) = &self.help {
-            d = d.with_help(h.clone());
+            d = d.with_help(escape(h));
         }
-        Report::new(d).with_source_code(source.excerpt(self.span.clone()))
+        Report::new(d).with_source_code(excerpt)
     }
 
     /// Renders the diagnostic with its source line and underline.
@@ -171,7 +177,7 @@ impl Diagnostic {
         let mut out = String::new();
         let report = self.report(source);
         if handler.render_report(&mut out, report.as_ref()).is_err() {
-            out = format!("{}: {}\n", self.code, self.message);
+            out = format!("{}: {}\n", self.code, escape(&self.message));
         }
         out
     }
@@ -188,7 +194,7 @@ impl Diagnostic {
             line,
             column,
             offset: source.file_offset(self.span.start),
-            length: self.span.end.saturating_sub(self.span.start),
+            length: source.file_offset(self.span.end).saturating_sub(source.file_offset(self.span.start)),
             game: self.game,
             ply: self.ply,
         }
@@ -204,8 +210,9 @@ pub struct JsonDiagnostic {
     pub file: String,
     pub line: usize,
     pub column: usize,
-    /// Byte offset in the decoded (UTF-8) text.
+    /// Byte offset in the file (as read, before decoding).
     pub offset: usize,
+    /// Bytes of the file the problem covers.
     pub length: usize,
     pub game: Option<usize>,
     pub ply: Option<u32>,

@@ -14,7 +14,7 @@ use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 
 use encoding_rs::Encoding;
 
-use crate::notation::decode::decode;
+use crate::notation::decode::{binary_at, decode, FileBytes};
 use crate::notation::reader::{last_boundary, next_boundary};
 
 /// Bytes read at a time.
@@ -90,12 +90,46 @@ pub struct Blocks<R> {
     /// The encoding detected (known after the first block that is not
     /// ASCII; `None` while every block so far was ASCII).
     pub used: Option<&'static Encoding>,
+    /// A legacy encoding that read almost as well as `used`.
+    pub runner_up: Option<&'static Encoding>,
+    /// Where the last block returned lies in the file.
+    pub last: FileBytes,
+    /// File bytes of the blocks returned so far.
+    consumed: usize,
 }
+
+/// The error of a reader whose first block is binary data, not text: the
+/// file offset of the first NUL or control byte, and the text up to the end
+/// of its line.
+#[derive(Debug)]
+pub struct NotText {
+    pub at: usize,
+    pub excerpt: String,
+}
+
+impl std::fmt::Display for NotText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not a game file: binary data (a NUL or control byte at byte {})", self.at)
+    }
+}
+
+impl std::error::Error for NotText {}
 
 impl<R: Read> Blocks<R> {
     /// `encoding`: as named by the user, or `None` to detect it on the first block.
     pub fn new(reader: R, encoding: Option<&'static Encoding>, block: usize) -> Blocks<R> {
-        Blocks { reader, pending: Vec::new(), eof: false, encoding, block, had_errors: false, used: None }
+        Blocks {
+            reader,
+            pending: Vec::new(),
+            eof: false,
+            encoding,
+            block,
+            had_errors: false,
+            used: None,
+            runner_up: None,
+            last: FileBytes::default(),
+            consumed: 0,
+        }
     }
 
     fn fill(&mut self) -> std::io::Result<()> {
@@ -124,6 +158,12 @@ impl<R: Read> Iterator for Blocks<R> {
             if self.pending.is_empty() {
                 return None;
             }
+            // Binary data is refused at the start, before any text is made of it.
+            if let (0, None, Some(at)) = (self.consumed, self.encoding, binary_at(&self.pending)) {
+                let excerpt = crate::analysis::validate::binary_excerpt(&self.pending, at);
+                (self.pending, self.eof) = (Vec::new(), true);
+                return Some(Err(std::io::Error::new(std::io::ErrorKind::InvalidData, NotText { at, excerpt })));
+            }
             let cut = if self.eof { Some(self.pending.len()) } else { last_cut(&self.pending) };
             // A game larger than the block: read more before cutting.
             let Some(cut) = cut.filter(|&c| c > 0) else {
@@ -138,8 +178,11 @@ impl<R: Read> Iterator for Blocks<R> {
             // other bytes decides (a file can start with 4 MB of Latin games).
             if forced.is_none() && !bytes.is_ascii() {
                 self.used = Some(decoded.encoding);
+                self.runner_up = decoded.runner_up;
             }
             self.had_errors |= decoded.had_errors;
+            self.last = FileBytes { start: self.consumed, width: decoded.width() };
+            self.consumed += bytes.len();
             return Some(Ok(decoded.text));
         }
     }
@@ -149,10 +192,11 @@ impl<R: Read> Iterator for Blocks<R> {
 #[derive(Copy, Clone, Debug, Default)]
 pub struct BlockStart {
     pub lines_before: usize,
-    pub bytes_before: usize,
+    /// Where the block lies in the file's bytes.
+    pub bytes: FileBytes,
 }
 
-/// Reads `reader` in blocks and runs `work(chunk, lines_before, bytes_before)`
+/// Reads `reader` in blocks and runs `work(chunk, lines_before, bytes)`
 /// on every chunk of every block in parallel on `pool`, the next block being
 /// read meanwhile; `on_block` sees each block first, `consume` gets the
 /// results in input order, on the calling thread. At most 4 chunks per
@@ -161,7 +205,7 @@ pub struct BlockStart {
 pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     mut blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
-    work: impl Fn(&str, usize, usize) -> T + Sync,
+    work: impl Fn(&str, usize, FileBytes) -> T + Sync,
     mut on_block: impl FnMut(&Blocks<R>, &str, BlockStart) -> Result<(), E>,
     mut consume: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(), E> {
@@ -169,6 +213,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     let mut next = blocks.next();
     while let Some(block) = next.take() {
         let block = block?;
+        start.bytes = blocks.last;
         on_block(&blocks, &block, start)?;
         let ranges = chunks(&block, CHUNK);
         let mut chunk_list = Vec::with_capacity(ranges.len());
@@ -190,7 +235,8 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
                 let tx = tx.clone();
                 scope.spawn(move |_| {
                     let text = block.get(r.clone()).unwrap_or_default();
-                    let result = catch_unwind(AssertUnwindSafe(|| work(text, lines, start.bytes_before + r.start)));
+                    let bytes = start.bytes.from(block, r.start);
+                    let result = catch_unwind(AssertUnwindSafe(|| work(text, lines, bytes)));
                     // The receiver is gone only when consuming failed.
                     let _ = tx.send((i, result));
                 });
@@ -218,7 +264,6 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
         })?;
         next = following;
         start.lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
-        start.bytes_before += block.len();
     }
     Ok(())
 }

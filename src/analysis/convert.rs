@@ -112,8 +112,10 @@ pub fn transform_source(
             Item::Stray(_) => continue,
         };
         out.push_str(&text[cursor..record.span.start]);
+        // Bytes that are no character make a game invalid (see validate).
+        let lost = super::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
         match report {
-            Some(report) if report.is_valid() => write(text, &record, &report, &mut out),
+            Some(report) if report.is_valid() && !lost => write(text, &record, &report, &mut out),
             other => {
                 invalid += 1;
                 if let Some(report) = other {

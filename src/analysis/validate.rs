@@ -3,7 +3,7 @@
 
 use super::replay::{replay, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::notation::decode::decode;
+use crate::notation::decode::{decode, option_name, FileBytes};
 use crate::notation::{Item, Reader, SyntaxErrorKind};
 
 /// What validating one file found.
@@ -14,10 +14,28 @@ pub struct FileReport {
     pub invalid: usize,
 }
 
-/// The diagnostic for a file read in a guessed legacy encoding.
-pub fn encoding_advice(encoding: &'static encoding_rs::Encoding) -> Diagnostic {
-    Diagnostic::new(Code::Encoding, 0..0, format!("the file is not UTF-8; read as {}", encoding.name()))
-        .help("pass --encoding to choose another, or save the file as UTF-8")
+/// The note for a file read in a detected legacy encoding; `runner_up`
+/// is an encoding that read almost as well.
+pub fn encoding_note(
+    encoding: &'static encoding_rs::Encoding,
+    runner_up: Option<&'static encoding_rs::Encoding>,
+) -> Diagnostic {
+    let name = encoding.name();
+    let d = match runner_up {
+        None => Diagnostic::new(Code::Encoding, 0..0, format!("the file is not UTF-8; read as {name}"))
+            .help("pass --encoding to choose another, or save the file as UTF-8"),
+        Some(other) => Diagnostic::new(
+            Code::Encoding,
+            0..0,
+            format!("the file is not UTF-8; read as {name}, though {} reads almost as well", other.name()),
+        )
+        .help(format!(
+            "if the letters look wrong, pass --encoding {} (or --encoding {} to be sure of this one)",
+            option_name(other),
+            option_name(encoding)
+        )),
+    };
+    d.label("read as ".to_string() + name)
 }
 
 /// The diagnostic for the first undecodable byte (now U+FFFD) at `at`.
@@ -25,6 +43,24 @@ pub fn undecodable(at: usize) -> Diagnostic {
     Diagnostic::new(Code::Undecodable, at..at + '\u{fffd}'.len_utf8(), "bytes that are no character")
         .label("undecodable byte")
         .help("check the file's encoding (--encoding)")
+}
+
+/// The diagnostic for binary data whose first NUL or control byte is at
+/// offset `at` of `text` (the file's first line or so, decoded).
+pub fn binary(at: usize, text: &str) -> Diagnostic {
+    let end = text.get(at..).and_then(|t| t.chars().next()).map_or(at, |c| at + c.len_utf8());
+    Diagnostic::new(Code::Binary, at..end, "this is not a game file: it holds binary data")
+        .label("a NUL or control byte")
+        .help("pass game files (text) only; for a file in UTF-16 without its BOM, pass --encoding utf-16le")
+}
+
+/// The bytes up to the first line end after `at` (at most 16 bytes
+/// more), for showing where binary data starts: ASCII as it is (the
+/// renderer escapes control characters), other bytes as `.` as in a hex
+/// dump, so that offsets stay those of the file.
+pub fn binary_excerpt(bytes: &[u8], at: usize) -> String {
+    let end = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |n| at + n).min(at + 16);
+    bytes.iter().take(end).map(|&b| if b.is_ascii() { char::from(b) } else { '.' }).collect()
 }
 
 /// What validating a chunk of a file (whole games) found; the chunk's text
@@ -36,23 +72,17 @@ pub struct ChunkReport {
     pub invalid: usize,
 }
 
-/// Validates a chunk of a file that starts after `lines_before` lines and
-/// `bytes_before` bytes; game indexes count from 0 within the chunk.
-pub fn validate_chunk(
-    name: &str,
-    text: &str,
-    lines_before: usize,
-    bytes_before: usize,
-    options: Options,
-) -> ChunkReport {
+/// Validates a chunk of a file that starts after `lines_before` lines, at
+/// `bytes` in the file; game indexes count from 0 within the chunk.
+pub fn validate_chunk(name: &str, text: &str, lines_before: usize, bytes: FileBytes, options: Options) -> ChunkReport {
     let (diagnostics, games, invalid) = validate_text(text, options);
-    let source =
-        (!diagnostics.is_empty()).then(|| SourceFile::piece(name, text.to_string(), lines_before, bytes_before));
+    let source = (!diagnostics.is_empty()).then(|| SourceFile::piece(name, text.to_string(), lines_before, bytes));
     ChunkReport { source, diagnostics, games, invalid }
 }
 
 /// Decodes `bytes` (detecting the encoding unless `encoding` names one) and
-/// validates every game; the encoding is reported when it is not UTF-8.
+/// validates every game; the encoding is noted when it was detected and is
+/// not UTF-8. Binary data is one `binary` error and no game.
 pub fn validate_bytes(
     name: &str,
     bytes: &[u8],
@@ -60,14 +90,17 @@ pub fn validate_bytes(
     options: Options,
 ) -> FileReport {
     let decoded = decode(bytes, encoding);
+    if let Some(at) = decoded.binary {
+        let text = binary_excerpt(bytes, at);
+        let diagnostics = vec![binary(at, &text)];
+        return FileReport { source: SourceFile::new(name, text), diagnostics, games: 0, invalid: 0 };
+    }
     let mut diagnostics = Vec::new();
     if decoded.guessed && decoded.encoding != encoding_rs::UTF_8 {
-        diagnostics.push(encoding_advice(decoded.encoding));
+        diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up));
     }
-    if decoded.had_errors {
-        diagnostics.push(undecodable(decoded.text.find('\u{fffd}').unwrap_or(0)));
-    }
-    let source = SourceFile::new(name, decoded.text);
+    let bytes = FileBytes { start: 0, width: decoded.width() };
+    let source = SourceFile::piece(name, decoded.text, 0, bytes);
     let (found, games, invalid) = validate_source(&source, options);
     diagnostics.extend(found);
     FileReport { source, diagnostics, games, invalid }
@@ -87,11 +120,13 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
         match item {
             Item::Game(record) => {
                 let report = replay(&record, games, options);
-                invalid += usize::from(!report.is_valid());
-                out.extend(report.diagnostics);
+                let lost = lost_bytes(text, &record.span, games, &mut out);
+                invalid += usize::from(!report.is_valid() || lost);
+                merge_in_order(&mut out, report.diagnostics);
                 games += 1;
             }
-            Item::Broken(_, e) => {
+            Item::Broken(record, e) => {
+                lost_bytes(text, &record.span, games, &mut out);
                 let (code, message, help) = match e.kind {
                     SyntaxErrorKind::UnknownToken => (
                         Code::Syntax,
@@ -115,7 +150,10 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
                 if code == Code::UnterminatedComment || code == Code::UnterminatedDiceRoll {
                     span = span.start..span.start + 1;
                 }
-                out.push(Diagnostic::new(code, span, message).label("here").help(help).game(games));
+                merge_in_order(
+                    &mut out,
+                    vec![Diagnostic::new(code, span, message).label("here").help(help).game(games)],
+                );
                 invalid += 1;
                 games += 1;
             }
@@ -127,4 +165,31 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
         }
     }
     (out, games, invalid)
+}
+
+/// Bytes that are no character (U+FFFD) in a game make it invalid: the
+/// first one is reported. Whether there was one.
+pub(super) fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize, out: &mut Vec<Diagnostic>) -> bool {
+    let lost = text.get(span.clone()).and_then(|t| t.find('\u{fffd}'));
+    if let Some(at) = lost {
+        out.push(undecodable(span.start + at).game(game));
+    }
+    lost.is_some()
+}
+
+/// Appends the diagnostics of a game after an `undecodable` one of the same
+/// game, keeping file order.
+fn merge_in_order(out: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
+    let lost = out.last().filter(|d| d.code == Code::Undecodable).map(|d| d.span.start);
+    match lost {
+        Some(at) => {
+            let before = found.iter().take_while(|d| d.span.start < at).count();
+            let at_end = out.pop();
+            let mut found = found.into_iter();
+            out.extend(found.by_ref().take(before));
+            out.extend(at_end);
+            out.extend(found);
+        }
+        None => out.extend(found),
+    }
 }

@@ -43,6 +43,7 @@ examples!(
     "duplicate_tag",
     "nag_range",
     "stray_text",
+    "binary",
     "encoding",
     "undecodable",
     "bad_fen",
@@ -103,8 +104,20 @@ knight К N; a pawn takes no letter (Latin p accepted). Grand: the same without 
         }
         Code::CheckMark => "+ marks check (any check), ++ a double check, # or × mate. --strict makes this an error.",
         Code::Encoding => {
-            "Files that are not UTF-8 are read as Windows-1251, KOI8-R or CP866, whichever reads most like \
-Russian chess text; --encoding NAME chooses."
+            "A note, counted apart from errors and warnings: files that are not UTF-8 are read as Windows-1251, \
+KOI8-R or CP866, whichever makes the file read as notation (piece letters followed by squares, Кf3, \
+Фe2-h5, and Russian words in tags and comments). When another encoding reads almost as well, the note \
+names it. --encoding NAME chooses."
+        }
+        Code::Undecodable => {
+            "Bytes that are no character in the file's encoding (shown as \u{fffd}) make their game invalid; the \
+first one of each game is reported. --encoding NAME reads the file in another encoding."
+        }
+        Code::Binary => {
+            "A file whose first 64 KiB hold a NUL byte, or control characters in more than one byte of 32, is \
+binary data (an executable, an archive, a UTF-16 file without its BOM), not a game file: validate reports \
+this error and reads no game; convert, annotate and stats refuse the file (exit status 2). A UTF-16 file \
+with its BOM is read as text; --encoding names an encoding and turns the check off."
         }
         _ => "",
     }
@@ -132,7 +145,7 @@ pub fn run(args: &ExplainArgs, color: bool) -> Outcome {
         let report = validate_bytes(&format!("example {}.pgn", code.name()), bytes, None, Options::default());
         writeln!(out, "\nExample:\n")?;
         for line in report.source.text.lines() {
-            writeln!(out, "    {line}")?;
+            writeln!(out, "    {}", crate::diag::escape(line))?;
         }
         writeln!(out)?;
         for d in report.diagnostics.iter().filter(|d| d.code == code) {

@@ -8,8 +8,8 @@ use clap::{Args, ValueEnum};
 
 use super::input::{Input, InputArgs};
 use super::Outcome;
-use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
-use crate::analysis::validate::{encoding_advice, undecodable};
+use crate::analysis::batch::{for_each_chunk, Blocks, NotText, BLOCK};
+use crate::analysis::validate::{binary, encoding_note};
 use crate::analysis::{validate_chunk, Options};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 
@@ -45,6 +45,7 @@ struct Summary {
     invalid: usize,
     errors: usize,
     warnings: usize,
+    notes: usize,
     by_code: BTreeMap<Code, usize>,
 }
 
@@ -53,18 +54,14 @@ impl Summary {
         match d.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
-            Severity::Advice => {}
+            Severity::Note => self.notes += 1,
         }
         *self.by_code.entry(d.code).or_default() += 1;
     }
 }
 
 /// One file, read in bounded blocks; the pieces of a block are validated in
-/// parallel and reported in file order.
-#[expect(
-    clippy::string_slice,
-    reason = "the offsets are those of a U+FFFD and of newlines that `find` returned, char boundaries"
-)]
+/// parallel and reported in file order. Binary data is one `binary` error.
 fn validate_input(
     input: &Input,
     encoding: Option<&'static encoding_rs::Encoding>,
@@ -77,36 +74,21 @@ fn validate_input(
     let reader = input.open().map_err(|e| format!("{name}: {e}"))?;
     summary.files += 1;
     let mut games_before = 0;
-    let mut errors_seen = false;
-    let mut advised = false;
+    let mut noted = false;
     let state = std::cell::RefCell::new((summary, emit));
-    for_each_chunk(
+    let result = for_each_chunk(
         Blocks::new(reader, encoding, BLOCK),
         pool,
         |text, lines, bytes| validate_chunk(&name, text, lines, bytes, options),
         |blocks, block, at| -> Result<(), Box<dyn std::error::Error>> {
             let (summary, emit) = &mut *state.borrow_mut();
-            if let (false, None, Some(used)) = (advised, encoding, blocks.used) {
-                advised = true;
+            if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
+                noted = true;
                 if used != encoding_rs::UTF_8 {
-                    let d = encoding_advice(used);
+                    let d = encoding_note(used, blocks.runner_up);
                     summary.count(&d);
                     let first = block.lines().next().unwrap_or("").to_string();
-                    emit(&d, &SourceFile::piece(name.clone(), first, at.lines_before, at.bytes_before))?;
-                }
-            }
-            if blocks.had_errors && !errors_seen {
-                errors_seen = true;
-                if let Some(pos) = block.find('\u{fffd}') {
-                    let line_start = block[..pos].rfind('\n').map_or(0, |i| i + 1);
-                    let line_end = block[pos..].find('\n').map_or(block.len(), |i| pos + i);
-                    let lines = at.lines_before
-                        + memchr::memchr_iter(b'\n', block.as_bytes().get(..line_start).unwrap_or_default()).count();
-                    let text = block[line_start..line_end].to_string();
-                    let piece = SourceFile::piece(name.clone(), text, lines, at.bytes_before + line_start);
-                    let d = undecodable(pos - line_start);
-                    summary.count(&d);
-                    emit(&d, &piece)?;
+                    emit(&d, &SourceFile::piece(name.clone(), first, at.lines_before, at.bytes))?;
                 }
             }
             Ok(())
@@ -126,7 +108,20 @@ fn validate_input(
             summary.invalid += piece.invalid;
             Ok(())
         },
-    )
+    );
+    match result {
+        Err(e) => match e.downcast_ref::<std::io::Error>().and_then(|e| e.get_ref()?.downcast_ref::<NotText>()) {
+            Some(NotText { at, excerpt }) => {
+                let (summary, emit) = &mut *state.borrow_mut();
+                let d = binary(*at, excerpt);
+                summary.count(&d);
+                emit(&d, &SourceFile::new(name.clone(), excerpt.clone()))?;
+                Ok(())
+            }
+            None => Err(e),
+        },
+        ok => ok,
+    }
 }
 
 pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
@@ -156,12 +151,13 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let valid = summary.games - summary.invalid;
     let by_code: Vec<String> = summary.by_code.iter().map(|(c, n)| format!("{c}: {n}")).collect();
     let line = format!(
-        "{} file(s), {} game(s): {valid} valid, {} invalid; {} error(s), {} warning(s){}",
+        "{} file(s), {} game(s): {valid} valid, {} invalid; {} error(s), {} warning(s){}{}",
         summary.files,
         summary.games,
         summary.invalid,
         summary.errors,
         summary.warnings,
+        if summary.notes == 0 { String::new() } else { format!(", {} note(s)", summary.notes) },
         if by_code.is_empty() { String::new() } else { format!(" ({})", by_code.join(", ")) }
     );
     match args.format {

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
+use super::escape::Shown;
 use crate::notation::ast::Span;
+use crate::notation::decode::FileBytes;
 
 /// A decoded file (or a piece of one) with a line index, for spans to lines
 /// and columns.
@@ -19,22 +21,22 @@ pub struct SourceFile {
     marks: Vec<(usize, usize)>,
     /// Lines of the file before this piece.
     lines_before: usize,
-    /// Bytes of the file before this piece.
-    bytes_before: usize,
+    /// Where this piece lies in the file's bytes.
+    bytes: FileBytes,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
-        SourceFile::piece(name, text, 0, 0)
+        SourceFile::piece(name, text, 0, FileBytes::default())
     }
 
-    /// A piece of a file that starts after `lines_before` lines and
-    /// `bytes_before` bytes: lines and offsets are reported as in the file.
-    pub fn piece(name: impl Into<String>, text: String, lines_before: usize, bytes_before: usize) -> SourceFile {
+    /// A piece of a file that starts after `lines_before` lines, at `bytes`
+    /// in the file: lines and offsets are reported as in the file.
+    pub fn piece(name: impl Into<String>, text: String, lines_before: usize, bytes: FileBytes) -> SourceFile {
         let line_starts: Vec<usize> =
             std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect();
         let marks = long_line_marks(&text, &line_starts);
-        SourceFile { name: name.into(), text: Arc::new(text), line_starts, marks, lines_before, bytes_before }
+        SourceFile { name: name.into(), text: Arc::new(text), line_starts, marks, lines_before, bytes }
     }
 
     /// The lines around `span` (two each side), as miette's source: a report
@@ -57,7 +59,7 @@ impl SourceFile {
         let (line, column) = self.local_line_col(start);
         Excerpt {
             name: self.name.clone(),
-            text: self.text.get(start..end).unwrap_or_default().to_string(),
+            shown: Shown::new(self.text.get(start..end).unwrap_or_default()),
             start,
             start_column: column - 1,
             first_line: line - 1 + self.lines_before,
@@ -102,7 +104,7 @@ impl SourceFile {
 
     /// The byte offset in the file of an offset of this piece.
     pub fn file_offset(&self, offset: usize) -> usize {
-        offset + self.bytes_before
+        self.bytes.offset(&self.text, offset)
     }
 }
 
@@ -134,9 +136,11 @@ fn long_line_marks(text: &str, line_starts: &[usize]) -> Vec<(usize, usize)> {
 
 /// A window of a source file (a copy of it) that reports positions as in
 /// the whole file.
+/// Its text is a copy with control characters escaped; its offsets are
+/// those of the piece before `start`, and of the shown window after it.
 pub(super) struct Excerpt {
     name: String,
-    text: String,
+    shown: Shown,
     /// Offset of the window in the piece.
     start: usize,
     /// Columns before the window on its first line (when a long line is cut).
@@ -150,6 +154,18 @@ fn columns(text: &str) -> usize {
     text.chars().filter(|&c| c != '\u{feff}').count()
 }
 
+impl Excerpt {
+    /// The offset in the excerpt's terms of an offset of the piece.
+    pub(super) fn shown_offset(&self, offset: usize) -> usize {
+        self.start + self.shown.offset(offset.saturating_sub(self.start))
+    }
+
+    /// The characters escapes add between two offsets of the shown window.
+    fn added_between(&self, from: usize, to: usize) -> usize {
+        self.shown.added_before(to).saturating_sub(self.shown.added_before(from))
+    }
+}
+
 impl SourceCode for Excerpt {
     fn read_span<'a>(
         &'a self,
@@ -157,7 +173,7 @@ impl SourceCode for Excerpt {
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
-        let window = self.text.as_str();
+        let window = self.shown.text.as_str();
         let offset = span.offset().checked_sub(self.start).ok_or(MietteError::OutOfBounds)?;
         let local = SourceSpan::new(offset.into(), span.len());
         let c = window.read_span(&local, context_lines_before, context_lines_after)?;
@@ -167,8 +183,8 @@ impl SourceCode for Excerpt {
         // JSON form does), a BOM not included.
         let before = window.get(..local_start).unwrap_or_default();
         let column = match before.rfind('\n') {
-            Some(nl) => before.get(nl + 1..).map_or(0, columns),
-            None => self.start_column + columns(before),
+            Some(nl) => before.get(nl + 1..).map_or(0, columns) - self.added_between(nl + 1, local_start),
+            None => self.start_column + columns(before) - self.added_between(0, local_start),
         };
         Ok(Box::new(MietteSpanContents::new_named(
             self.name.clone(),

@@ -1,9 +1,13 @@
 //! Bytes to text: UTF-8 (with or without BOM), Windows-1251, KOI8-R and
 //! CP866, detected or named; UTF-16 by its BOM. A BOM stays in the text as
 //! U+FEFF (the reader skips it), so decoding a text in pieces gives the
-//! pieces of the whole.
+//! pieces of the whole. Binary data (NUL bytes, control characters) is
+//! recognised as not a game file. [`FileBytes`] maps offsets of the decoded
+//! text back to bytes of the file.
 
-use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1251};
+
+use super::detect::{detect, Detection};
 
 /// A decoded file.
 pub struct Decoded {
@@ -14,25 +18,59 @@ pub struct Decoded {
     pub guessed: bool,
     /// Whether some bytes could not be decoded (they became U+FFFD).
     pub had_errors: bool,
+    /// A legacy encoding that read almost as well as the one chosen.
+    pub runner_up: Option<&'static Encoding>,
+    /// The file offset of the first byte that marks the bytes as binary
+    /// data, not text (see [`binary_at`]); the text is then empty.
+    pub binary: Option<usize>,
 }
 
-/// Bytes looked at to tell the legacy encodings apart.
-const SAMPLE: usize = 256 * 1024;
+impl Decoded {
+    /// How the text's offsets map to the file's bytes.
+    pub fn width(&self) -> Width {
+        Width::of(self.encoding, self.had_errors)
+    }
+}
 
-/// The encodings `--encoding` accepts, by the names users type.
+/// Bytes looked at to tell the legacy encodings apart, and binary data from text.
+pub const SAMPLE: usize = 64 * 1024;
+
+/// The encodings `--encoding` accepts, by the names users type: the
+/// single-byte encodings, UTF-8 and UTF-16 (the ones whose offsets map back
+/// to file bytes, see [`Width`]).
 pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
     match name.to_ascii_lowercase().replace('_', "-").as_str() {
         "utf8" | "utf-8" => Some(UTF_8),
         "cp1251" | "windows-1251" | "win1251" | "1251" => Some(WINDOWS_1251),
         "koi8-r" | "koi8r" | "koi8" => Some(KOI8_R),
         "cp866" | "ibm866" | "866" | "dos" => Some(IBM866),
-        other => Encoding::for_label(other.as_bytes()),
+        other => Encoding::for_label(other.as_bytes())
+            .filter(|e| e.is_single_byte() || *e == UTF_8 || *e == UTF_16LE || *e == UTF_16BE),
     }
+}
+
+/// The name to pass to `--encoding` for `enc`.
+pub fn option_name(enc: &'static Encoding) -> String {
+    enc.name().to_ascii_lowercase()
+}
+
+/// Where the first bytes of a file show binary data: a NUL byte, or more
+/// control characters than text has (the ones text uses — tab, line ends,
+/// form feed, the DOS end-of-file mark — aside) in the first [`SAMPLE`]
+/// bytes. The offset is that of the first NUL or control character.
+pub fn binary_at(bytes: &[u8]) -> Option<usize> {
+    let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
+    if let Some(nul) = memchr::memchr(0, sample) {
+        return Some(nul);
+    }
+    let control = |b: &u8| matches!(b, 0x01..=0x08 | 0x0e..=0x19 | 0x1b..=0x1f | 0x7f);
+    let count = sample.iter().filter(|b| control(b)).count();
+    (count >= 4 && count * 32 > sample.len()).then(|| sample.iter().position(control)).flatten()
 }
 
 /// Decodes `bytes`: as `forced` if given; else as UTF-8 when the bytes are
 /// valid UTF-8; else as the legacy Cyrillic encoding whose decoding reads most
-/// like Russian chess text.
+/// like chess notation. Binary data is not decoded (see [`Decoded::binary`]).
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     let mut decoded = decode_as_is(bytes, forced);
     decoded.text = lone_cr_to_lf(decoded.text);
@@ -58,86 +96,130 @@ fn lone_cr_to_lf(text: String) -> String {
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
-    if let Some(enc) = forced {
-        let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-        return Decoded { text: text.into_owned(), encoding: enc, guessed: false, had_errors };
+/// `bytes` in `enc`, every undecodable byte of UTF-8 one U+FFFD (so that
+/// [`Width::Utf8Lossy`] maps offsets back).
+fn decode_in(bytes: &[u8], enc: &'static Encoding) -> (String, bool) {
+    if enc == UTF_8 {
+        return utf8_lossy(bytes);
     }
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return Decoded { text: s.to_string(), encoding: UTF_8, guessed: false, had_errors: false };
-    }
-    if let Some((enc, _)) = Encoding::for_bom(bytes) {
-        let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-        return Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors };
-    }
-    // A sample decides, from the first byte that is not ASCII (a file may
-    // start with megabytes of Latin games): the rest is as Russian as that.
-    let first = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0);
-    let from_first = bytes.get(first..).unwrap_or(bytes);
-    let sample = from_first.get(..SAMPLE).unwrap_or(from_first);
-    let (best, best_text) = [WINDOWS_1251, KOI8_R, IBM866]
-        .into_iter()
-        .map(|enc| (enc, enc.decode_without_bom_handling(sample).0))
-        .max_by_key(|(_, text)| score(text))
-        .unwrap_or((WINDOWS_1251, std::borrow::Cow::Borrowed("")));
-    // UTF-8 with a few damaged bytes still has many well-formed letters;
-    // a legacy encoding read as UTF-8 has next to none (its letters are
-    // lead bytes without continuations), however much ASCII is around.
-    let mostly_utf8 = {
-        let (text, _) = UTF_8.decode_without_bom_handling(sample);
-        let (mut letters, mut damaged) = (0usize, 0usize);
-        for c in text.chars().filter(|c| !c.is_ascii()) {
-            if c == '\u{fffd}' {
-                damaged += 1;
-            } else {
-                letters += 1;
+    let (text, had_errors) = enc.decode_without_bom_handling(bytes);
+    (text.into_owned(), had_errors)
+}
+
+/// UTF-8 with one U+FFFD for each byte that is not part of a character.
+fn utf8_lossy(mut bytes: &[u8]) -> (String, bool) {
+    let mut out = String::with_capacity(bytes.len());
+    let mut had_errors = false;
+    loop {
+        match std::str::from_utf8(bytes) {
+            Ok(s) => {
+                out.push_str(s);
+                return (out, had_errors);
+            }
+            Err(e) => {
+                let (good, rest) = bytes.split_at(e.valid_up_to());
+                out.push_str(std::str::from_utf8(good).unwrap_or_default());
+                let bad = e.error_len().unwrap_or(rest.len()).max(1);
+                out.extend(std::iter::repeat_n('\u{fffd}', bad.min(rest.len())));
+                had_errors = true;
+                bytes = rest.get(bad..).unwrap_or_default();
             }
         }
-        // A stray byte or two in ASCII text is damage too: a legacy
-        // encoding must give at least one Cyrillic word.
-        letters > 10 * damaged || !has_cyrillic_word(&best_text)
-    };
-    let enc = if mostly_utf8 { UTF_8 } else { best };
-    let (text, had_errors) = enc.decode_without_bom_handling(bytes);
-    Decoded { text: text.into_owned(), encoding: enc, guessed: true, had_errors }
-}
-
-/// Whether two Cyrillic letters follow each other somewhere in `text`.
-fn has_cyrillic_word(text: &str) -> bool {
-    let cyrillic = |c: char| matches!(c, 'А'..='я' | 'Ё' | 'ё' | 'І' | 'і' | 'Ї' | 'ї' | 'Є' | 'є');
-    let mut prev = false;
-    text.chars().any(|c| {
-        let now = cyrillic(c);
-        let word = prev && now;
-        prev = now;
-        word
-    })
-}
-
-/// How much `text` reads like Russian chess notation: frequent lower-case
-/// Cyrillic letters and the piece letters score, upper-case runs inside
-/// words and box-drawing characters (the usual signs of a wrong code page)
-/// cost.
-fn score(text: &str) -> i64 {
-    const COMMON: &str = "оеаинтсрвлкмдпуяызгбчйхжшюцщэф";
-    let mut s = 0i64;
-    let mut prev_lower = false;
-    for c in text.chars() {
-        if let Some(rank) = COMMON.chars().position(|x| x == c) {
-            s += 3 + (30 - rank as i64) / 6;
-            prev_lower = true;
-            continue;
-        }
-        match c {
-            'К' | 'Ф' | 'П' | 'Л' | 'С' | 'Б' | 'Ч' | 'Ш' => s += if prev_lower { -4 } else { 2 },
-            'А'..='Я' | 'Ё' => s -= if prev_lower { 4 } else { 0 },
-            '\u{2500}'..='\u{259f}' => s -= 6,
-            '\u{0080}'..='\u{00ff}' => s -= 4,
-            _ => {}
-        }
-        prev_lower = false;
     }
-    s
+}
+
+fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+    let done = |text: String, encoding, guessed, had_errors| Decoded {
+        text,
+        encoding,
+        guessed,
+        had_errors,
+        runner_up: None,
+        binary: None,
+    };
+    if let Some(enc) = forced {
+        let (text, had_errors) = decode_in(bytes, enc);
+        return done(text, enc, false, had_errors);
+    }
+    if let Some((enc, _)) = Encoding::for_bom(bytes) {
+        let (text, had_errors) = decode_in(bytes, enc);
+        return done(text, enc, enc != UTF_8, had_errors);
+    }
+    if let Some(at) = binary_at(bytes) {
+        return Decoded { binary: Some(at), ..done(String::new(), UTF_8, false, false) };
+    }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return done(s.to_string(), UTF_8, false, false);
+    }
+    let Detection { encoding, runner_up } = detect(bytes);
+    let (text, had_errors) = decode_in(bytes, encoding);
+    Decoded { runner_up, ..done(text, encoding, true, had_errors) }
+}
+
+/// How many bytes of the file a byte of decoded text stands for.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Width {
+    /// UTF-8: a byte for a byte.
+    #[default]
+    Utf8,
+    /// UTF-8 with undecodable bytes: a U+FFFD for each of them.
+    Utf8Lossy,
+    /// A single-byte encoding: a byte for each character.
+    SingleByte,
+    /// UTF-16: two bytes for each UTF-16 unit.
+    Utf16,
+}
+
+impl Width {
+    /// The width of text decoded from `enc`.
+    pub fn of(enc: &'static Encoding, had_errors: bool) -> Width {
+        if enc == UTF_8 {
+            if had_errors {
+                Width::Utf8Lossy
+            } else {
+                Width::Utf8
+            }
+        } else if enc == UTF_16LE || enc == UTF_16BE {
+            Width::Utf16
+        } else {
+            Width::SingleByte
+        }
+    }
+
+    /// The file bytes that `text` was decoded from.
+    pub fn bytes(self, text: &str) -> usize {
+        match self {
+            Width::Utf8 => text.len(),
+            Width::Utf8Lossy => text.len() - 2 * text.matches('\u{fffd}').count(),
+            Width::SingleByte => text.chars().count(),
+            Width::Utf16 => 2 * text.chars().map(char::len_utf16).sum::<usize>(),
+        }
+    }
+}
+
+/// Where a decoded text (a file, a block, a piece of one) lies in its file.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileBytes {
+    /// The file offset of the text's first byte.
+    pub start: usize,
+    pub width: Width,
+}
+
+impl FileBytes {
+    /// The file offset of `at`, a byte offset in `text` (clamped to its
+    /// length and to a character boundary below).
+    pub fn offset(self, text: &str, at: usize) -> usize {
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        self.start + self.width.bytes(text.get(..at).unwrap_or_default())
+    }
+
+    /// Where the part of `text` from `at` on lies in the file.
+    pub fn from(self, text: &str, at: usize) -> FileBytes {
+        FileBytes { start: self.offset(text, at), width: self.width }
+    }
 }
 
 #[cfg(test)]
@@ -156,5 +238,50 @@ mod tests {
         }
         let d = decode(text.as_bytes(), None);
         assert_eq!((d.encoding, d.guessed), (UTF_8, false));
+    }
+
+    /// Every offset of a decoded text maps to the file byte it came from.
+    #[test]
+    fn offsets_map_to_file_bytes() {
+        let text = "\u{feff}[Event \"Турнир\"]\n1. Кg1-f3 {№ «x»} *\n";
+        for enc in [UTF_8, WINDOWS_1251, KOI8_R, IBM866, UTF_16LE] {
+            let bytes: Vec<u8> = if enc == UTF_16LE {
+                text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+            } else {
+                enc.encode(text).0.into_owned()
+            };
+            let d = decode(&bytes, Some(enc));
+            let file = FileBytes { start: 0, width: d.width() };
+            let k = d.text.find('К').expect("К");
+            let k_bytes: Vec<u8> = if enc == UTF_16LE {
+                "К".encode_utf16().flat_map(u16::to_le_bytes).collect()
+            } else {
+                enc.encode("К").0.into_owned()
+            };
+            let at = file.offset(&d.text, k);
+            assert_eq!(bytes.get(at..at + k_bytes.len()), Some(k_bytes.as_slice()), "{}", enc.name());
+            assert_eq!(file.offset(&d.text, d.text.len()), bytes.len(), "{}", enc.name());
+        }
+        // Undecodable UTF-8: one U+FFFD a byte.
+        let bytes = b"1. e3-e5 {\xe2\x82 \xff\xfe} \xd0\x9a *";
+        let d = decode(bytes, None);
+        assert_eq!(d.width(), Width::Utf8Lossy);
+        let file = FileBytes { start: 7, width: d.width() };
+        let k = d.text.find('К').expect("К");
+        assert_eq!(file.offset(&d.text, k), 7 + bytes.iter().position(|&b| b == 0xd0).expect("К"));
+        assert_eq!(file.offset(&d.text, d.text.len()), 7 + bytes.len());
+    }
+
+    #[test]
+    fn binary_data_is_no_text() {
+        assert_eq!(binary_at(b"\x7fELF\x02\x01\x01\0\0"), Some(7));
+        assert_eq!(decode(b"\x7fELF\x02\x01\x01\0\0", None).binary, Some(7));
+        let with_escape = b"1. e3-e5 {\x1b[2J} *\n".repeat(3);
+        assert_eq!(binary_at(&with_escape), None);
+        let controls: Vec<u8> = (0..400u32).map(|i| if i % 8 == 0 { 0x02 } else { b'a' }).collect();
+        assert_eq!(binary_at(&controls), Some(0));
+        // UTF-16 with its BOM is text.
+        let utf16: Vec<u8> = "\u{feff}1. e3-e5 *".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert_eq!(decode(&utf16, None).text, "\u{feff}1. e3-e5 *");
     }
 }

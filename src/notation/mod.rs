@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod decode;
+mod detect;
 pub mod lookalike;
 pub mod parse;
 pub mod pgn;

@@ -8,6 +8,7 @@ mod annotate;
 mod cli;
 mod convert;
 mod corpus;
+mod encoding;
 mod fen;
 mod fuzz_regressions;
 mod generate;

@@ -15,7 +15,7 @@ fn game_moves(game: &serde_json::Value) -> (Position, Vec<Move>) {
     common::oracle_game(game, pgn100::rules::Variant::Hundred)
 }
 
-fn written(game: &serde_json::Value, letters: Letters, style: Style) -> String {
+pub fn written(game: &serde_json::Value, letters: Letters, style: Style) -> String {
     let (start, moves) = game_moves(game);
     let tags = [
         ("Event", format!("oracle game {}", game["game"])),

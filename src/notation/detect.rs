@@ -1,0 +1,163 @@
+//! Which legacy Cyrillic encoding a file that is not UTF-8 is in: the one
+//! whose decoding reads as notation. Piece letters are capitals followed by
+//! a square or a capture (`Фe2-h5`, `Кf3`, `Кbd4`, `К:e5`), or alone after
+//! a promotion square (`a10П`, `c10=П`, `h10/П`, `a10(П)`); Russian words in
+//! tags and comments are lower-case after at most one capital. A wrong code
+//! page turns the capitals into small letters, box drawing or punctuation,
+//! and flips the case of words. A sample from the first byte that is not
+//! ASCII decides (a file may start with megabytes of Latin games).
+
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+
+use super::decode::SAMPLE;
+
+/// The encoding chosen, and the one that read almost as well, if any.
+pub struct Detection {
+    pub encoding: &'static Encoding,
+    pub runner_up: Option<&'static Encoding>,
+}
+
+/// Points for a piece letter with its square: one is worth a short word.
+const PIECE: i64 = 8;
+
+/// Detects the encoding of `bytes`, which are not UTF-8: the legacy
+/// encoding that scores best, or UTF-8 (with undecodable bytes) when the
+/// bytes are damaged UTF-8 or no legacy decoding reads as notation or words.
+pub fn detect(bytes: &[u8]) -> Detection {
+    // From a little before the first byte that is not ASCII: what precedes
+    // a piece letter tells whether it is one.
+    let first = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0).saturating_sub(16);
+    let from_first = bytes.get(first..).unwrap_or(bytes);
+    let sample = from_first.get(..SAMPLE).unwrap_or(from_first);
+    let mut scored: Vec<(i64, &'static Encoding)> = [WINDOWS_1251, KOI8_R, IBM866]
+        .into_iter()
+        .map(|enc| (score(&enc.decode_without_bom_handling(sample).0), enc))
+        .collect();
+    // Best first; on a tie the order above (the most common first).
+    scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+    let (best, encoding) = scored.first().copied().unwrap_or((0, WINDOWS_1251));
+    if best <= 0 || mostly_utf8(sample) {
+        return Detection { encoding: UTF_8, runner_up: None };
+    }
+    // Close: the runner-up has more than half the best score.
+    let runner_up = scored.get(1).filter(|&&(s, _)| s > 0 && 2 * s > best).map(|&(_, e)| e);
+    Detection { encoding, runner_up }
+}
+
+/// UTF-8 with a few damaged bytes still has many well-formed letters; a
+/// legacy encoding read as UTF-8 has next to none (its letters are lead
+/// bytes without continuations), however much ASCII is around.
+fn mostly_utf8(sample: &[u8]) -> bool {
+    let (text, _) = UTF_8.decode_without_bom_handling(sample);
+    let (mut letters, mut damaged) = (0usize, 0usize);
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        if c == '\u{fffd}' {
+            damaged += 1;
+        } else {
+            letters += 1;
+        }
+    }
+    letters > 10 * damaged
+}
+
+/// A file letter: Latin `a`–`k` or a Cyrillic look-alike.
+fn is_file(c: char) -> bool {
+    matches!(c, 'a'..='k' | 'а' | 'с' | 'е' | 'і' | 'ј' | 'һ')
+}
+
+fn is_cyrillic(c: char) -> bool {
+    matches!(c, 'А'..='я' | 'Ё' | 'ё' | 'І' | 'і' | 'Ї' | 'ї' | 'Є' | 'є' | 'Ј' | 'ј' | 'Ґ' | 'ґ')
+}
+
+/// The characters after a piece letter at `rest`, if they are a piece
+/// letter's continuation: the rest of a two-letter piece, then a square or
+/// a capture.
+fn piece_at(rest: &[char]) -> bool {
+    let mut rest = rest;
+    // The second letter of Кр, Кд, Пр, Пс.
+    if let (Some('К'), Some('р' | 'д')) | (Some('П'), Some('р' | 'с')) = (rest.first(), rest.get(1)) {
+        rest = rest.get(1..).unwrap_or_default();
+    }
+    match (rest.get(1), rest.get(2)) {
+        (Some(&f), Some(&next)) if is_file(f) => next.is_ascii_digit() || is_file(next) || matches!(next, ':' | 'x'),
+        (Some(':' | 'x' | 'х'), Some(&f)) => is_file(f),
+        _ => false,
+    }
+}
+
+/// How much `text` reads as Cyrillic chess notation: piece letters with
+/// their squares, and well-formed Russian words (at most one capital, then
+/// small letters, with a vowel); words of another shape, box drawing and
+/// Latin-1 signs (the marks of a wrong code page) cost.
+fn score(text: &str) -> i64 {
+    let chars: Vec<char> = text.chars().collect();
+    let mut s = 0i64;
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        let rest = chars.get(i..).unwrap_or_default();
+        let after_letter = i.checked_sub(1).and_then(|p| chars.get(p)).is_some_and(|p| p.is_alphabetic());
+        if is_cyrillic(c) {
+            let len = rest.iter().take_while(|&&c| is_cyrillic(c)).count();
+            let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
+            let promotion = prev.is_some_and(|p| p.is_ascii_digit() || matches!(p, '=' | '/' | '('))
+                && (len == 1 || (len == 2 && matches!(rest.get(..2), Some(['К', 'д'] | ['П', 'р' | 'с']))));
+            if matches!(c, 'К' | 'Ф' | 'П' | 'Л' | 'С' | 'М') && (promotion || (!after_letter && piece_at(rest)))
+            {
+                s += PIECE;
+            } else if len >= 3 && !after_letter {
+                s += word_score(rest.get(..len).unwrap_or_default());
+            }
+            i += len.max(1);
+            continue;
+        }
+        match c {
+            '\u{2500}'..='\u{259f}' | '\u{00a0}'..='\u{00bf}' => s -= 2,
+            '\u{0080}'..='\u{009f}' => s -= 4,
+            _ => {}
+        }
+        i += 1;
+    }
+    s
+}
+
+/// A word of three letters or more: its length when it is shaped as a
+/// Russian word, less than nothing when not.
+fn word_score(word: &[char]) -> i64 {
+    let len = word.len() as i64;
+    let tail = word.get(1..).unwrap_or_default();
+    let lower = tail.iter().all(|c| c.is_lowercase());
+    let upper = word.iter().all(|c| c.is_uppercase());
+    let vowel = word.iter().any(|c| "аеёиоуыэюяАЕЁИОУЫЭЮЯіІ".contains(*c));
+    match (lower, upper, vowel) {
+        (true, _, true) => len,
+        // A word in capitals: a heading, or a wrong code page; neither way.
+        (_, true, true) => 0,
+        _ => -len,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Piece letters alone decide, in every encoding, even against words
+    /// of the wrong code page.
+    #[test]
+    fn piece_letters_decide() {
+        let text = "1. Кg1-f3 Фe9-e7 2. Лa1-a2 Крf9-g9 3. Сb2-c3 Пe10-e9 4. Кbd4 К:e5 *\n";
+        for enc in [WINDOWS_1251, KOI8_R, IBM866] {
+            let bytes = enc.encode(text).0;
+            let d = detect(&bytes);
+            assert_eq!(d.encoding, enc, "{}", enc.name());
+            assert_eq!(d.runner_up, None, "{}", enc.name());
+        }
+    }
+
+    #[test]
+    fn words_without_pieces_decide() {
+        let text = "[Event \"Чемпионат города\"]\n\n1. e3-e5 {хороший ход} *\n";
+        for enc in [WINDOWS_1251, KOI8_R, IBM866] {
+            assert_eq!(detect(&enc.encode(text).0).encoding, enc, "{}", enc.name());
+        }
+    }
+}

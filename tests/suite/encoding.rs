@@ -1,0 +1,265 @@
+//! Legacy encodings told apart on real files, offsets in file bytes, binary
+//! input, and input text shown escaped. The oracle games written in
+//! Cyrillic long and every Cyrillic file of the corpus, re-encoded in
+//! Windows-1251, KOI8-R and CP866, with and without Russian words around
+//! them, are detected right and give the diagnostics of the UTF-8 file.
+
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+use pgn100::analysis::{validate_bytes, FileReport, Options};
+use pgn100::diag::{Code, Severity};
+use pgn100::notation::decode::decode;
+use pgn100::notation::{Letters, Style};
+
+use crate::common::{corpus, read_jsonl};
+use crate::oracle_notation::written;
+
+const LEGACY: [&Encoding; 3] = [WINDOWS_1251, KOI8_R, IBM866];
+
+/// Each diagnostic as code, line:column and message, the encoding note aside.
+fn found(r: &FileReport) -> Vec<String> {
+    r.diagnostics
+        .iter()
+        .filter(|d| d.code != Code::Encoding)
+        .map(|d| {
+            let (line, col) = r.source.line_col(d.span.start);
+            format!("{} {line}:{col} {}", d.code, d.message)
+        })
+        .collect()
+}
+
+fn encode(enc: &'static Encoding, text: &str) -> Vec<u8> {
+    let (bytes, _, unmappable) = enc.encode(text);
+    let missing: String = text.chars().filter(|c| enc.encode(&c.to_string()).2).collect();
+    assert!(!unmappable, "{} cannot write {missing:?}", enc.name());
+    bytes.into_owned()
+}
+
+/// Russian words around the games: an Event tag and a comment.
+fn with_words(text: &str) -> String {
+    text.replace("[Event \"", "[Event \"Чемпионат города, ").replace("\n\n1. ", "\n\n{хороший ход} 1. ")
+}
+
+/// `text` in each legacy encoding (with and without words) is detected as
+/// that encoding and gives the diagnostics of the UTF-8 text, and an
+/// encoding note.
+fn same_in_every_encoding(label: &str, text: &str) {
+    // The legacy code pages have no `×`: files in them mark mate with `#`.
+    let text = text.replace('×', "#");
+    for text in [text.clone(), with_words(&text)] {
+        let expected = found(&validate_bytes("utf8", text.as_bytes(), None, Options::default()));
+        for enc in LEGACY {
+            let bytes = encode(enc, &text);
+            let decoded = decode(&bytes, None);
+            assert_eq!(decoded.encoding, enc, "{label} read as {} in place of {}", decoded.encoding.name(), enc.name());
+            assert_eq!(decoded.text, text, "{label} {}", enc.name());
+            let r = validate_bytes("legacy", &bytes, None, Options::default());
+            assert_eq!(found(&r), expected, "{label} in {}", enc.name());
+            let note = r.diagnostics.first().expect("the encoding note");
+            assert_eq!((note.code, note.severity), (Code::Encoding, Severity::Note), "{label}");
+            assert!(note.message.contains(enc.name()), "{label}: {}", note.message);
+        }
+    }
+}
+
+fn oracle_games() -> Vec<String> {
+    read_jsonl("oracle/games_hundred_sample.jsonl")
+        .iter()
+        .map(|g| written(g, Letters::Cyrillic, Style::Long).replace('×', "#") + "\n")
+        .collect()
+}
+
+/// The 500 oracle games, each alone (piece letters only: the usual export)
+/// and all in one file.
+#[test]
+fn oracle_games_in_cyrillic_long_are_detected_in_every_encoding() {
+    let games = oracle_games();
+    assert_eq!(games.len(), 500);
+    for (i, game) in games.iter().enumerate() {
+        for text in [game.clone(), with_words(game)] {
+            for enc in LEGACY {
+                let d = decode(&encode(enc, &text), None);
+                assert_eq!(d.encoding, enc, "oracle game {i} read as {} in place of {}", d.encoding.name(), enc.name());
+            }
+        }
+    }
+    let all = games.concat();
+    let r = validate_bytes("utf8", all.as_bytes(), None, Options { strict: true, ..Options::default() });
+    assert_eq!((r.games, r.invalid, r.diagnostics.len()), (500, 0, 0));
+    same_in_every_encoding("the oracle games", &all);
+}
+
+#[test]
+fn cyrillic_corpus_files_are_detected_in_every_encoding() {
+    let mut seen = 0;
+    for dir in ["valid", "invalid"] {
+        let mut paths: Vec<_> =
+            std::fs::read_dir(corpus(dir)).expect("corpus").map(|e| e.expect("entry").path()).collect();
+        paths.sort();
+        for path in paths.iter().filter(|p| p.extension().is_some_and(|e| e == "pgn")) {
+            let Ok(text) = std::fs::read_to_string(path) else { continue };
+            if !text.chars().any(|c| ('А'..='я').contains(&c)) {
+                continue;
+            }
+            same_in_every_encoding(&path.display().to_string(), &text);
+            seen += 1;
+        }
+    }
+    // 6 valid files, 11 invalid ones (corrupted games: each error on its line).
+    assert!(seen >= 17, "{seen} files");
+}
+
+/// When the piece letters are few and the words many, another encoding can
+/// read almost as well: the note names it and how to force either.
+#[test]
+fn a_close_call_names_the_runner_up() {
+    // Bytes E2 EE E4 E0: "вода" in Windows-1251, "тюфр" in CP866.
+    let bytes = b"[Event \"\xe2\xee\xe4\xe0\"]\n\n1. e3-e5 *\n";
+    let r = validate_bytes("close", bytes, None, Options::default());
+    let note = r.diagnostics.first().expect("a note");
+    assert_eq!(note.code, Code::Encoding);
+    assert_eq!(note.message, "the file is not UTF-8; read as windows-1251, though IBM866 reads almost as well");
+    let help = note.help.as_deref().unwrap_or_default();
+    assert!(help.contains("--encoding ibm866"), "{help}");
+    // Forced, the file reads as named, with no note.
+    let r = validate_bytes("close", bytes, Some(IBM866), Options::default());
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+    assert!(r.source.text.contains("тюфр"));
+    // With the piece letters of one game it is no close call.
+    let game = "[Event \"вода\"]\n\n1. Кc2-d4 Кc9-d7 *\n";
+    let r = validate_bytes("clear", &encode(WINDOWS_1251, game), None, Options::default());
+    assert!(!r.diagnostics[0].message.contains("almost"), "{}", r.diagnostics[0].message);
+}
+
+/// JSON offsets and lengths count bytes of the file: in Windows-1251, in
+/// UTF-8 with a BOM, with lone CRs, with an undecodable byte before.
+#[test]
+fn json_offsets_are_file_bytes() {
+    let text = std::fs::read_to_string(corpus("invalid/ambiguous_move.pgn")).expect("corpus");
+    let files: Vec<(&str, Vec<u8>, Vec<u8>)> = vec![
+        ("windows-1251", encode(WINDOWS_1251, &text), encode(WINDOWS_1251, "Лe1")),
+        ("koi8-r with lone CRs", encode(KOI8_R, &text.replace('\n', "\r")), encode(KOI8_R, "Лe1")),
+        ("utf-8 with a BOM", format!("\u{feff}{text}").into_bytes(), "Лe1".as_bytes().to_vec()),
+        ("utf-8, a byte lost", [&b"{\xff\xfe}\n"[..], text.as_bytes()].concat(), "Лe1".as_bytes().to_vec()),
+    ];
+    for (label, bytes, token) in files {
+        let r = validate_bytes("x", &bytes, None, Options::default());
+        let d = r.diagnostics.iter().find(|d| d.code == Code::AmbiguousMove).expect("the ambiguous move");
+        let json = d.json(&r.source);
+        assert_eq!(bytes.get(json.offset..json.offset + json.length), Some(token.as_slice()), "{label}: {json:?}");
+    }
+}
+
+/// The byte offset of the issue: a Windows-1251 file whose diagnostic is
+/// at byte 279 (306 in the decoded text).
+#[test]
+fn json_offset_of_a_windows_1251_file_is_not_that_of_the_text() {
+    let text = with_words(&std::fs::read_to_string(corpus("invalid/wrong_man.pgn")).expect("corpus"));
+    let bytes = encode(WINDOWS_1251, &text);
+    let r = validate_bytes("x", &bytes, None, Options::default());
+    let d = r.diagnostics.iter().find(|d| d.code == Code::WrongMan).expect("wrong man");
+    let json = d.json(&r.source);
+    assert_ne!(json.offset, d.span.start, "the text has two bytes a letter, the file one");
+    assert_eq!(
+        bytes.get(json.offset..json.offset + json.length),
+        Some(encode(WINDOWS_1251, &text[d.span.clone()]).as_slice())
+    );
+    assert_eq!(decode(&bytes, None).encoding, WINDOWS_1251);
+    assert_ne!(WINDOWS_1251, UTF_8);
+}
+
+/// A comment with an escape sequence is shown escaped: it cannot clear the
+/// screen, and the underline stays under the token.
+#[test]
+fn control_characters_are_rendered_escaped() {
+    let text = "[Event \"x\"]\n\n1. e3-e5 {\u{1b}[2J\u{1b}[31m} e8-e6 2. Лe1 *\n";
+    let r = validate_bytes("x", text.as_bytes(), None, Options::default());
+    let d = r.diagnostics.first().expect("a diagnostic");
+    let out = d.render(&r.source, false);
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    assert!(out.contains("{\\x1b[2J\\x1b[31m}"), "{out}");
+    assert!(out.contains("[x:3:31]"), "{out}");
+    let line = out.lines().find(|l| l.contains("Лe1")).expect("the line");
+    let under = out.lines().skip_while(|l| !l.contains("Лe1")).nth(1).expect("the underline");
+    let col = |s: &str, pat: char| s.chars().position(|c| c == pat).expect("found");
+    assert_eq!(col(line, 'Л'), col(under, '─'), "{out}");
+}
+
+#[test]
+fn binary_data_is_no_game_file() {
+    let r =
+        validate_bytes("x", &std::fs::read(corpus("invalid/binary.pgn")).expect("corpus"), None, Options::default());
+    assert_eq!((r.games, r.diagnostics.len()), (0, 1));
+    assert_eq!(r.diagnostics[0].code, Code::Binary);
+    let out = r.diagnostics[0].render(&r.source, false);
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    // An ELF header, UTF-16 without its BOM: binary. With its BOM: text.
+    let r = validate_bytes("x", b"\x7fELF\x02\x01\x01\0\0\0", None, Options::default());
+    assert_eq!(r.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::Binary]);
+    let game = "[Event \"x\"]\n\n1. e3-e5 *\n";
+    let utf16: Vec<u8> = game.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    assert_eq!(validate_bytes("x", &utf16, None, Options::default()).diagnostics[0].code, Code::Binary);
+    let with_bom: Vec<u8> = format!("\u{feff}{game}").encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let r = validate_bytes("x", &with_bom, None, Options::default());
+    assert_eq!((r.games, r.invalid), (1, 0), "{:?}", r.diagnostics);
+}
+
+fn pgn100(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+/// The binary: binary input is one `binary` error (exit 1) for validate and
+/// refused by the other commands (exit 2); an undecodable byte makes its
+/// game invalid; the encoding note is counted as a note (exit 0).
+#[test]
+fn binary_input_and_encoding_counts_from_the_command_line() {
+    let o = pgn100(&["validate", "corpus/invalid/binary.pgn"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("0 game(s): 0 valid, 0 invalid; 1 error(s), 0 warning(s) (pgn100::binary: 1)"), "{out}");
+    assert!(!o.stdout.iter().any(|&b| b < 0x20 && b != b'\n'), "raw control bytes: {out:?}");
+    for command in ["stats", "convert", "annotate"] {
+        let o = pgn100(&[command, "corpus/invalid/binary.pgn"]);
+        assert_eq!(o.status.code(), Some(2), "{command}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("not a game file"), "{command}");
+    }
+    let o = pgn100(&["validate", "corpus/invalid/undecodable.pgn"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("1 game(s): 0 valid, 1 invalid; 1 error(s), 0 warning(s) (pgn100::undecodable: 1)"), "{out}");
+    let o = pgn100(&["validate", "corpus/invalid/encoding.pgn"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(out.contains("1 valid, 0 invalid; 0 error(s), 0 warning(s), 1 note(s) (pgn100::encoding: 1)"), "{out}");
+    let o = pgn100(&["validate", "--format", "json", "corpus/invalid/encoding.pgn"]);
+    let note: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(note["severity"], "note");
+}
+
+/// The streaming command reads in blocks and pieces: JSON offsets are bytes
+/// of the file there too, far into a Windows-1251 file with lone CRs.
+#[test]
+fn streamed_json_offsets_are_file_bytes() {
+    let games = oracle_games();
+    let bad = std::fs::read_to_string(corpus("invalid/wrong_man.pgn")).expect("corpus");
+    let text = (games.concat() + "\n" + &with_words(&bad)).replace('\n', "\r");
+    let bytes = encode(WINDOWS_1251, &text);
+    assert!(bytes.len() > 3 * pgn100::analysis::batch::CHUNK, "several pieces");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("games.pgn");
+    std::fs::write(&path, &bytes).expect("written");
+    let o = pgn100(&["validate", "--format", "json", path.to_str().expect("path")]);
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let d = lines.iter().find(|d| d["code"] == "pgn100::wrong_man").expect("the wrong man");
+    let (offset, length) =
+        (d["offset"].as_u64().expect("offset") as usize, d["length"].as_u64().expect("length") as usize);
+    let r = validate_bytes("x", &encode(WINDOWS_1251, &bad), None, Options::default());
+    let token =
+        &r.source.text[r.diagnostics.iter().find(|d| d.code == Code::WrongMan).expect("wrong man").span.clone()];
+    assert_eq!(bytes.get(offset..offset + length), Some(encode(WINDOWS_1251, token).as_slice()), "{d}");
+}
