@@ -97,7 +97,20 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
     let mut state = State { endgame: start_men <= 20, deep: start_men <= 10, ..State::default() };
     // Whether the next move needs a number in front of it.
     let mut need_number = true;
+    // A move's comments, written after its NAGs and glyphs.
+    let mut pending: Vec<String> = Vec::new();
     for (ti, token) in record.tokens.iter().enumerate() {
+        if !pending.is_empty() {
+            if matches!(token.kind, TokenKind::Nag(_) | TokenKind::Glyph(_)) {
+                out.push_str(&text[cursor..token.span.end]);
+                cursor = token.span.end;
+                continue;
+            }
+            for c in pending.drain(..) {
+                out.push_str(&format!(" {{{c}}}"));
+            }
+            need_number = true;
+        }
         match &token.kind {
             TokenKind::MoveNumber { .. } => {
                 // Rewritten (or dropped) with the move it stands before.
@@ -151,11 +164,7 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
                 if main.contains(&ti) {
                     if let Some(g) = game.as_mut() {
                         g.play_unchecked(ply.mv);
-                        let comments = ply_comments(g, pos, ply.mv.kind, options, &mut state);
-                        for c in comments {
-                            out.push_str(&format!(" {{{c}}}"));
-                            need_number = true;
-                        }
+                        pending = ply_comments(g, pos, ply.mv.kind, options, &mut state);
                     }
                 }
             }
@@ -172,6 +181,9 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
             }
         }
     }
+    for c in pending {
+        out.push_str(&format!(" {{{c}}}"));
+    }
     out.push_str(&text[cursor..record.span.end]);
 }
 
@@ -179,8 +191,8 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
 fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
     let (_, written) = record.result()?;
     let (found, right) = match report.termination()? {
-        Termination::Checkmate { winner: Color::White } => ("checkmate, White wins", "1-0"),
-        Termination::Checkmate { winner: Color::Black } => ("checkmate, Black wins", "0-1"),
+        Termination::Checkmate { winner: Color::White } => ("checkmate, white wins", "1-0"),
+        Termination::Checkmate { winner: Color::Black } => ("checkmate, black wins", "0-1"),
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
     };
     if written.pgn() == right {
