@@ -102,7 +102,10 @@ pub enum FromFenError {
 
 impl Position {
     /// The set-up position of `variant`.
-    #[expect(clippy::expect_used, reason = "each variant's start FEN is a constant; tests/suite/fen.rs reads every one")]
+    #[expect(
+        clippy::expect_used,
+        reason = "each variant's start FEN is a constant; tests/suite/fen.rs reads every one"
+    )]
     pub fn start(variant: Variant) -> Result<Position, UnsupportedVariant> {
         let rules = variant.rules()?;
         Ok(Position::from_fen(rules.start_fen, variant).expect("the start FEN is valid"))
