@@ -186,7 +186,7 @@ impl Diagnostic {
             column,
             offset: source.file_offset(self.span.start),
             length: self.span.end.saturating_sub(self.span.start),
-            game: self.game,
+            game: self.game.map(|g| g + 1),
             ply: self.ply,
         }
     }
@@ -204,6 +204,7 @@ pub struct JsonDiagnostic {
     /// Byte offset in the decoded (UTF-8) text.
     pub offset: usize,
     pub length: usize,
+    /// The game's number in its file, counted from 1.
     pub game: Option<usize>,
     pub ply: Option<u32>,
 }
