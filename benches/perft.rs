@@ -19,14 +19,14 @@ struct Case {
 const CASES: &[Case] = &[
     Case {
         name: "Hundred start",
-        fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQkqTt - 0 1",
+        fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQSLkqslTt - 0 1",
         depth: 4,
         nodes: 460_856,
         variant: Variant::Hundred,
     },
     Case {
         name: "Hundred start",
-        fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQkqTt - 0 1",
+        fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQSLkqslTt - 0 1",
         depth: 5,
         nodes: 15_151_280,
         variant: Variant::Hundred,

@@ -1,12 +1,11 @@
 //! Castling and throne rights, and the castling moves of a variant as data.
 //!
 //! Hundred castles in two stages (RULES.md 1.4). The rights are the FEN field
-//! of NOTATION.md: `K`/`Q` a first stage still possible, `S`/`L` a second stage
-//! pending on the short/long wing, `T` the throne pawn not yet gained.
-//!
-//! Internally a second-stage bit is also kept *before* the first stage, as
-//! "the corner rook has not moved": it becomes the pending `S`/`L` when the
-//! first stage is made on its wing, and is written to FEN only then.
+//! of NOTATION.md, one bit per letter: `K`/`Q` a first stage still possible,
+//! `S`/`L` a second stage still possible on the short/long wing, `T` the
+//! throne pawn not yet gained. Before the first stage a second-stage bit says
+//! "the corner rook has not moved"; after it, "the second stage is pending".
+//! Every bit is written to FEN, so FEN carries the rights exactly.
 
 use super::board::Board;
 use super::geometry::{Bitboard, Square};
@@ -124,24 +123,15 @@ impl Rights {
         Some(Rights(1 << (color * PER_COLOR + i)))
     }
 
-    /// The FEN castling field: first stages (`KQ`), pending second stages
-    /// (`SL`), White before Black, then the throne letters (`Tt`).
-    pub fn fen(self, specs: &[CastleSpec]) -> String {
+    /// The FEN castling field, in the order `KQSLkqslTt` (NOTATION.md).
+    pub fn fen(self) -> String {
         let mut s = String::new();
         for color in [Color::White, Color::Black] {
             for i in 0..4 {
                 let bit = color as u16 * PER_COLOR + i;
-                if self.0 & (1 << bit) == 0 {
-                    continue;
+                if self.0 & (1 << bit) != 0 {
+                    s.push(Rights::letter_of_bit(bit));
                 }
-                // A second-stage bit is a right in FEN only once the first
-                // stage on its wing has been made.
-                let is_second = i >= 2;
-                let first_of_wing = Rights(1 << (bit - 2 * u16::from(is_second)));
-                if is_second && (self.has(first_of_wing) || !specs.iter().any(|s| s.right.0 == 1 << bit)) {
-                    continue;
-                }
-                s.push(Rights::letter_of_bit(bit));
             }
         }
         for color in [Color::White, Color::Black] {

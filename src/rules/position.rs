@@ -240,7 +240,7 @@ impl Position {
         write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
         let turn = if self.turn == Color::White { 'w' } else { 'b' };
         let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
-        format!("{s} {turn} {} {ep} {} {}", self.rights.fen(self.rules.castling), self.halfmoves, self.fullmoves)
+        format!("{s} {turn} {} {ep} {} {}", self.rights.fen(), self.halfmoves, self.fullmoves)
     }
 
     fn compute_hash(&self) -> u64 {
@@ -381,8 +381,7 @@ impl PartialEq for Position {
     }
 }
 
-/// Checks each right read from FEN against the men, and adds the internal
-/// "corner rook unmoved" bits that a first-stage right implies.
+/// Checks each right read from FEN against the men (NOTATION.md, "FEN").
 fn check_rights(board: &Board, read: Rights, rules: &Rules, problems: &mut Vec<SetupProblem>) -> Rights {
     let mut rights = Rights::NONE;
     for spec in rules.castling {
@@ -392,11 +391,16 @@ fn check_rights(board: &Board, read: Rights, rules: &Rules, problems: &mut Vec<S
         let letter = spec.right.letter();
         let king = Piece::new(spec.color, Role::King);
         let rook = Piece::new(spec.color, Role::Rook);
-        let first = super::castling::Rights::castle_bit(spec.color, Stage::First, spec.wing);
+        let first = Rights::castle_bit(spec.color, Stage::First, spec.wing);
         let why = match spec.stage {
             Stage::First if board.piece_at(spec.king_from) != Some(king) => Some("the king is not on its start square"),
             Stage::First if board.piece_at(spec.rook_from) != Some(rook) => Some("the rook is not on its start square"),
-            Stage::Second if read.has(first) => Some("a second stage is pending only after the first"),
+            // Both stages still possible: the corner rook has never moved.
+            Stage::Second if read.has(first) && board.piece_at(spec.corner) != Some(rook) => {
+                Some("the corner rook is not on its corner")
+            }
+            Stage::Second if read.has(first) => None,
+            // The first stage made, the second pending.
             Stage::Second if board.piece_at(spec.king_from) != Some(king) => {
                 Some("the king is not where the first stage put it")
             }
@@ -408,13 +412,6 @@ fn check_rights(board: &Board, read: Rights, rules: &Rules, problems: &mut Vec<S
         match why {
             Some(why) => problems.push(SetupProblem::BadRight { letter, why }),
             None => rights.set(spec.right),
-        }
-        if spec.stage == Stage::First && why.is_none() {
-            // The corner rook, if home, may still make the second stage.
-            let second = Rights::castle_bit(spec.color, Stage::Second, spec.wing);
-            if board.piece_at(spec.corner) == Some(rook) && rules.castling.iter().any(|s| s.right == second) {
-                rights.set(second);
-            }
         }
     }
     for c in Color::ALL {

@@ -213,7 +213,7 @@ pub static HUNDRED: Rules = Rules {
     width: 10,
     height: 10,
     board: Bitboard::FULL,
-    start_fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQkqTt - 0 1",
+    start_fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQSLkqslTt - 0 1",
     letters: &[
         ('p', Role::Pawn),
         ('n', Role::Knight),

@@ -1,7 +1,17 @@
 //! The corpus: every file of corpus/valid/ validates with no diagnostic even
 //! under --strict; every file of corpus/invalid/ gives exactly the
-//! diagnostics (code, line, column) of its golden file, and every diagnostic
-//! code has such a file.
+//! diagnostics of its golden file (code, line, column, message and help: the
+//! wording is tested), and every diagnostic code has such a file.
+//!
+//! A golden file holds one entry per diagnostic, in order:
+//!
+//! ```text
+//! pgn100::illegal_castling 9:4: the message
+//!   help: the help, when there is one
+//! ```
+//!
+//! After a change of wording, rewrite them all and review the diff:
+//! `PGN100_BLESS=1 cargo test --release --test suite corpus::`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -20,7 +30,19 @@ fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     v
 }
 
-fn diagnostics(path: &Path) -> Vec<String> {
+/// The golden entry of one diagnostic; a line break in the message or help
+/// is written `\n`, so that an entry's first line is always its header.
+pub fn golden_entry(code: &str, line: u64, column: u64, message: &str, help: Option<&str>) -> String {
+    let one_line = |s: &str| s.replace('\n', "\\n");
+    let mut entry = format!("{code} {line}:{column}: {}\n", one_line(message));
+    if let Some(help) = help {
+        entry.push_str(&format!("  help: {}\n", one_line(help)));
+    }
+    entry
+}
+
+/// The golden text of a file's diagnostics.
+fn diagnostics(path: &Path) -> String {
     let bytes = std::fs::read(path).expect("readable");
     let report = validate_bytes("test", &bytes, None, Options::default());
     report
@@ -28,9 +50,21 @@ fn diagnostics(path: &Path) -> Vec<String> {
         .iter()
         .map(|d| {
             let (line, col) = report.source.line_col(d.span.start);
-            format!("{} {line}:{col}", d.code)
+            golden_entry(&d.code.to_string(), line as u64, col as u64, &d.message, d.help.as_deref())
         })
         .collect()
+}
+
+/// Compares `got` with the golden file of `path`, or rewrites the golden
+/// file when PGN100_BLESS is set.
+pub fn check_golden(path: &Path, got: &str) {
+    let golden_path = path.with_extension("golden");
+    if std::env::var_os("PGN100_BLESS").is_some() {
+        std::fs::write(&golden_path, got).unwrap_or_else(|e| panic!("{}: {e}", golden_path.display()));
+        return;
+    }
+    let golden = std::fs::read_to_string(&golden_path).unwrap_or_else(|_| panic!("{}", golden_path.display()));
+    assert_eq!(got, golden, "{} (PGN100_BLESS=1 rewrites the golden files)", path.display());
 }
 
 #[test]
@@ -49,14 +83,11 @@ fn valid_files_have_no_diagnostic_even_when_strict() {
 fn invalid_files_match_their_golden_diagnostics() {
     let mut covered = BTreeSet::new();
     for path in files("invalid", "pgn") {
-        let golden_path = path.with_extension("golden");
-        let golden = std::fs::read_to_string(&golden_path).unwrap_or_else(|_| panic!("{}", golden_path.display()));
-        let expected: Vec<&str> = golden.lines().filter(|l| !l.trim().is_empty()).collect();
         let got = diagnostics(&path);
-        assert_eq!(got, expected, "{}", path.display());
+        check_golden(&path, &got);
         let stem = path.file_stem().and_then(|s| s.to_str()).expect("name");
         let code = Code::from_name(stem).unwrap_or_else(|| panic!("{stem} names no diagnostic code"));
-        assert!(got.iter().any(|l| l.starts_with(&format!("{code} "))), "{stem} does not produce its code");
+        assert!(got.lines().any(|l| l.starts_with(&format!("{code} "))), "{stem} does not produce its code");
         covered.insert(code);
     }
     let missing: Vec<&Code> = Code::ALL.iter().filter(|c| !covered.contains(c)).collect();

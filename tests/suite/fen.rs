@@ -30,7 +30,7 @@ fn the_start_position_with_all_rights() {
     let pos = Position::start(Variant::Hundred).expect("Hundred");
     assert_eq!(
         pos.fen(),
-        "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQkqTt - 0 1"
+        "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQSLkqslTt - 0 1"
     );
     assert_eq!(hundred(&pos.fen()), pos);
 }
@@ -56,11 +56,16 @@ fn every_problem_of_a_bad_setup_is_named() {
     let p = problems("P8k/10/10/10/10/10/10/10/10/K8p w - - 0 1");
     assert_eq!(p.len(), 2, "{p:?}");
     assert!(p.iter().all(|x| matches!(x, SetupProblem::PawnOnEdgeRank(_))));
-    // K without the rook on j2, S without the king where the first stage puts it.
-    let p = problems("4k5/10/10/10/10/10/10/10/R4K4/R8R w KS - 0 1");
+    // K without the rook on j2; S beside K without the rook on its corner j1.
+    let p = problems("4k5/10/10/10/10/10/10/10/R4K4/R9 w KS - 0 1");
     assert_eq!(p.len(), 2, "{p:?}");
     assert!(matches!(p[0], SetupProblem::BadRight { letter: 'K', .. }));
     assert!(matches!(p[1], SetupProblem::BadRight { letter: 'S', .. }));
+    // S alone (pending) without the king where the first stage puts it.
+    let p = problems("4k5/10/10/10/10/10/10/10/R4K3R/R8R w S - 0 1");
+    assert!(matches!(p[..], [SetupProblem::BadRight { letter: 'S', .. }]), "{p:?}");
+    // L beside Q with the corner rook on a1 is the start's right, and reads.
+    assert_eq!(hundred("4k5/10/10/10/10/10/10/10/R4K3R/R8R w QL - 0 1").fen().split(' ').nth(2), Some("QL"));
     // En passant square with no pawn that can have skipped it.
     assert!(matches!(problems("k9/10/10/10/4P5/10/10/10/10/K9 w - d7 0 1")[..], [SetupProblem::BadEnPassant(_)]));
     // The side not to move is in check.

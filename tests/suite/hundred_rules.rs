@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use common::{castlings, hundred, throne_moves};
 use pgn100::notation::UciMove;
-use pgn100::rules::{perft, Position};
+use pgn100::rules::{perft, Claim, Game, Position};
 
 /// Plays UCI-style moves (`=O` marks castling), panicking on an illegal one.
 fn play(pos: &mut Position, moves: &[&str]) {
@@ -46,8 +46,9 @@ fn castles(fen: &str, expected: &str) {
     assert_eq!(castlings(&hundred(&m)), set(&expected.to_lowercase()), "{m}");
 }
 
-// White: Kf2, rooks a1 a2 j1 j2; Black: Ke10 (and what a case adds).
-const FIRST: &str = "4k5/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1";
+// White: Kf2, rooks a1 a2 j1 j2, none moved yet; Black: Ke10 (and what a
+// case adds).
+const FIRST: &str = "4k5/10/10/10/10/10/10/10/R4K3R/R8R w KQSL - 0 1";
 
 #[test]
 fn first_stage_both_wings_both_colours() {
@@ -63,21 +64,21 @@ fn first_stage_both_wings_both_colours() {
 #[test]
 fn first_stage_illegal_for_each_reason() {
     // No right (the king or that rook has moved).
-    castles("4k5/10/10/10/10/10/10/10/R4K3R/R8R w Q - 0 1", "Q");
+    castles("4k5/10/10/10/10/10/10/10/R4K3R/R8R w QL - 0 1", "Q");
     castles("4k5/10/10/10/10/10/10/10/R4K3R/R8R w - - 0 1", "");
     // A square between king and rook occupied (knight on h2, bishop on c2).
-    castles("4k5/10/10/10/10/10/10/10/R4K1N1R/R8R w KQ - 0 1", "Q");
-    castles("4k5/10/10/10/10/10/10/10/R1B2K3R/R8R w KQ - 0 1", "K");
+    castles("4k5/10/10/10/10/10/10/10/R4K1N1R/R8R w KQSL - 0 1", "Q");
+    castles("4k5/10/10/10/10/10/10/10/R1B2K3R/R8R w KQSL - 0 1", "K");
     // The king in check (rook f10 on the open f-file).
-    castles("4kr4/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1", "");
+    castles("4kr4/10/10/10/10/10/10/10/R4K3R/R8R w KQSL - 0 1", "");
     // The king attacked after the move (rook h10 sees h2; rook d10 sees d2).
-    castles("4k2r2/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1", "Q");
-    castles("3rk5/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1", "K");
+    castles("4k2r2/10/10/10/10/10/10/10/R4K3R/R8R w KQSL - 0 1", "Q");
+    castles("3rk5/10/10/10/10/10/10/10/R4K3R/R8R w KQSL - 0 1", "K");
     // The castling rook attacked after the move (g2 after short, e2 after long).
-    castles("4k1r3/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1", "Q");
-    castles("r3k5/10/10/10/10/4r5/10/10/R4K3R/R8R w KQ - 0 1", "K");
+    castles("4k1r3/10/10/10/10/10/10/10/R4K3R/R8R w KQSL - 0 1", "Q");
+    castles("r3k5/10/10/10/10/4r5/10/10/R4K3R/R8R w KQSL - 0 1", "K");
     // [decision] passing over an attacked square is allowed (rook i10 sees i2, c10 sees c2).
-    castles("2r1k3r1/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1", "KQ");
+    castles("2r1k3r1/10/10/10/10/10/10/10/R4K3R/R8R w KQSL - 0 1", "KQ");
 }
 
 #[test]
@@ -102,6 +103,28 @@ const SECOND_LONG: &str = "8k1/10/10/10/10/10/10/10/R2KR4R/9R w L - 0 1";
 fn second_stage_both_wings_both_colours() {
     castles(SECOND_SHORT, "S");
     castles(SECOND_LONG, "L");
+}
+
+#[test]
+fn the_fen_field_says_whether_the_corner_rook_has_moved() {
+    // NOTATION.md, "FEN": `KS` both stages open; `K` alone, the corner rook
+    // has moved (here it went away and came back), so after the first stage
+    // and its step no second stage is left.
+    let mut pos = hundred(FIRST);
+    play(&mut pos, &["f2h2=O", "e10d10", "j1j2", "d10e10"]);
+    assert_eq!(castlings(&pos), set("S"));
+    assert_eq!(pos.fen().split(' ').nth(2), Some("S"));
+    let mut pos = hundred("4k5/10/10/10/10/10/10/10/R4K3R/R8R w KQ - 0 1");
+    play(&mut pos, &["f2h2=O", "e10d10", "j1j2", "d10e10"]);
+    assert_eq!(castlings(&pos), set(""));
+    assert_eq!(pos.fen().split(' ').nth(2), Some("-"));
+    // The corner rook leaves and comes back: `S` and `L` go, `K`, `Q` stay,
+    // and the FEN reads back to the same position.
+    let mut pos = hundred(FIRST);
+    play(&mut pos, &["j1i1", "e10d10", "i1j1", "d10e10", "a1b1", "e10d10", "b1a1", "d10e10"]);
+    assert_eq!(pos.fen().split(' ').nth(2), Some("KQ"));
+    assert_eq!(hundred(&pos.fen()), pos);
+    assert_eq!(hundred(&pos.fen()).hash(), pos.hash());
 }
 
 #[test]
@@ -160,7 +183,7 @@ fn second_stage_rights_are_lost() {
 fn the_seed_castling_sequence_plays() {
     // Seed 002: 1. 0-0-0 0-0-0-0 2. Лj1-j2 Лa10-a9 3. 1 1-1, both sides
     // with their corner and king's-rank rooks only.
-    let mut pos = hundred("r8r/r4k3r/10/10/10/10/10/10/R4K3R/R8R w KQkqTt - 0 1");
+    let mut pos = hundred("r8r/r4k3r/10/10/10/10/10/10/R4K3R/R8R w KQSLkqslTt - 0 1");
     play(&mut pos, &["f2h2=O", "f9d9=O", "j1j2", "a10a9", "h2i2=O", "d9b9=O"]);
     assert_eq!(pos.fen(), "9r/1kr1r4r/10/10/10/10/10/10/R5RRK1/R9 w Tt - 6 4");
 }
@@ -219,6 +242,24 @@ fn throne_pawn_rule_off_and_for_black() {
 }
 
 #[test]
+fn rules_1_6_a_throne_pawn_gain_resets_the_80_move_count() {
+    // RULES.md 1.6 [decision]: the gain counts as a pawn move. 159 plies
+    // without capture or pawn move; the throne move with its pawn resets the
+    // count, the same king move without a gain (rule off) reaches 160.
+    let fen = "k9/10/5K4/10/10/10/10/PPPPPPP3/10/10 w T - 159 90";
+    let mut game = Game::new(hundred(fen));
+    let gain = UciMove::parse("f8f9@i3").and_then(|u| u.to_move(game.position())).expect("legal");
+    game.play_unchecked(gain);
+    assert_eq!(game.position().halfmoves(), 0);
+    assert_eq!(game.claim(), None);
+    let mut game = Game::new(hundred(&fen.replace(" T ", " - ")));
+    let step = UciMove::parse("f8f9").and_then(|u| u.to_move(game.position())).expect("legal");
+    game.play_unchecked(step);
+    assert_eq!(game.position().halfmoves(), 160);
+    assert_eq!(game.claim(), Some(Claim::MoveRule));
+}
+
+#[test]
 fn promotion_choices_depend_on_the_file() {
     // Ka1 (a2 b1 b2 = 3 moves) and a pawn on a9: a10 allows Q P R B N = 5.
     assert_eq!(hundred("9k/P9/10/10/10/10/10/10/10/K9 w - - 0 1").count_legal(), 8);
@@ -268,13 +309,12 @@ fn start_position_with_rights_has_the_oracle_counts() {
     // Castling and the throne pawn cannot happen within 5 plies of the set-up,
     // so the counts with rights equal Fairy-Stockfish's without them.
     let pos = Position::start(pgn100::rules::Variant::Hundred).expect("Hundred");
-    assert_eq!(pos.fen().split(' ').nth(2), Some("KQkqTt"));
+    assert_eq!(pos.fen().split(' ').nth(2), Some("KQSLkqslTt"));
     assert_eq!(perft(&pos, 4), 460_856);
 }
 
 #[test]
 fn threefold_repetition_and_the_eighty_move_claim() {
-    use pgn100::rules::{Claim, Game};
     let mut game = Game::new(hundred("k9/10/10/10/10/10/10/10/10/K9 w - - 0 1"));
     let step = |g: &mut Game, uci: &str| {
         let m = UciMove::parse(uci).and_then(|u| u.to_move(g.position())).expect("legal");

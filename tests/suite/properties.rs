@@ -1,6 +1,6 @@
 //! Property tests: for random legal games from the generator, writing and
 //! reading back gives the same moves in every letter set and style, and FEN
-//! write -> read -> write gives the same FEN on every position reached.
+//! write -> read gives the same position on every position reached.
 
 use pgn100::analysis::generate::{generate_game, rng_for};
 use pgn100::analysis::{replay, Options};
@@ -39,11 +39,11 @@ proptest! {
             pos.play_unchecked(*m);
             let fen = pos.fen();
             let back = Position::from_fen(&fen, Variant::Hundred).expect("own FEN reads");
-            // FEN text identity. The positions themselves can differ in one
-            // bit FEN cannot carry: "K, but the corner rook has moved" (see
-            // the README's notes); tests/suite/fen.rs checks full identity on the
-            // oracle games, which have no castling rights.
+            // Exact: the castling field carries every right (NOTATION.md,
+            // "FEN"), so the position read back is the same, hash included.
             prop_assert_eq!(back.fen(), fen);
+            prop_assert_eq!(&back, &pos);
+            prop_assert_eq!(back.hash(), pos.hash());
         }
     }
 }

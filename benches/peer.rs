@@ -1,0 +1,166 @@
+//! pgn100 beside the fastest chess stack, pgn-reader + shakmaty, on the same
+//! real chess file in one run (bench binary, not a timed test):
+//! `cargo bench --bench peer [-- FILE] [-- --rounds N]`.
+//!
+//! The file defaults to ../shared/chess/sesse_broadcasts_2016-2024.pgn (real
+//! broadcasts: one line of movetext per game, an `{ [%eval] }` comment per
+//! move). Each reader runs over the whole file, best of N rounds (default 3):
+//! - *parse*: games split and every move token read, no legality: pgn-reader
+//!   with a visitor that counts SAN tokens; pgn100's `Reader` (after decoding
+//!   the bytes, which pgn-reader does not need to do) counting move tokens;
+//! - *validate (shakmaty)*: pgn-reader + shakmaty playing every main-line
+//!   SAN move (parsed, matched to a legal move, played) — the figure the
+//!   throughput issue sets pgn100's Chess validation against once the Chess
+//!   rules exist.
+//!
+//! Both readers must count the same games and move tokens on the file, or
+//! the bench fails: a ratio is only worth printing over the same work.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use pgn100::notation::decode::decode;
+use pgn100::notation::{Item, Reader, TokenKind};
+use pgn_reader::shakmaty::{Chess, Position};
+use pgn_reader::{SanPlus, Skip, Visitor};
+
+/// Counts games and SAN tokens (variations included, like pgn100's reader).
+#[derive(Default)]
+struct Count {
+    games: usize,
+    moves: usize,
+}
+
+impl Visitor for Count {
+    type Tags = ();
+    type Movetext = ();
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn san(&mut self, _movetext: &mut (), _san: SanPlus) -> ControlFlow<()> {
+        self.moves += 1;
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _movetext: ()) {
+        self.games += 1;
+    }
+}
+
+/// Plays every main-line move with shakmaty; a game stops at its first
+/// illegal move.
+#[derive(Default)]
+struct Play {
+    games: usize,
+    plies: usize,
+    illegal: usize,
+}
+
+impl Visitor for Play {
+    type Tags = ();
+    type Movetext = Option<Chess>;
+    type Output = ();
+
+    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<(), Option<Chess>> {
+        ControlFlow::Continue(Some(Chess::default()))
+    }
+    fn begin_variation(&mut self, _movetext: &mut Option<Chess>) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+    fn san(&mut self, movetext: &mut Option<Chess>, san: SanPlus) -> ControlFlow<()> {
+        if let Some(pos) = movetext {
+            match san.san.to_move(pos) {
+                Ok(m) => {
+                    pos.play_unchecked(m);
+                    self.plies += 1;
+                }
+                Err(_) => {
+                    self.illegal += 1;
+                    *movetext = None;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _movetext: Option<Chess>) {
+        self.games += 1;
+    }
+}
+
+/// pgn100's reader: games (read or broken) and move tokens.
+fn ours(bytes: &[u8]) -> (usize, usize) {
+    let decoded = decode(bytes, None);
+    let (mut games, mut moves) = (0, 0);
+    for item in Reader::new(&decoded.text) {
+        let record = match &item {
+            Item::Game(g) | Item::Broken(g, _) => g,
+            Item::Stray(_) => continue,
+        };
+        games += 1;
+        moves += record.tokens.iter().filter(|t| matches!(t.kind, TokenKind::Move { .. })).count();
+    }
+    (games, moves)
+}
+
+fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
+    let mut out = None;
+    let mut fastest = Duration::MAX;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        let r = run();
+        fastest = fastest.min(t.elapsed());
+        out = Some(r);
+    }
+    (fastest, out.expect("at least one round"))
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
+    let mut path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/chess/sesse_broadcasts_2016-2024.pgn").to_string();
+    let mut rounds = 3;
+    while let Some(a) = args.next() {
+        if a == "--rounds" {
+            rounds = args.next().and_then(|n| n.parse().ok()).expect("--rounds N");
+        } else {
+            path = a;
+        }
+    }
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mb = bytes.len() as f64 / 1e6;
+    println!("{path}: {mb:.1} MB, best of {rounds}");
+
+    let (t_peer, peer) = best(rounds, || {
+        let mut count = Count::default();
+        pgn_reader::Reader::new(bytes.as_slice()).visit_all_games(&mut count).expect("read");
+        count
+    });
+    let (t_ours, (games, moves)) = best(rounds, || ours(&bytes));
+    assert_eq!(
+        (games, moves),
+        (peer.games, peer.moves),
+        "pgn100 and pgn-reader must read the same games and move tokens"
+    );
+    let (t_play, play) = best(rounds, || {
+        let mut play = Play::default();
+        pgn_reader::Reader::new(bytes.as_slice()).visit_all_games(&mut play).expect("read");
+        play
+    });
+
+    let row = |job: &str, t: Duration, plies: usize| {
+        let s = t.as_secs_f64();
+        println!("{job:<34} {s:>8.3} s {:>8.1} MB/s {:>7.2} M moves/s", mb / s, plies as f64 / s / 1e6);
+    };
+    println!("{games} games, {moves} move tokens");
+    row("parse  pgn-reader", t_peer, peer.moves);
+    row("parse  pgn100 (decode + read)", t_ours, moves);
+    println!("parse ratio pgn100 / pgn-reader: {:.2}x", t_peer.as_secs_f64() / t_ours.as_secs_f64());
+    row("validate  pgn-reader + shakmaty", t_play, play.plies);
+    println!("({} games, {} plies played, {} games stopped at an illegal move)", play.games, play.plies, play.illegal);
+}

@@ -1,0 +1,152 @@
+//! The marks and numbers a record writes around its moves, judged against
+//! the board: capture and check marks, move numbers, the result.
+
+use crate::diag::{Code, Diagnostic};
+use crate::notation::ast::{CheckMark, GameRecord, ManMove, Outcome, Span, Token};
+use crate::notation::{Letters, LongMove};
+use crate::rules::{Color, Game, Move, MoveKind, Position, Termination};
+
+/// A move number that is not the next move's (`pos` is the position before it).
+pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, ply: u32) -> Option<Diagnostic> {
+    let expected = pos.fullmoves();
+    let turn_ok = black == (pos.turn() == Color::Black);
+    if number == expected && turn_ok {
+        return None;
+    }
+    let right = if pos.turn() == Color::Black { format!("{expected}...") } else { format!("{expected}.") };
+    Some(
+        Diagnostic::new(
+            Code::MoveNumber,
+            span,
+            format!("move number does not match: the next move is {}'s move {expected}", pos.turn()),
+        )
+        .label("this number")
+        .help(format!("write {right}"))
+        .ply(ply),
+    )
+}
+
+/// A capture mark on a move that captures nothing, or `-` on one that does.
+pub(super) fn capture_mark(
+    pos: &Position,
+    m: Move,
+    written: &ManMove,
+    span: Span,
+    letters: Letters,
+    ply: u32,
+) -> Option<Diagnostic> {
+    let captures = pos.board().piece_at(m.to).is_some() || m.kind == MoveKind::EnPassant;
+    let right = || LongMove { pos, mv: m, letters }.to_string();
+    if written.capture.is_some() && !captures {
+        Some(
+            Diagnostic::new(Code::CaptureMark, span, "a capture mark on a move that captures nothing")
+                .label("nothing to take here")
+                .help(format!("write {}", right()))
+                .ply(ply),
+        )
+    } else if written.dash && captures {
+        Some(
+            Diagnostic::new(Code::CaptureMark, span, "`-` on a move that captures")
+                .label("this move takes a man")
+                .help(format!("write {}", right()))
+                .ply(ply),
+        )
+    } else {
+        None
+    }
+}
+
+/// A check mark that does not say what the move does (`after` is the
+/// position after it).
+pub(super) fn check_mark(after: &Position, written: Option<CheckMark>, span: Span, ply: u32) -> Option<Diagnostic> {
+    let checkers = after.checkers();
+    let mate = checkers.any() && !after.has_legal_move();
+    let ok = match written {
+        None => checkers.is_empty(),
+        Some(CheckMark::Check) => checkers.any() && !mate,
+        Some(CheckMark::DoubleCheck) => checkers.more_than_one() && !mate,
+        Some(CheckMark::Mate) => mate,
+    };
+    if ok {
+        return None;
+    }
+    let (message, help) = if mate {
+        ("this move mates", "mark it `#` (Latin) or `×` (Cyrillic)")
+    } else if checkers.more_than_one() {
+        ("this move gives double check", "mark it `++` (or `+`)")
+    } else if checkers.any() {
+        ("this move gives check", "mark it `+`")
+    } else {
+        ("this move gives no check", "remove the mark")
+    };
+    let message = match written {
+        None => format!("{message}, but it is not marked"),
+        Some(mark) => {
+            let mark = match mark {
+                CheckMark::Check => "`+`",
+                CheckMark::DoubleCheck => "`++`",
+                CheckMark::Mate => "as mate",
+            };
+            format!("{message}, but it is marked {mark}")
+        }
+    };
+    Some(Diagnostic::new(Code::CheckMark, span, message).label("this move").help(help).ply(ply))
+}
+
+/// A result token that differs from the Result tag or from what the board
+/// says after the main line (`last`).
+pub(super) fn result(
+    record: &GameRecord,
+    last: &Position,
+    token: Option<(&Token, Outcome)>,
+    mut push: impl FnMut(Diagnostic),
+) {
+    let tag = record.tag("Result").and_then(|r| match r.trim() {
+        "1-0" | "1:0" => Some(Outcome::WhiteWins),
+        "0-1" | "0:1" => Some(Outcome::BlackWins),
+        "1/2-1/2" | "½-½" | "½:½" => Some(Outcome::Draw),
+        "*" => Some(Outcome::Unknown),
+        _ => None,
+    });
+    if let (Some((t, written)), Some(tag)) = (token, tag) {
+        if written != tag {
+            push(
+                Diagnostic::new(
+                    Code::ResultMismatch,
+                    t.span.clone(),
+                    format!("the result {} differs from the Result tag {}", written.pgn(), tag.pgn()),
+                )
+                .label("this result")
+                .help("make the tag and the token agree"),
+            );
+        }
+    }
+    let board = match Game::new(last.clone()).termination() {
+        Some(Termination::Checkmate { winner: Color::White }) => Some((Outcome::WhiteWins, "White mates")),
+        Some(Termination::Checkmate { winner: Color::Black }) => Some((Outcome::BlackWins, "Black mates")),
+        Some(Termination::Stalemate) => Some((Outcome::Draw, "the game ends in stalemate")),
+        None => None,
+    };
+    if let (Some((t, written)), Some((outcome, why))) = (token, board) {
+        if written != outcome {
+            push(
+                Diagnostic::new(
+                    Code::ResultMismatch,
+                    t.span.clone(),
+                    format!("{why} on the board, but the result is {}", written.pgn()),
+                )
+                .label("this result")
+                .help(format!("write {}", outcome.pgn())),
+            );
+        }
+    }
+}
+
+/// A game with no result token.
+pub(super) fn missing_result(record: &GameRecord) -> Diagnostic {
+    let end = record.span.end;
+    let at = record.tokens.last().map_or(end.saturating_sub(1)..end, |t| t.span.clone());
+    Diagnostic::new(Code::MissingResult, at, "the game has no result")
+        .label("the game ends here")
+        .help("end the movetext with 1-0, 0-1, 1/2-1/2 or *")
+}
