@@ -77,7 +77,7 @@ codes! {
     MissingThronePawn => "missing_throne_pawn", Error, "a king reaches the throne without the square of the gained pawn";
     MisplacedThronePawn => "misplaced_throne_pawn", Error, "the gained pawn's square is not an empty square of the pawn rank";
     NoThronePawn => "no_throne_pawn", Error, "a throne-pawn mark on a move that gains no pawn";
-    IllegalCastling => "illegal_castling", Error, "a castling that fails a condition of RULES.md 1.4";
+    IllegalCastling => "illegal_castling", Error, "a castling that fails one of its conditions";
     WrongVariantCastling => "wrong_variant_castling", Error, "a castling token of another variant (`0-0` in Hundred)";
     CheckMark => "check_mark", Warning, "a check or mate mark the position does not bear out, or a missing one";
     CaptureMark => "capture_mark", Warning, "`:`/`x` on a move that captures nothing, or `-` on a capture";

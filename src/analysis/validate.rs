@@ -96,7 +96,7 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
                     SyntaxErrorKind::UnknownToken => (
                         Code::Syntax,
                         "this is no move, number, comment or result",
-                        "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1; see grammar/pgn100.ebnf",
+                        "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1; man pgn100 describes the notation",
                     ),
                     SyntaxErrorKind::UnterminatedComment => {
                         (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")

@@ -139,7 +139,7 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, short: bool, 
             };
             Diagnostic::new(Code::IllegalCastling, span, format!("castling is not allowed: {why}"))
                 .label("this castling")
-                .help("RULES.md 1.4 lists the conditions (`pgn100 explain illegal_castling`)")
+                .help("`pgn100 explain illegal_castling` lists the conditions")
         }
     };
     d
