@@ -388,7 +388,10 @@ fn help_subcommand_explain_in_any_case_and_completions() {
     assert!(stderr(&o).contains("ambiguous_move"), "did you mean: {}", stderr(&o));
     let bash = stdout(&pgn100(&["completions", "bash"]));
     assert!(bash.contains("ambiguous_move"), "the codes are offered");
-    assert!(!bash.contains("pgn100__man"), "the hidden man command is not");
+    assert!(!bash.contains("pgn100,man)"), "the hidden man command is not");
+    let fish = stdout(&pgn100(&["completions", "fish"]));
+    assert!(!fish.contains("-a \"man\""), "nor in fish");
+    assert!(fish.contains("validate"));
 }
 
 #[test]
