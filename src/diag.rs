@@ -195,7 +195,7 @@ impl Diagnostic {
             column,
             offset: source.file_offset(self.span.start),
             length: source.file_offset(self.span.end).saturating_sub(source.file_offset(self.span.start)),
-            game: self.game,
+            game: self.game.map(|g| g + 1),
             ply: self.ply,
         }
     }
@@ -214,6 +214,7 @@ pub struct JsonDiagnostic {
     pub offset: usize,
     /// Bytes of the file the problem covers.
     pub length: usize,
+    /// The game's number in its file, counted from 1.
     pub game: Option<usize>,
     pub ply: Option<u32>,
 }

@@ -141,7 +141,20 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
     let plies = kept_plies(record, report, options);
     // Whether the next move needs a number in front of it.
     let mut need_number = true;
+    // A move's comments, written after its NAGs and glyphs.
+    let mut pending: Vec<String> = Vec::new();
     for (ti, token) in record.tokens.iter().enumerate() {
+        if !pending.is_empty() {
+            if matches!(token.kind, TokenKind::Nag(_) | TokenKind::Glyph(_)) {
+                out.push_str(&text[cursor..token.span.end]);
+                cursor = token.span.end;
+                continue;
+            }
+            for c in pending.drain(..) {
+                out.push_str(&format!(" {{{c}}}"));
+            }
+            need_number = true;
+        }
         match &token.kind {
             TokenKind::MoveNumber { .. } => {
                 // Rewritten (or dropped) with the move it stands before.
@@ -184,10 +197,7 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
                 }
                 cursor = token.span.end;
                 need_number = false;
-                for c in &ply.comments {
-                    out.push_str(&format!(" {{{c}}}"));
-                    need_number = true;
-                }
+                pending = ply.comments.clone();
             }
             TokenKind::Result(_) => {
                 out.push_str(&text[cursor..token.span.start]);
@@ -202,6 +212,9 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
             }
         }
     }
+    for c in pending {
+        out.push_str(&format!(" {{{c}}}"));
+    }
     out.push_str(&text[cursor..record.span.end]);
 }
 
@@ -209,8 +222,8 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
 fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
     let (_, written) = record.result()?;
     let (found, right) = match report.termination()? {
-        Termination::Checkmate { winner: Color::White } => ("checkmate, White wins", "1-0"),
-        Termination::Checkmate { winner: Color::Black } => ("checkmate, Black wins", "0-1"),
+        Termination::Checkmate { winner: Color::White } => ("checkmate, white wins", "1-0"),
+        Termination::Checkmate { winner: Color::Black } => ("checkmate, black wins", "0-1"),
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
     };
     if written.pgn() == right {

@@ -76,7 +76,11 @@ pub struct Converted {
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
     let replay_options = Options { keep_all: true, ..options.replay };
     transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
-        write_game(text, record, report, options, out)
+        let start = out.len();
+        write_game(text, record, report, options, out);
+        if options.style != StyleChoice::Keep {
+            super::wrap::rewrap_game(out, start);
+        }
     })
 }
 
@@ -123,6 +127,12 @@ pub fn transform_source(
                 }
                 if !skip_invalid {
                     out.push_str(&text[record.span.clone()]);
+                } else {
+                    // The game goes with the blank lines after it: one gap stays, not two.
+                    let rest = &text[record.span.end..];
+                    cursor = record.span.end + (rest.len() - rest.trim_start().len());
+                    games += 1;
+                    continue;
                 }
             }
         }

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::notation::Letters;
-use crate::rules::{Color, Move, Piece, Position, Role, Square};
+use crate::rules::{Color, Game, Move, Piece, Position, Role, Square, Termination};
 
 /// How men are drawn in the terminal diagram.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -88,14 +88,16 @@ pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: b
             };
             let light = (file + rank) % 2 == 1;
             if color {
+                // Mid-tone squares, so that white men (white) and black men
+                // (black) both stand out on either colour: no white on cream.
                 let bg = match (marked(sq), light) {
-                    (true, _) => "\x1b[48;5;185m",
-                    (false, true) => "\x1b[48;5;230m",
-                    (false, false) => "\x1b[48;5;137m",
+                    (true, _) => "\x1b[48;5;136m",
+                    (false, true) => "\x1b[48;5;137m",
+                    (false, false) => "\x1b[48;5;94m",
                 };
                 let fg = match man {
-                    Some(p) if p.color == Color::White => "\x1b[1;38;5;15m",
-                    _ => "\x1b[1;38;5;0m",
+                    Some(p) if p.color == Color::White => "\x1b[1;38;5;231m",
+                    _ => "\x1b[1;38;5;16m",
                 };
                 let _ = write!(out, "{bg}{fg} {cell} \x1b[0m");
             } else {
@@ -111,8 +113,18 @@ pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: b
         let _ = write!(out, " {} ", (b'a' + file) as char);
     }
     out.push('\n');
-    let _ = writeln!(out, "{} to move; FEN {}", pos.turn(), pos.fen());
+    let _ = writeln!(out, "{}; FEN {}", state(pos), pos.fen());
     out
+}
+
+/// What the position is: mate, stalemate, check or whose move it is.
+pub fn state(pos: &Position) -> String {
+    match Game::new(pos.clone()).termination() {
+        Some(Termination::Checkmate { winner }) => format!("checkmate, {winner} wins"),
+        Some(Termination::Stalemate) => format!("stalemate ({} to move has no legal move), a draw", pos.turn()),
+        None if pos.checkers().any() => format!("{} to move, in check", pos.turn()),
+        None => format!("{} to move", pos.turn()),
+    }
 }
 
 /// Escapes text for XML.

@@ -6,7 +6,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::rules::{Claim, Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Variant};
+use crate::rules::{Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Variant};
 
 /// What the generator did, counted as it played (for checking `stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,7 +95,8 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
                 }
             };
         }
-        if matches!(game.claim(), Some(Claim::Threefold | Claim::MoveRule)) {
+        if let Some(claim) = game.claim() {
+            record.termination = super::stats::claim_termination(claim).to_string();
             break "1/2-1/2";
         }
         if record.plies >= max_plies {

@@ -10,6 +10,7 @@ pub mod notes;
 pub mod replay;
 pub mod stats;
 pub mod validate;
+pub mod wrap;
 
 pub use annotate::{annotate_source, AnnotateOptions};
 pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, StyleChoice};

@@ -9,13 +9,14 @@ use serde::Serialize;
 use super::replay::{replay_observed, Claims, Observer, Options};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove};
-use crate::rules::{Bitboard, Color, Move, MoveKind, Position, Role, Stage, Termination, Wing};
+use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Position, Role, Stage, Termination, Wing};
 
 /// One game's figures (`--per-game`).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct GameStats {
     pub file: String,
-    /// 0-based index of the game in its file.
+    /// The game's index in the text read, from 0 (the command line writes
+    /// its number in the file, from 1).
     pub game: usize,
     pub event: String,
     pub site: String,
@@ -97,6 +98,8 @@ struct Counter {
     claims: Claims,
     /// The final FEN is written (rows, not only the aggregate).
     fen: bool,
+    /// The draw that may be claimed after the last move played.
+    last_claim: Option<Claim>,
 }
 
 impl Counter {
@@ -161,7 +164,8 @@ impl Observer for Counter {
             }
         }
         self.stage(pos.men(), ply);
-        if self.s.claim_ply.is_none() && self.claims.after(pos).is_some() {
+        self.last_claim = self.claims.after(pos);
+        if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
         }
     }
@@ -176,7 +180,7 @@ impl Observer for Counter {
             Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
             Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
             Some(Termination::Stalemate) => "stalemate",
-            None => "none",
+            None => self.last_claim.map_or("none", claim_termination),
         }
         .to_string();
         if self.fen {
@@ -196,7 +200,7 @@ fn game_stats(
     rows: bool,
 ) -> GameStats {
     let s = if rows { header(file, index, record) } else { result_only(record) };
-    let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows };
+    let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows, last_claim: None };
     let report = replay_observed(record, index, options, &mut counter);
     *claims = counter.claims;
     let mut s = counter.s;
@@ -208,6 +212,25 @@ fn game_stats(
         s.final_fen = last.fen();
     }
     s
+}
+
+/// The termination of a game that ends where a draw can be claimed.
+pub fn claim_termination(claim: Claim) -> &'static str {
+    match claim {
+        Claim::Threefold => "draw claimable (threefold repetition)",
+        Claim::MoveRule => "draw claimable (move rule)",
+    }
+}
+
+/// One line of the aggregate: a number (empty when there is none) and, for
+/// counts of games, their share of the valid games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatRow {
+    pub section: &'static str,
+    pub key: String,
+    pub value: String,
+    /// Percent of the valid games.
+    pub percent: Option<f64>,
 }
 
 /// The aggregate over many games: counts only, so merging is exact and
@@ -237,6 +260,8 @@ pub struct Aggregate {
     pub first_moves: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
     pub games_with_claim: u64,
+    /// Valid games by variant (which rules' sections to show).
+    pub variants: BTreeMap<String, u64>,
 }
 
 impl Aggregate {
@@ -252,6 +277,7 @@ impl Aggregate {
         if !g.valid {
             return;
         }
+        *self.variants.entry(g.variant.clone()).or_default() += 1;
         *self.plies.entry(g.plies).or_default() += 1;
         for (name, n) in [
             ("0-0-0 (first, short)", g.castle_first_short),
@@ -327,7 +353,15 @@ impl Aggregate {
         into(&mut self.first_moves, other.first_moves);
         into(&mut self.terminations, other.terminations);
         self.games_with_claim += other.games_with_claim;
+        into(&mut self.variants, other.variants);
         self
+    }
+
+    /// Whether a valid game's variant has the rule `has`.
+    fn any_variant(&self, has: impl Fn(&crate::rules::Rules) -> bool) -> bool {
+        self.variants
+            .keys()
+            .any(|name| name.parse::<crate::rules::Variant>().ok().and_then(|v| v.rules().ok()).is_some_and(&has))
     }
 
     /// The plies value below which `q` of the valid games fall (nearest rank).
@@ -353,54 +387,71 @@ impl Aggregate {
         (n > 0).then(|| total as f64 / n as f64)
     }
 
-    /// The summary as (section, key, value) rows, in a fixed order.
-    pub fn rows(&self) -> Vec<(&'static str, String, String)> {
+    /// The summary as rows, in a fixed order; the sections of rules no
+    /// counted variant has (castling, the throne pawn in Grand) are left out.
+    pub fn rows(&self) -> Vec<StatRow> {
         let mut rows = Vec::new();
-        let mut push = |section: &'static str, key: &str, value: String| rows.push((section, key.to_string(), value));
-        push("games", "files", self.files.to_string());
-        push("games", "games", self.games.to_string());
-        push("games", "valid", self.valid.to_string());
-        push("games", "invalid", self.invalid.to_string());
+        let valid = self.valid;
+        let mut push = |section: &'static str, key: &str, value: String, of_valid: Option<u64>| {
+            let percent = of_valid.filter(|_| valid > 0).map(|n| 100.0 * n as f64 / valid as f64);
+            rows.push(StatRow { section, key: key.to_string(), value, percent });
+        };
+        let opt = |v: Option<u32>| v.map_or_else(String::new, |v| v.to_string());
+        push("games", "files", self.files.to_string(), None);
+        push("games", "games", self.games.to_string(), None);
+        push("games", "valid", self.valid.to_string(), None);
+        push("games", "invalid", self.invalid.to_string(), None);
+        for (k, v) in &self.variants {
+            push("valid games by variant", k, v.to_string(), Some(*v));
+        }
         for (k, v) in &self.invalid_by_code {
-            push("invalid by code", k, v.to_string());
+            push("invalid by code", k, v.to_string(), None);
         }
         for (k, v) in &self.results {
-            push("results", k, v.to_string());
+            push("results", k, v.to_string(), None);
         }
-        let opt = |v: Option<u32>| v.map_or_else(|| "-".to_string(), |v| v.to_string());
-        push("plies", "mean", self.plies_mean().map_or_else(|| "-".to_string(), |m| format!("{m:.1}")));
-        push("plies", "lower quartile", opt(self.plies_quantile(0.25)));
-        push("plies", "median", opt(self.plies_quantile(0.5)));
-        push("plies", "upper quartile", opt(self.plies_quantile(0.75)));
-        push("plies", "max", opt(self.plies.keys().next_back().copied()));
-        for (k, v) in &self.castlings {
-            push("castling", k, v.to_string());
-        }
-        push("castling", "games with a first stage", self.first_stage_games.to_string());
-        push("castling", "of which with a second stage", self.second_after_first_games.to_string());
-        for (k, v) in &self.promotions {
-            push("promotions", k, v.to_string());
-        }
-        push("promotions", "on files a c h j", self.promotions_prince_files.to_string());
-        push("promotions", "on other files", self.promotions_other_files.to_string());
-        let share = |n: u64| {
-            if self.valid == 0 {
-                "-".to_string()
-            } else {
-                format!("{n} ({:.1}%)", 100.0 * n as f64 / self.valid as f64)
+        push("plies", "mean", self.plies_mean().map_or_else(String::new, |m| format!("{m:.1}")), None);
+        push("plies", "lower quartile", opt(self.plies_quantile(0.25)), None);
+        push("plies", "median", opt(self.plies_quantile(0.5)), None);
+        push("plies", "upper quartile", opt(self.plies_quantile(0.75)), None);
+        push("plies", "max", opt(self.plies.keys().next_back().copied()), None);
+        if self.any_variant(|r| !r.castling.is_empty()) {
+            for (k, v) in &self.castlings {
+                push("castling", k, v.to_string(), None);
             }
-        };
-        push("throne pawn", "games", share(self.games_with_throne_pawn));
-        push("stages", "games reaching the endgame", share(self.games_reaching_endgame));
-        push("stages", "games reaching the deep endgame", share(self.games_reaching_deep_endgame));
-        push("claims", "games where a draw could be claimed", share(self.games_with_claim));
+            push(
+                "castling",
+                "games with a first stage",
+                self.first_stage_games.to_string(),
+                Some(self.first_stage_games),
+            );
+            let second = self.second_after_first_games;
+            push("castling", "of which with a second stage", second.to_string(), Some(second));
+        }
+        for (k, v) in &self.promotions {
+            push("promotions", k, v.to_string(), None);
+        }
+        if self.any_variant(|r| r.promotion.len() > 1) {
+            push("promotions", "on files a c h j", self.promotions_prince_files.to_string(), None);
+            push("promotions", "on other files", self.promotions_other_files.to_string(), None);
+        }
+        if self.any_variant(|r| r.throne.is_some()) {
+            let n = self.games_with_throne_pawn;
+            push("throne pawn", "games", n.to_string(), Some(n));
+        }
+        let n = self.games_reaching_endgame;
+        push("stages", "games reaching the endgame", n.to_string(), Some(n));
+        let n = self.games_reaching_deep_endgame;
+        push("stages", "games reaching the deep endgame", n.to_string(), Some(n));
+        let n = self.games_with_claim;
+        push("claims", "games where a draw could be claimed", n.to_string(), Some(n));
         let mut firsts: Vec<(&String, &u64)> = self.first_moves.iter().collect();
         firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         for (k, v) in firsts.into_iter().take(10) {
-            push("first moves", k, v.to_string());
+            push("first moves", k, v.to_string(), None);
         }
         for (k, v) in &self.terminations {
-            push("terminations", k, v.to_string());
+            push("terminations", k, v.to_string(), Some(*v));
         }
         rows
     }

@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::convert::{transform_input, AtomicFile};
 use super::input::InputArgs;
+use super::output::{to_output, transform_input, Joined};
+use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::{annotate_source, AnnotateOptions, Options};
 use crate::diag::SourceFile;
@@ -35,32 +36,27 @@ pub struct AnnotateArgs {
 
 pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
     let encoding = args.input.encoding()?;
+    let inputs = args.input.inputs()?;
     let options = AnnotateOptions {
         fen: args.fen,
         stages: args.stages,
         skip_invalid: args.skip_invalid,
         replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
-    // As convert: in bounded blocks, pieces in parallel, output in order,
+    // As convert: in bounded blocks, chunks in parallel, output in order,
     // a file written whole or not at all.
-    let pool = rayon::ThreadPoolBuilder::new().build()?;
+    let pool = args.input.pool()?;
+    let progress = Progress::new(&inputs);
     let annotate = |source: &SourceFile| annotate_source(source, &options);
-    let mut invalid = 0;
-    match &args.output {
-        Some(path) => {
-            let mut file = AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            for input in args.input.inputs()? {
-                invalid += transform_input(&input, encoding, &annotate, &pool, &mut file, color)?;
-            }
-            file.commit().map_err(|e| format!("{}: {e}", path.display()))?;
+    let invalid = to_output(args.output.as_deref(), |out| {
+        let mut out = Joined::new(out);
+        let mut invalid = 0;
+        for input in &inputs {
+            invalid += transform_input(input, encoding, &annotate, &pool, &mut out, &progress, color)?;
         }
-        None => {
-            let mut out = std::io::stdout().lock();
-            for input in args.input.inputs()? {
-                invalid += transform_input(&input, encoding, &annotate, &pool, &mut out, color)?;
-            }
-            out.flush()?;
-        }
-    }
+        out.flush()?;
+        Ok(invalid)
+    })?;
+    progress.finish();
     Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))
 }

@@ -16,7 +16,16 @@ pub struct CompletionsArgs {
 }
 
 pub fn run(args: &CompletionsArgs) -> Outcome {
-    let mut cmd = Cli::command();
+    // The command line without its hidden commands (`man`, for maintainers).
+    let full = Cli::command();
+    let mut cmd = {
+        let visible: Vec<clap::Command> = full.get_subcommands().filter(|s| !s.is_hide_set()).cloned().collect();
+        let mut base = clap::Command::new(full.get_name().to_string());
+        for arg in full.get_arguments() {
+            base = base.arg(arg.clone());
+        }
+        base.subcommands(visible)
+    };
     clap_complete::generate(args.shell, &mut cmd, "pgn100", &mut std::io::stdout().lock());
     Ok(ExitCode::SUCCESS)
 }

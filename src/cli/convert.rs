@@ -1,22 +1,48 @@
 //! `pgn100 convert`
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use super::input::{Input, InputArgs};
+use super::output::{transform_input, AtomicFile, Joined};
+use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, Options, StyleChoice};
-use crate::diag::SourceFile;
+use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::notation::{Item, Letters, Reader};
+use crate::rules::Variant;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum LettersArg {
     Keep,
     Cyrillic,
     Latin,
+}
+
+/// Letters for new text (generate, show): there is nothing to keep.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum ScriptArg {
+    Cyrillic,
+    Latin,
+}
+
+impl ScriptArg {
+    pub fn letters(self) -> Letters {
+        match self {
+            ScriptArg::Cyrillic => Letters::Cyrillic,
+            ScriptArg::Latin => Letters::Latin,
+        }
+    }
+}
+
+/// The style of new text (generate): there is nothing to keep.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum FormArg {
+    Long,
+    Short,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -39,7 +65,8 @@ pub enum FilesArg {
 pub enum Dialect {
     /// Grand Chess as pychess and Fairy-Stockfish write it.
     Pychess,
-    /// Standard PGN (SAN) for Chess.
+    /// Standard PGN (SAN) for Chess: not offered until the Chess rules exist.
+    #[value(hide = true)]
     Pgn,
 }
 
@@ -67,108 +94,51 @@ pub struct ConvertArgs {
     /// Drop games that do not validate instead of copying them unchanged.
     #[arg(long)]
     pub skip_invalid: bool,
-    /// Export for another tool: pychess (Grand) or pgn (Chess).
+    /// Export Grand games for pychess and Fairy-Stockfish (a game of another variant is an error).
     #[arg(long, value_enum)]
     pub to: Option<Dialect>,
 }
 
-/// A file written through a temporary file in the same directory and renamed
-/// on [`AtomicFile::commit`]: it is written whole or not at all.
-pub struct AtomicFile {
-    tmp: tempfile::NamedTempFile,
-    path: PathBuf,
-}
-
-impl AtomicFile {
-    pub fn create(path: &Path) -> std::io::Result<AtomicFile> {
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        let tmp = tempfile::NamedTempFile::new_in(dir)?;
-        // Keep the permissions of the file replaced; a new file gets rw-r--r--.
-        let permissions = match std::fs::metadata(path) {
-            Ok(m) => m.permissions(),
-            Err(_) => {
-                #[cfg(unix)]
-                {
-                    use std::os::unix::fs::PermissionsExt;
-                    std::fs::Permissions::from_mode(0o644)
-                }
-                #[cfg(not(unix))]
-                {
-                    tmp.as_file().metadata()?.permissions()
-                }
+/// `--to pychess` exports Grand games: a game of another variant is an
+/// error (it is copied unchanged, as an invalid game is).
+fn not_grand(source: &SourceFile, default: Option<Variant>, converted: &mut Converted) {
+    let mut index = 0;
+    for item in Reader::new(&source.text) {
+        let record = match item {
+            Item::Game(record) => record,
+            Item::Broken(..) => {
+                index += 1;
+                continue;
             }
+            Item::Stray(_) => continue,
         };
-        tmp.as_file().set_permissions(permissions)?;
-        Ok(AtomicFile { tmp, path: path.to_path_buf() })
+        let variant = match record.tag("Variant") {
+            Some(name) => name.parse::<Variant>().ok(),
+            None => Some(default.unwrap_or(Variant::Hundred)),
+        };
+        if let Some(v) = variant.filter(|&v| v != Variant::Grand) {
+            let span = record.span.start..record.span.start;
+            converted.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnsupportedVariant,
+                    span,
+                    format!("--to pychess exports Grand games; this game is {v}"),
+                )
+                .help("convert it without --to, or give --variant grand if it is a Grand game without a Variant tag")
+                .game(index),
+            );
+            converted.invalid += 1;
+        }
+        index += 1;
     }
-
-    pub fn commit(mut self) -> std::io::Result<()> {
-        self.tmp.flush()?;
-        self.tmp.as_file().sync_all()?;
-        self.tmp.persist(&self.path).map_err(|e| e.error)?;
-        Ok(())
-    }
-}
-
-impl Write for AtomicFile {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.tmp.write(buf)
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.tmp.flush()
-    }
-}
-
-/// Writes `bytes` to `path` whole or not at all.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut f = AtomicFile::create(path)?;
-    f.write_all(bytes)?;
-    f.commit()
-}
-
-/// Rewrites one input (convert, annotate) in bounded blocks, pieces in
-/// parallel, output in order; returns the number of invalid games.
-pub(super) fn transform_input(
-    input: &Input,
-    encoding: Option<&'static encoding_rs::Encoding>,
-    transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
-    pool: &rayon::ThreadPool,
-    out: &mut dyn Write,
-    color: bool,
-) -> Result<usize, Box<dyn std::error::Error>> {
-    let name = input.name();
-    let reader = input.open().map_err(|e| format!("{name}: {e}"))?;
-    let (mut games_before, mut invalid) = (0, 0);
-    for_each_chunk(
-        Blocks::new(reader, encoding, BLOCK),
-        pool,
-        |text, lines, bytes| {
-            let source = SourceFile::piece(name.clone(), text.to_string(), lines, bytes);
-            let converted = transform(&source);
-            (source, converted)
-        },
-        |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
-        |(source, converted)| {
-            for d in &converted.diagnostics {
-                let mut d = d.clone();
-                d.game = d.game.map(|g| g + games_before);
-                eprint!("{}", d.render(&source, color));
-            }
-            out.write_all(converted.text.as_bytes())?;
-            games_before += converted.games;
-            invalid += converted.invalid;
-            Ok(())
-        },
-    )?;
-    Ok(invalid)
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     if let Some(Dialect::Pgn) = args.to {
-        return Err("--to pgn exports Chess games, and the Chess rules are not implemented yet".into());
+        return Err(
+            "--to pgn exports Chess games, and the Chess rules are not implemented yet; --to pychess exports Grand"
+                .into(),
+        );
     }
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
@@ -197,29 +167,37 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         single_plus: false,
         replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
-    let pool = rayon::ThreadPoolBuilder::new().build()?;
-    let convert = |source: &SourceFile| convert_source(source, &options);
-    let mut invalid = 0;
-    let mut combined = match &args.output {
-        Some(path) => Some(AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
-        None => None,
-    };
-    let mut stdout = std::io::stdout().lock();
-    for input in &inputs {
-        match (args.in_place, input, combined.as_mut()) {
-            (true, Input::File(path), _) => {
-                let mut file = AtomicFile::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                invalid += transform_input(input, encoding, &convert, &pool, &mut file, color)?;
-                file.commit().map_err(|e| format!("{}: {e}", path.display()))?;
-            }
-            (_, _, Some(file)) => invalid += transform_input(input, encoding, &convert, &pool, file, color)?,
-            _ => invalid += transform_input(input, encoding, &convert, &pool, &mut stdout, color)?,
+    let pool = args.input.pool()?;
+    let progress = Progress::new(&inputs);
+    let convert = |source: &SourceFile| {
+        let mut converted = convert_source(source, &options);
+        if options.pychess {
+            not_grand(source, args.input.variant, &mut converted);
         }
+        converted
+    };
+    let mut invalid = 0;
+    if args.in_place {
+        for input in &inputs {
+            if let Input::File(path) = input {
+                let mut file = AtomicFile::create(path)?;
+                let mut out = Joined::new(&mut file);
+                invalid += transform_input(input, encoding, &convert, &pool, &mut out, &progress, color)?;
+                file.commit()?;
+            }
+        }
+    } else {
+        let write_all = |out: &mut dyn Write| -> Result<usize, Box<dyn std::error::Error>> {
+            let mut out = Joined::new(out);
+            let mut invalid = 0;
+            for input in &inputs {
+                invalid += transform_input(input, encoding, &convert, &pool, &mut out, &progress, color)?;
+            }
+            out.flush()?;
+            Ok(invalid)
+        };
+        invalid = super::output::to_output(args.output.as_deref(), write_all)?;
     }
-    if let Some(file) = combined {
-        file.commit()
-            .map_err(|e| format!("{}: {e}", args.output.as_ref().map_or(String::new(), |p| p.display().to_string())))?;
-    }
-    stdout.flush()?;
+    progress.finish();
     Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))
 }

@@ -15,12 +15,20 @@ use crate::diag::Code;
 #[command(after_help = "Examples:\n  pgn100 explain illegal_castling\n  pgn100 explain pgn100::ambiguous_move\n  \
 pgn100 explain --list")]
 pub struct ExplainArgs {
-    /// The code, with or without `pgn100::`.
-    #[arg(required_unless_present = "list")]
+    /// The code, with or without `pgn100::`, in any case (pgn100 explain --list names them all).
+    #[arg(required_unless_present = "list", value_parser = code_names(), ignore_case = true, hide_possible_values = true)]
     pub code: Option<String>,
     /// List every code with its one-line summary.
     #[arg(long)]
     pub list: bool,
+}
+
+/// The codes as the values of the argument: completions offer them, and a
+/// mistyped one gets clap's "a similar value exists".
+fn code_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        Code::ALL.iter().map(|c| clap::builder::PossibleValue::new(c.name()).alias(c.to_string())),
+    )
 }
 
 macro_rules! examples {
@@ -78,7 +86,7 @@ examples!(
 fn notes(code: Code) -> &'static str {
     match code {
         Code::IllegalCastling => {
-            "Hundred castles in two stages (RULES.md 1.4). First stage: 0-0-0 (king f2-h2, rook j2-g2) or \
+            "Hundred castles in two stages. First stage: 0-0-0 (king f2-h2, rook j2-g2) or \
 0-0-0-0 (king f2-d2, rook a2-e2), only if neither the king nor that rook has moved. Second stage: 1 \
 (king h2-i2, rook j2-h2) or 1-1 (king d2-b2, rook a2-c2), only after the first stage on the same wing, \
 if the king has not moved since and the corner rook has made only its one step from the corner. Either \
@@ -88,11 +96,11 @@ attacked after the move. Passing over an attacked square is allowed."
         Code::MissingThronePawn | Code::MisplacedThronePawn | Code::NoThronePawn => {
             "The first time a king moves onto the enemy king's start square (f9 for White, f2 for Black), its \
 side gains a pawn, placed as part of the move on an empty square of its pawn rank (3 for White, 8 for \
-Black), written after the move: Крf8-f9; e3 (RULES.md 1.5). When that rank is full, nothing is gained \
+Black), written after the move: Крf8-f9; e3. When that rank is full, nothing is gained \
 and the right is kept. [ThronePawn \"off\"] switches the rule off for a game."
         }
         Code::MissingPromotion | Code::ForbiddenPromotion | Code::NotAPromotion => {
-            "A pawn on the last rank must become a piece (RULES.md 1.3): on files a, c, h, j a queen, prince, \
+            "A pawn on the last rank must become a piece: on files a, c, h, j a queen, prince, \
 rook, bishop or knight; on files b, d, e, f, g, i a queen, rook, bishop or knight. Write the letter after \
 the square: e9-e10Ф, e10=Q, c10/П or a10(P)."
         }
@@ -131,8 +139,8 @@ pub fn run(args: &ExplainArgs, color: bool) -> Outcome {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let name = args.code.as_deref().unwrap_or_default();
-    let Some(code) = Code::from_name(name) else {
+    let name = args.code.as_deref().unwrap_or_default().to_lowercase();
+    let Some(code) = Code::from_name(&name) else {
         return Err(format!("{name:?} is no diagnostic code (pgn100 explain --list)").into());
     };
     writeln!(out, "{code} ({:?})\n", code.severity())?;

@@ -1,17 +1,17 @@
 //! `pgn100 generate`
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use rayon::prelude::*;
 
-use super::convert::{write_atomic, LettersArg, StyleArg};
+use super::convert::{FormArg, ScriptArg};
+use super::output::to_output;
 use super::Outcome;
 use crate::analysis::generate::{generate_game, rng_for};
 use crate::notation::pgn::write_game;
-use crate::notation::{Letters, Style};
+use crate::notation::Style;
 use crate::rules::Variant;
 
 #[derive(Args, Debug)]
@@ -32,10 +32,10 @@ pub struct GenerateArgs {
     pub max_plies: u32,
     /// Piece letters.
     #[arg(long, value_enum, default_value = "cyrillic")]
-    pub letters: LettersArg,
+    pub letters: ScriptArg,
     /// Long or short moves.
     #[arg(long, value_enum, default_value = "long")]
-    pub style: StyleArg,
+    pub style: FormArg,
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -45,13 +45,10 @@ pub struct GenerateArgs {
 pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
     let mut rng = rng_for(args.seed, index);
     let g = generate_game(&mut rng, args.variant, args.max_plies).ok_or("this variant cannot be played yet")?;
-    let letters = match args.letters {
-        LettersArg::Latin => Letters::Latin,
-        _ => Letters::Cyrillic,
-    };
+    let letters = args.letters.letters();
     let style = match args.style {
-        StyleArg::Short => Style::Short,
-        _ => Style::Long,
+        FormArg::Short => Style::Short,
+        FormArg::Long => Style::Long,
     };
     let tags = [
         ("Event", "pgn100 generate".to_string()),
@@ -69,25 +66,19 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
 
 pub fn run(args: &GenerateArgs) -> Outcome {
     args.variant.rules()?;
-    let mut all = String::new();
-    let mut stdout = std::io::stdout().lock();
-    // Batches keep memory bounded; games inside a batch are made in parallel.
-    let batch = 2048;
-    let mut start = 0;
-    while start < args.games {
-        let end = (start + batch).min(args.games);
-        let texts: Result<Vec<String>, String> = (start..end).into_par_iter().map(|i| game_text(args, i)).collect();
-        for t in texts? {
-            match &args.output {
-                Some(_) => all.push_str(&t),
-                None => stdout.write_all(t.as_bytes())?,
+    to_output(args.output.as_deref(), |out| {
+        // Batches keep memory bounded; games inside a batch are made in parallel.
+        let batch = 2048;
+        let mut start = 0;
+        while start < args.games {
+            let end = (start + batch).min(args.games);
+            let texts: Result<Vec<String>, String> = (start..end).into_par_iter().map(|i| game_text(args, i)).collect();
+            for t in texts? {
+                out.write_all(t.as_bytes())?;
             }
+            start = end;
         }
-        start = end;
-    }
-    if let Some(path) = &args.output {
-        write_atomic(path, all.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
-    }
-    stdout.flush()?;
+        Ok(())
+    })?;
     Ok(ExitCode::SUCCESS)
 }

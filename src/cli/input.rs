@@ -3,6 +3,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use super::output::file_error;
 use crate::notation::decode::encoding_by_name;
 use crate::rules::Variant;
 
@@ -18,6 +19,14 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// An error reading this input, worded as every file error is.
+    pub fn error(&self, e: &std::io::Error) -> String {
+        match self {
+            Input::Stdin => file_error(Path::new("<stdin>"), e),
+            Input::File(p) => file_error(p, e),
         }
     }
 
@@ -41,11 +50,18 @@ pub struct InputArgs {
     /// The variant of games without a Variant tag.
     #[arg(long)]
     pub variant: Option<Variant>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 impl InputArgs {
     pub fn inputs(&self) -> Result<Vec<Input>, String> {
         expand(&self.paths)
+    }
+    /// The worker threads (`--threads`).
+    pub fn pool(&self) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+        rayon::ThreadPoolBuilder::new().num_threads(self.threads.unwrap_or(0)).build()
     }
     pub fn encoding(&self) -> Result<Option<&'static encoding_rs::Encoding>, String> {
         self.encoding.as_deref().map(parse_encoding).transpose()
@@ -62,7 +78,7 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
         } else if p.is_dir() {
-            walk(p, &mut out).map_err(|e| format!("{}: {e}", p.display()))?;
+            walk(p, &mut out).map_err(|e| file_error(p, &e))?;
         } else if p.exists() {
             out.push(Input::File(p.clone()));
         } else {

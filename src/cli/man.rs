@@ -51,7 +51,7 @@ letter. Castling in Hundred: 0-0-0 and 0-0-0-0 (first stage, short and long), th
 stage). The throne pawn: Крf8-f9; e3. Marks: + check, ++ double check, # or × mate; glyphs ! ? !! ?? !? ?!; \
 NAGs $0..$255; comments { } and ; to the end of the line; variations in ( ). Results 1-0 0-1 1/2-1/2 * \
 and the Russian 1:0 0:1 ½:½.",
-            "The full grammar is grammar/pgn100.ebnf in the source tree.",
+            "Games are numbered from 1 in their file (--game, the game field of diagnostics and of stats).",
         ],
     );
     roff.control("SH", ["DIAGNOSTICS"]);
@@ -62,11 +62,8 @@ warnings do not, unless --strict.",
     for c in Code::ALL {
         tagged(&mut roff, &c.to_string(), &format!("({:?}) {}", c.severity(), c.summary()));
     }
-    roff.control("SH", ["EXIT STATUS"]);
-    tagged(&mut roff, "0", "Success: every game is valid.");
-    tagged(&mut roff, "1", "Problems found: at least one game is invalid.");
-    tagged(&mut roff, "2", "Usage error, or a file could not be read.");
-    roff.control("PP", []).text([roman("A closed output pipe ends the program quietly with status 0.")]);
+    exit_status(&mut roff, None);
+    json_fields(&mut roff);
     roff.control("SH", ["ENVIRONMENT"]);
     tagged(&mut roff, "NO_COLOR", "When set and not empty, no colour is used unless --color always.");
     roff.control("SH", ["FILES"]);
@@ -85,10 +82,82 @@ reported when it is not UTF-8 (--encoding overrides).",
     ] {
         tagged(&mut roff, cmd, what);
     }
-    roff.control("SH", ["SEE ALSO"]);
+    see_also(&mut roff, None);
+    roff
+}
+
+/// EXIT STATUS, for the whole program or one command.
+fn exit_status(roff: &mut Roff, command: Option<&str>) {
+    roff.control("SH", ["EXIT STATUS"]);
+    let one = match command {
+        Some("validate") => "At least one game is invalid (under --strict: a warning, or no game found).",
+        Some("convert" | "annotate") => "At least one game does not validate (it is copied unchanged, or dropped).",
+        Some("stats") => "At least one game is invalid.",
+        Some("show") => "The game is invalid: the position shown is where its replay stops.",
+        Some(_) => "",
+        None => "Problems found: at least one game is invalid.",
+    };
+    tagged(roff, "0", "Success.");
+    if !one.is_empty() {
+        tagged(roff, "1", one);
+    }
+    tagged(roff, "2", "Usage error, or a file could not be read or written.");
+    roff.control("PP", []).text([roman("A closed output pipe ends the program quietly with status 0.")]);
+}
+
+/// The fields of `validate --format json`.
+fn json_fields(roff: &mut Roff) {
+    roff.control("SH", ["JSON OUTPUT"]);
     roff.control("PP", []).text([roman(
-        "pgn100-validate(1), pgn100-perft(1), pgn100-variants(1), pgn100-explain(1), pgn100-completions(1)",
+        "validate --format json writes one JSON object per diagnostic, one per line, and the summary on \
+standard error. The fields:",
     )]);
+    for (field, what) in [
+        ("code", "The diagnostic code, pgn100::name (pgn100 explain name)."),
+        ("severity", "error, warning or advice."),
+        ("message", "What is wrong."),
+        ("help", "What would be right, or null."),
+        ("file", "The file's name as given (<stdin> for standard input)."),
+        ("line, column", "Where, from 1; columns count characters."),
+        ("offset, length", "Where, in bytes of the text as read (UTF-8)."),
+        ("game", "The game's number in its file, from 1, or null for text outside games."),
+        ("ply", "The ply of the move, from 1, or null."),
+    ] {
+        tagged(roff, field, what);
+    }
+}
+
+/// SEE ALSO: every other page.
+fn see_also(roff: &mut Roff, this: Option<&str>) {
+    let names: Vec<String> = std::iter::once("pgn100".to_string())
+        .chain(
+            Cli::command().get_subcommands().filter(|s| !s.is_hide_set()).map(|s| format!("pgn100-{}", s.get_name())),
+        )
+        .filter(|n| Some(n.as_str()) != this)
+        .map(|n| format!("{n}(1)"))
+        .collect();
+    roff.control("SH", ["SEE ALSO"]);
+    roff.control("PP", []).text([roman(names.join(", "))]);
+}
+
+/// The sections of a command's page after its options: its examples (the
+/// help's), exit status, JSON fields (validate) and the other pages.
+fn command_sections(sub: &clap::Command) -> Roff {
+    let mut roff = Roff::new();
+    let name = sub.get_name();
+    let examples = sub.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+    let lines: Vec<&str> = examples.lines().filter(|l| l.starts_with("  ")).map(str::trim).collect();
+    if !lines.is_empty() {
+        roff.control("SH", ["EXAMPLES"]);
+        for line in lines {
+            roff.control("PP", []).text([bold(line)]);
+        }
+    }
+    exit_status(&mut roff, Some(name));
+    if name == "validate" {
+        json_fields(&mut roff);
+    }
+    see_also(&mut roff, Some(&format!("pgn100-{name}")));
     roff
 }
 
@@ -113,9 +182,24 @@ pub fn pages() -> Vec<(String, String)> {
     }
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = format!("pgn100-{}", sub.get_name());
-        let sub = sub.clone().name(name.clone()).bin_name(format!("pgn100 {}", sub.get_name()));
+        let extra = command_sections(sub);
+        let sub = sub
+            .clone()
+            .name(name.clone())
+            .bin_name(format!("pgn100 {}", sub.get_name()))
+            .version(env!("CARGO_PKG_VERSION"));
+        let man = Man::new(sub).date("2026-11-29");
         let mut page = Vec::new();
-        if Man::new(sub).date("2026-11-29").render(&mut page).is_ok() {
+        let rendered = (|| -> std::io::Result<()> {
+            man.render_title(&mut page)?;
+            man.render_name_section(&mut page)?;
+            man.render_synopsis_section(&mut page)?;
+            man.render_description_section(&mut page)?;
+            man.render_options_section(&mut page)?;
+            extra.to_writer(&mut page)?;
+            man.render_version_section(&mut page)
+        })();
+        if rendered.is_ok() {
             out.push((format!("{name}.1"), String::from_utf8_lossy(&page).into_owned()));
         }
     }

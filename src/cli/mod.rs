@@ -8,7 +8,9 @@ mod explain;
 mod generate;
 mod input;
 pub mod man;
+mod output;
 mod perft;
+mod progress;
 mod show;
 mod stats;
 mod validate;
@@ -30,8 +32,8 @@ its sibling variants, written in the notation of the Russian and Ukrainian rule 
 whose moves use Russian piece letters (Кр Ф П Л С К) or Latin ones (K Q P R B N), long (Лa1-a2, c5:d4) or \
 short (Кf3, ed5) form, two-stage castling (0-0-0, 0-0-0-0, then 1, 1-1), the throne-pawn mark \
 (Крf8-f9; e3), check marks (+ ++ × #) and glyphs. Every move is replayed through a rules engine that \
-knows the variant exactly. The full grammar is grammar/pgn100.ebnf in the source tree.",
-    disable_help_subcommand = true,
+knows the variant exactly. Games are numbered from 1 in their file. man pgn100 describes the notation; \
+pgn100 explain CODE explains each diagnostic.",
     after_help = "Examples:\n  pgn100 validate games.pgn\n  pgn100 validate --format json corpus/\n  \
 pgn100 explain illegal_castling\n  pgn100 perft 5"
 )]

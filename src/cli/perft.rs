@@ -46,6 +46,11 @@ pub fn run(args: &PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
     };
     let secs = start.elapsed().as_secs_f64();
     writeln!(out, "{nodes}")?;
-    eprintln!("{nodes} nodes in {secs:.3} s ({:.1} M nodes/s)", nodes as f64 / secs.max(1e-9) / 1e6);
+    // A speed is only worth printing over a measurable time.
+    if secs >= 0.01 {
+        eprintln!("{nodes} nodes in {secs:.3} s ({:.1} M nodes/s)", nodes as f64 / secs / 1e6);
+    } else {
+        eprintln!("{nodes} nodes in under 0.01 s");
+    }
     Ok(ExitCode::SUCCESS)
 }

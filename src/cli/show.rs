@@ -1,17 +1,19 @@
 //! `pgn100 show`
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::convert::write_atomic;
+use super::convert::ScriptArg;
+use super::output::{file_error, write_atomic};
 use super::Outcome;
 use crate::analysis::diagram::{svg_diagram, text_diagram, Glyphs};
 use crate::analysis::{replay, Options};
+use crate::diag::{Diagnostic, SourceFile};
 use crate::notation::decode::decode;
-use crate::notation::{Item, Letters, Reader};
+use crate::notation::{Item, Reader};
 use crate::rules::{Move, Position, Variant};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -24,10 +26,11 @@ pub enum GlyphsArg {
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  pgn100 show games.pgn --game 3 --ply 40\n  \
-pgn100 show --fen 'k9/10/5K4/10/10/10/10/PPPPPPP3/10/10 w T - 0 1'\n  pgn100 show games.pgn --svg final.svg")]
+pgn100 show --fen 'k9/10/5K4/10/10/10/10/PPPPPPP3/10/10 w T - 0 1'\n  pgn100 show games.pgn --svg final.svg\n  \
+cat games.pgn | pgn100 show -")]
 pub struct ShowArgs {
-    /// The game file (not needed with --fen).
-    #[arg(required_unless_present = "fen")]
+    /// The game file, `-` for standard input (not with --fen).
+    #[arg(required_unless_present = "fen", conflicts_with = "fen")]
     pub file: Option<PathBuf>,
     /// Which game of the file (1 = the first).
     #[arg(long, default_value_t = 1)]
@@ -49,16 +52,34 @@ pub struct ShowArgs {
     pub svg: Option<PathBuf>,
     /// Letters of the prince in the SVG diagram.
     #[arg(long, value_enum, default_value = "latin")]
-    pub letters: super::convert::LettersArg,
+    pub letters: ScriptArg,
 }
 
-/// The position to show and the move that led to it.
-fn position(args: &ShowArgs) -> Result<(Position, Option<Move>), Box<dyn std::error::Error>> {
+/// The position to show, the move that led to it, and where the replay
+/// stopped short of the requested ply (the error, in its file).
+struct Shown {
+    pos: Position,
+    last: Option<Move>,
+    stopped: Option<(Diagnostic, SourceFile)>,
+}
+
+fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
+    if path.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| file_error(Path::new("<stdin>"), &e))?;
+        return Ok(("<stdin>".to_string(), bytes));
+    }
+    let bytes = std::fs::read(path).map_err(|e| file_error(path, &e))?;
+    Ok((path.display().to_string(), bytes))
+}
+
+fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
     if let Some(fen) = &args.fen {
-        return Ok((Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?, None));
+        let pos = Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
+        return Ok(Shown { pos, last: None, stopped: None });
     }
     let path = args.file.as_ref().ok_or("a file or --fen is needed")?;
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (name, bytes) = read_input(path)?;
     let text = decode(&bytes, None).text;
     let index = args.game.checked_sub(1).ok_or("games are counted from 1")?;
     let record = Reader::new(&text)
@@ -68,26 +89,28 @@ fn position(args: &ShowArgs) -> Result<(Position, Option<Move>), Box<dyn std::er
             Item::Stray(_) => None,
         })
         .nth(index)
-        .ok_or_else(|| format!("{} has no game {}", path.display(), args.game))?
-        .map_err(|()| format!("game {} of {} cannot be read (pgn100 validate tells why)", args.game, path.display()))?;
+        .ok_or_else(|| format!("{name} has no game {}", args.game))?
+        .map_err(|()| format!("game {} of {name} cannot be read (pgn100 validate tells why)", args.game))?;
     let report = replay(&record, index, Options { default_variant: args.variant, ..Options::default() });
     let plies = report.mainline.len();
+    let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
     let wanted = args.ply.unwrap_or(plies);
     if wanted > plies {
-        return Err(format!("game {} has {plies} replayable plies, not {wanted}", args.game).into());
+        let why = match &error {
+            Some(d) => format!("its replay stops at ply {}: {}", plies + 1, d.message),
+            None => "the game is no longer".to_string(),
+        };
+        return Err(format!("game {} has {plies} replayable plies, not {wanted}; {why}", args.game).into());
     }
-    match (wanted, report.mainline.get(wanted.wrapping_sub(1))) {
-        (0, _) => {
-            let start = report.mainline.first().and(report.start);
-            Ok((start.ok_or("the game has no moves")?, None))
-        }
-        (_, Some(ply)) => Ok((report.main_position(wanted).ok_or("no such ply")?, Some(ply.mv))),
-        _ => Err("no such ply".into()),
-    }
+    // Without --ply the end is asked for: an error short of it is said.
+    let stopped = error.filter(|_| args.ply.is_none()).map(|d| (d, SourceFile::new(name, text.clone())));
+    let last = wanted.checked_sub(1).and_then(|i| report.mainline.get(i)).map(|ply| ply.mv);
+    let pos = report.main_position(wanted).ok_or("the game has no position to show")?;
+    Ok(Shown { pos, last, stopped })
 }
 
 pub fn run(args: &ShowArgs, color: bool) -> Outcome {
-    let (pos, last) = position(args)?;
+    let Shown { pos, last, stopped } = position(args)?;
     let glyphs = match args.pieces {
         GlyphsArg::Letters => Glyphs::Letters,
         GlyphsArg::Unicode => Glyphs::Unicode,
@@ -95,12 +118,13 @@ pub fn run(args: &ShowArgs, color: bool) -> Outcome {
     let mut out = std::io::stdout().lock();
     out.write_all(text_diagram(&pos, last, glyphs, color).as_bytes())?;
     if let Some(path) = &args.svg {
-        let letters = match args.letters {
-            super::convert::LettersArg::Cyrillic => Letters::Cyrillic,
-            _ => Letters::Latin,
-        };
-        write_atomic(path, svg_diagram(&pos, last, letters).as_bytes())
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        write_atomic(path, svg_diagram(&pos, last, args.letters.letters()).as_bytes())?;
+    }
+    out.flush()?;
+    if let Some((d, source)) = stopped {
+        eprint!("{}", d.render(&source, color));
+        eprintln!("pgn100: game {} is invalid; the position shown is where its replay stops", args.game);
+        return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,11 +1,12 @@
 //! `pgn100 stats`
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{Input, InputArgs};
+use super::input::InputArgs;
+use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
@@ -15,7 +16,7 @@ use crate::analysis::Options;
 pub enum StatsFormat {
     /// A readable table.
     Table,
-    /// CSV (per game: one row a game; aggregate: section,key,value rows).
+    /// CSV (per game: one row a game; aggregate: section,key,value,percent_of_valid rows).
     Csv,
     /// JSON (per game: one object a line).
     Json,
@@ -35,9 +36,6 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: StatsFormat,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
 }
 
 /// Writes per-game rows as they come, in input order.
@@ -56,7 +54,7 @@ impl<W: Write> RowWriter<W> {
                 w,
                 "{}#{:<5} {:<8} {:<8} plies {:<4} captures {:<3} checks {:<3} {}",
                 row.file,
-                row.game + 1,
+                row.game,
                 row.result,
                 if row.valid { "valid" } else { "invalid" },
                 row.plies,
@@ -75,32 +73,12 @@ impl<W: Write> RowWriter<W> {
     }
 }
 
-fn progress(inputs: &[Input]) -> Option<indicatif::ProgressBar> {
-    let total: u64 = inputs
-        .iter()
-        .map(|i| match i {
-            Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-            Input::Stdin => 0,
-        })
-        .sum();
-    if !std::io::stderr().is_terminal() || total < (32 << 20) {
-        return None;
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-    {
-        bar.set_style(style);
-    }
-    Some(bar)
-}
-
 pub fn run(args: &StatsArgs) -> Outcome {
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
+    let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
-    let bar = progress(&inputs);
+    let progress = Progress::new(&inputs);
     let stdout = std::io::stdout().lock();
     let mut rows = match (args.per_game, args.format) {
         (false, _) => None,
@@ -115,7 +93,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
         let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                eprintln!("pgn100: {name}: {e}");
+                progress.suspend(|| eprintln!("pgn100: {}", input.error(&e)));
                 unreadable = true;
                 continue;
             }
@@ -133,15 +111,14 @@ pub fn run(args: &StatsArgs) -> Outcome {
                 }
             },
             |_, block, _| {
-                if let Some(bar) = &bar {
-                    bar.inc(block.len() as u64);
-                }
+                progress.advance(block.len());
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
             |(part_rows, agg)| {
                 if let Some(w) = rows.as_mut() {
                     for mut row in part_rows {
-                        row.game += index;
+                        // Games are numbered from 1 in their file.
+                        row.game += index + 1;
                         w.write(&row)?;
                     }
                 }
@@ -154,18 +131,22 @@ pub fn run(args: &StatsArgs) -> Outcome {
             if super::is_broken_pipe(e.as_ref()) {
                 return Err(e);
             }
-            eprintln!("pgn100: {name}: {e}");
+            progress.suspend(|| eprintln!("pgn100: {name}: {e}"));
             unreadable = true;
         }
     }
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
+    progress.finish();
     match rows.as_mut() {
         Some(w) => w.flush()?,
         None => write_aggregate(&total, args.format)?,
     }
-    Ok(ExitCode::from(if unreadable { 2 } else { 0 }))
+    Ok(ExitCode::from(if unreadable {
+        2
+    } else if total.invalid > 0 {
+        1
+    } else {
+        0
+    }))
 }
 
 fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn std::error::Error>> {
@@ -174,20 +155,25 @@ fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn
         StatsFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(total)?)?,
         StatsFormat::Csv => {
             let mut w = csv::Writer::from_writer(out);
-            w.write_record(["section", "key", "value"])?;
-            for (section, key, value) in total.rows() {
-                w.write_record([section, key.as_str(), value.as_str()])?;
+            w.write_record(["section", "key", "value", "percent_of_valid"])?;
+            for row in total.rows() {
+                let percent = row.percent.map_or_else(String::new, |p| format!("{p:.1}"));
+                w.write_record([row.section, row.key.as_str(), row.value.as_str(), percent.as_str()])?;
             }
             w.flush()?;
         }
         StatsFormat::Table => {
             let mut last = "";
-            for (section, key, value) in total.rows() {
-                if section != last {
-                    writeln!(out, "{section}")?;
-                    last = section;
+            for row in total.rows() {
+                if row.section != last {
+                    writeln!(out, "{}", row.section)?;
+                    last = row.section;
                 }
-                writeln!(out, "  {key:<40} {value}")?;
+                let value = if row.value.is_empty() { "-" } else { row.value.as_str() };
+                match row.percent {
+                    Some(p) => writeln!(out, "  {:<40} {value} ({p:.1}% of valid games)", row.key)?,
+                    None => writeln!(out, "  {:<40} {value}", row.key)?,
+                }
             }
         }
     }

@@ -67,7 +67,7 @@ fn stripped_oracle_games_get_their_marks_and_numbers_back() {
             let annotated = without_claims(&annotate(&strip(&written), AnnotateOptions::default()));
             let expected = match game["termination"].as_str() {
                 Some("checkmate") => {
-                    let who = if result == "1-0" { "White" } else { "Black" };
+                    let who = if result == "1-0" { "white" } else { "black" };
                     written.replace(&format!(" {result}\n"), &format!(" {{checkmate, {who} wins}} {result}\n"))
                 }
                 Some("stalemate") => written.replace(" 1/2-1/2\n", " {stalemate: a draw} 1/2-1/2\n"),

@@ -15,6 +15,26 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs the binary with `input` on its standard input.
+fn with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(input).expect("write");
+    child.wait_with_output().expect("wait")
+}
+
 #[test]
 fn validate_valid_corpus_exits_0() {
     let o = pgn100(&["validate", "corpus/valid"]);
@@ -44,7 +64,7 @@ fn validate_json_has_one_object_per_diagnostic() {
     let d = &lines[0];
     assert_eq!(d["code"], "pgn100::no_man");
     assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(9), Some(4)));
-    assert_eq!((d["game"].as_u64(), d["ply"].as_u64()), (Some(0), Some(1)));
+    assert_eq!((d["game"].as_u64(), d["ply"].as_u64()), (Some(1), Some(1)), "games are numbered from 1");
     assert_eq!(d["severity"], "error");
 }
 
@@ -170,7 +190,7 @@ fn large_files_are_validated_in_pieces_with_file_lines() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one diagnostic");
     assert_eq!(v["code"], "pgn100::illegal_move");
     assert_eq!((v["line"].as_u64(), v["column"].as_u64()), (Some(60_000 * 5 + 4), Some(19)));
-    assert_eq!(v["game"].as_u64(), Some(60_000));
+    assert_eq!(v["game"].as_u64(), Some(60_001), "the 60,001st game");
     assert_eq!(
         v["offset"].as_u64(),
         Some((game.len() * 60_000 + "[Event \"bad\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 2. ".len()) as u64)
@@ -241,4 +261,229 @@ fn every_streaming_command_reads_a_file_larger_than_its_memory_limit() {
             .expect("sh runs");
         assert_eq!(o.status.code(), Some(0), "{command}: {}", String::from_utf8_lossy(&o.stderr));
     }
+}
+
+#[test]
+fn strict_counts_text_that_is_not_a_game() {
+    let o = with_stdin(&["validate", "-"], b"[Event \"x\"]\n\n1. e3-e5 *\n\nhello\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = with_stdin(&["validate", "--strict", "-"], b"[Event \"x\"]\n\n1. e3-e5 *\n\nhello\n");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 error(s)"), "{}", stdout(&o));
+}
+
+#[test]
+fn no_games_is_said_and_is_an_error_under_strict() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").expect("write");
+    let empty_dir = dir.path().join("nothing");
+    std::fs::create_dir(&empty_dir).expect("mkdir");
+    for path in [empty.to_str().expect("path"), "/dev/null", empty_dir.to_str().expect("path")] {
+        let o = pgn100(&["validate", path]);
+        assert_eq!(o.status.code(), Some(0), "{path}");
+        assert!(stdout(&o).contains("no games found"), "{path}: {}", stdout(&o));
+        let o = pgn100(&["validate", "--strict", path]);
+        assert_eq!(o.status.code(), Some(1), "{path}: {}", stdout(&o));
+    }
+    let o = with_stdin(&["validate", "--strict", "-"], b"hello\n");
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+}
+
+/// Two files, the first without a final newline: converted or annotated
+/// together, they are still two games that validate.
+#[test]
+fn several_files_are_kept_apart_in_one_output() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let a = dir.path().join("a.pgn");
+    let b = dir.path().join("b.pgn");
+    std::fs::write(&a, "[Event \"a\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 *").expect("write");
+    std::fs::write(&b, "[Event \"b\"]\n[Result \"*\"]\n\n1. d3-d5 d8-d6 *\n").expect("write");
+    let (a, b) = (a.to_str().expect("path"), b.to_str().expect("path"));
+    for args in [&["convert", "--letters", "latin", a, b][..], &["annotate", a, b]] {
+        let o = pgn100(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let check = with_stdin(&["validate", "--strict", "-"], &o.stdout);
+        assert!(stdout(&check).contains("2 game(s): 2 valid"), "{args:?}: {}\n{}", stdout(&o), stdout(&check));
+        assert_eq!(check.status.code(), Some(0), "{args:?}: {}", stdout(&check));
+    }
+}
+
+#[test]
+fn convert_skip_invalid_leaves_one_gap_where_a_game_was() {
+    let text = "[Event \"1\"]\n[Result \"*\"]\n\n1. e3-e5 *\n\n[Event \"2\"]\n[Result \"*\"]\n\n1. Кc2-c4 *\n\n\
+[Event \"3\"]\n[Result \"*\"]\n\n1. d3-d5 *\n";
+    let o = with_stdin(&["convert", "--skip-invalid", "-"], text.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(
+        out, "[Event \"1\"]\n[Result \"*\"]\n\n1. e3-e5 *\n\n[Event \"3\"]\n[Result \"*\"]\n\n1. d3-d5 *\n",
+        "{out:?}"
+    );
+}
+
+#[test]
+fn convert_to_pychess_refuses_a_hundred_game_and_pgn_is_not_offered() {
+    let o = pgn100(&["convert", "--to", "pychess", "corpus/valid/seed002_castling.pgn"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("exports Grand games; this game is Hundred"), "{}", stderr(&o));
+    let help = stdout(&pgn100(&["convert", "--help"]));
+    assert!(help.contains("pychess") && !help.contains("pgn]") && !help.contains("Chess)"), "{help}");
+    let o = pgn100(&["convert", "--to", "pgn", "corpus/valid/seed002_castling.pgn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not implemented yet"), "{}", stderr(&o));
+}
+
+#[test]
+fn in_place_writes_through_a_symbolic_link() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let real = dir.path().join("real.pgn");
+    let link = dir.path().join("link.pgn");
+    std::fs::copy(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/valid/seed002_castling.pgn"), &real)
+        .expect("copy");
+    std::os::unix::fs::symlink("real.pgn", &link).expect("symlink");
+    let o = pgn100(&["convert", "--letters", "latin", "--in-place", link.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link).expect("link").file_type().is_symlink(), "the link stays a link");
+    let text = std::fs::read_to_string(&real).expect("real");
+    assert!(text.contains("1. 0-0-0 0-0-0-0 2. Rj1-j2 Ra10-a9"), "the target is converted: {text}");
+}
+
+#[test]
+fn file_errors_are_worded_one_way() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let missing = dir.path().join("no/such/dir/out.pgn");
+    let missing = missing.to_str().expect("path");
+    let o = pgn100(&["show", "--fen", "k9/10/10/10/10/10/10/10/10/9K w - - 0 1", "--svg", missing]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o), format!("pgn100: {missing}: no such file or directory\n"), "no temporary path");
+    let o = pgn100(&["generate", "--games", "1", "-o", missing]);
+    assert_eq!(stderr(&o), format!("pgn100: {missing}: no such file or directory\n"));
+    let o = pgn100(&["validate", "no/such/file.pgn"]);
+    assert_eq!(stderr(&o), "pgn100: no/such/file.pgn: no such file or directory\n");
+    let d = format!("{}/", dir.path().display());
+    let o = pgn100(&["generate", "--games", "1", "-o", &d]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+}
+
+#[test]
+fn letters_keep_means_nothing_for_new_text() {
+    assert_eq!(pgn100(&["generate", "--letters", "keep"]).status.code(), Some(2));
+    assert_eq!(pgn100(&["generate", "--style", "keep"]).status.code(), Some(2));
+    let o = pgn100(&["show", "--fen", "k9/10/10/10/10/10/10/10/10/9K w - - 0 1", "--letters", "keep"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn help_subcommand_explain_in_any_case_and_completions() {
+    let o = pgn100(&["help", "validate"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("--strict"));
+    let o = pgn100(&["explain", "AMBIGUOUS_MOVE"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("which one?"));
+    let o = pgn100(&["explain", "ambigous_move"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("ambiguous_move"), "did you mean: {}", stderr(&o));
+    let bash = stdout(&pgn100(&["completions", "bash"]));
+    assert!(bash.contains("ambiguous_move"), "the codes are offered");
+    assert!(!bash.contains("pgn100,man)"), "the hidden man command is not");
+    let fish = stdout(&pgn100(&["completions", "fish"]));
+    assert!(!fish.contains("-a \"man\""), "nor in fish");
+    assert!(fish.contains("validate"));
+}
+
+#[test]
+fn perft_gives_no_speed_for_a_run_too_short_to_time() {
+    let o = pgn100(&["perft", "1"]);
+    assert_eq!(stdout(&o).trim(), "24");
+    assert_eq!(stderr(&o), "24 nodes in under 0.01 s\n");
+}
+
+#[test]
+fn stats_numbers_games_from_1_and_exits_1_on_invalid_games() {
+    let o = pgn100(&["stats", "--per-game", "--format", "csv", "corpus/valid/seed002_en_passant.pgn"]);
+    let out = stdout(&o);
+    let row = out.lines().nth(1).expect("a row");
+    assert!(row.starts_with("corpus/valid/seed002_en_passant.pgn,1,"), "{row}");
+    let o = pgn100(&["stats", "corpus/invalid/no_man.pgn"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(pgn100(&["stats", "corpus/valid"]).status.code(), Some(0));
+}
+
+#[test]
+fn stats_csv_values_are_numbers_with_percentages_apart() {
+    let o = pgn100(&["stats", "--format", "csv", "corpus/valid"]);
+    let mut reader = csv::Reader::from_reader(o.stdout.as_slice());
+    let header = reader.headers().expect("header").clone();
+    assert_eq!(header.iter().collect::<Vec<_>>(), ["section", "key", "value", "percent_of_valid"]);
+    let mut percents = 0;
+    for record in reader.records() {
+        let r = record.expect("row");
+        let value = r.get(2).expect("value");
+        assert!(value.is_empty() || value.parse::<f64>().is_ok(), "{r:?}");
+        let percent = r.get(3).expect("percent");
+        if !percent.is_empty() {
+            let p: f64 = percent.parse().expect("a number");
+            assert!((0.0..=100.0).contains(&p), "{r:?}");
+            percents += 1;
+        }
+    }
+    assert!(percents > 0);
+}
+
+#[test]
+fn stats_leaves_out_the_rules_a_variant_lacks() {
+    let grand = pgn100(&["stats", "corpus/valid/grand_cyrillic.pgn"]);
+    let out = stdout(&grand);
+    assert!(!out.contains("castling") && !out.contains("throne pawn"), "{out}");
+    let hundred = stdout(&pgn100(&["stats", "corpus/valid/seed002_castling.pgn"]));
+    assert!(hundred.contains("castling") && hundred.contains("throne pawn"), "{hundred}");
+}
+
+#[test]
+fn a_claimable_draw_is_a_termination() {
+    let game = "[Result \"*\"]\n\n1. Кc2-d4 Кc9-d7 2. Кd4-c2 Кd7-c9 3. Кc2-d4 Кc9-d7 4. Кd4-c2 Кd7-c9 *\n";
+    let o = with_stdin(&["stats", "--per-game", "--format", "json", "-"], game.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one object");
+    assert_eq!(v["termination"], "draw claimable (threefold repetition)", "{v}");
+}
+
+#[test]
+fn readme_and_help_name_the_same_commands() {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+    let help = stdout(&pgn100(&["--help"]));
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{help}");
+    for c in commands {
+        assert!(readme.contains(&format!("pgn100 {c}")), "README does not list {c}");
+        let options = stdout(&pgn100(&[c, "--help"]));
+        for option in options.split_whitespace().filter(|w| w.starts_with("--") && w.len() > 2) {
+            let option = option.trim_end_matches([',', '.', ')']);
+            if ["--help", "--color", "--version"].contains(&option) || option.contains('=') {
+                continue;
+            }
+            assert!(readme.contains(option), "README does not mention {c} {option}");
+        }
+    }
+    for file in ["RULES.md", "grammar/", "src/"] {
+        assert!(!help.contains(file), "--help points at {file}");
+    }
+}
+
+#[test]
+fn annotate_writes_its_comments_after_the_nag_of_a_move() {
+    let o = with_stdin(&["annotate", "--fen", "-"], b"[Result \"*\"]\n\n1. e3-e5 $1 e8-e6 *\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("1. e3-e5 $1 {"), "{out}");
 }

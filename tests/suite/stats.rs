@@ -74,7 +74,8 @@ fn pgn100(args: &[&str]) -> String {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("runs");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // 1: some games are invalid (corpus/invalid).
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).expect("UTF-8")
 }
 

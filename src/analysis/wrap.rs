@@ -1,0 +1,136 @@
+//! Re-wrapping a converted game's movetext: when moves change length (long
+//! to short form and back), the old line breaks no longer fit; the movetext
+//! is filled again into lines of at most [`WIDTH`] columns, as PGN exporters
+//! write it.
+//!
+//! Only line breaks and the spaces between tokens change: a comment `{...}`
+//! is never broken, and movetext whose line structure means something (a
+//! `;` comment, a `%` escape line, a dice roll, a comment over several lines,
+//! a blank line, a carriage return) is left as it stands. The result depends
+//! only on the tokens, so converting there and back gives the same text.
+
+/// The widest line written, in characters (as PGN's export format).
+pub const WIDTH: usize = 80;
+
+/// Re-wraps the movetext of the game text that `out` holds from `start` on.
+pub fn rewrap_game(out: &mut String, start: usize) {
+    if let Some(wrapped) = out.get(start..).and_then(|game| rewrap(game, WIDTH)) {
+        out.truncate(start);
+        out.push_str(&wrapped);
+    }
+}
+
+/// The game's text with its movetext (what follows the tag lines) filled
+/// into lines of at most `width` characters (a longer token gets a line of
+/// its own); `None` when the movetext is to stay as it is.
+pub fn rewrap(game: &str, width: usize) -> Option<String> {
+    let body = movetext_start(game);
+    let (head, movetext) = (game.get(..body)?, game.get(body..)?);
+    let trimmed = movetext.trim_end();
+    let tail = movetext.get(trimmed.len()..)?;
+    if !wrappable(trimmed) {
+        return None;
+    }
+    let mut out = String::with_capacity(game.len());
+    out.push_str(head);
+    let mut column = 0;
+    for unit in units(trimmed)? {
+        let len = unit.chars().count();
+        if column > 0 && column + 1 + len > width {
+            out.push('\n');
+            column = 0;
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(unit);
+        column += len;
+    }
+    out.push_str(tail);
+    Some(out)
+}
+
+/// Where the movetext starts: after the leading tag lines and blank lines.
+fn movetext_start(game: &str) -> usize {
+    let mut at = 0;
+    for line in game.split_inclusive('\n') {
+        let t = line.trim();
+        if !(t.is_empty() || t.starts_with('[')) {
+            break;
+        }
+        at += line.len();
+    }
+    at
+}
+
+/// Whether line breaks in `movetext` carry no meaning.
+fn wrappable(movetext: &str) -> bool {
+    if movetext.contains([';', '<', '\r']) || movetext.contains("\n\n") {
+        return false;
+    }
+    if movetext.lines().any(|l| l.trim_start().starts_with(['%', '['])) {
+        return false;
+    }
+    // No comment over several lines.
+    let mut depth = false;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth = true,
+            '}' => depth = false,
+            '\n' if depth => return false,
+            _ => {}
+        }
+    }
+    !depth
+}
+
+/// The units to lay out: runs of text without white space outside comments.
+fn units(movetext: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut in_comment = false;
+    for (i, c) in movetext.char_indices() {
+        match c {
+            '{' => in_comment = true,
+            '}' => in_comment = false,
+            c if c.is_whitespace() && !in_comment => {
+                if let Some(s) = start.take() {
+                    out.push(movetext.get(s..i)?);
+                }
+                continue;
+            }
+            _ => {}
+        }
+        start.get_or_insert(i);
+    }
+    if let Some(s) = start {
+        out.push(movetext.get(s..)?);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fills_lines_and_keeps_comments_whole() {
+        let moves: String = (1..=30).map(|n| format!("{n}. e5 e6 ")).collect();
+        let game = format!("[Event \"x\"]\n\n{}{{a comment with spaces}} *\n", moves.replace(' ', "\n"));
+        let wrapped = rewrap(&game, 80).expect("wrapped");
+        assert!(wrapped.starts_with("[Event \"x\"]\n\n1. e5 e6 2. e5 e6"));
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 80), "{wrapped}");
+        assert!(wrapped.contains("{a comment with spaces}"));
+        assert!(wrapped.ends_with("*\n"));
+        let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(flat(&wrapped), flat(&game));
+        assert_eq!(rewrap(&wrapped, 80).as_deref(), Some(wrapped.as_str()), "stable");
+    }
+
+    #[test]
+    fn leaves_meaningful_line_breaks() {
+        for movetext in ["1. e5 ; to the end\ne6 *", "1. e5 {two\nlines} *", "1. e5\n\n2. d5 *", "1. e5\n% escape\n*"] {
+            assert_eq!(rewrap(movetext, 80), None, "{movetext:?}");
+        }
+    }
+}

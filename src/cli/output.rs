@@ -1,0 +1,241 @@
+//! Output plumbing shared by the commands that write files: a file written
+//! whole or not at all, file errors worded one way, and the rewriting of
+//! inputs (convert, annotate) in bounded blocks with the files kept apart.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::input::Input;
+use super::progress::Progress;
+use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::analysis::Converted;
+use crate::diag::SourceFile;
+
+/// `PATH: reason`, the one wording of a file error: the system's reason in
+/// lower case, without "(os error N)" and without any temporary file's path.
+pub fn file_error(path: &Path, e: &std::io::Error) -> String {
+    format!("{}: {}", path.display(), reason(e))
+}
+
+fn reason(e: &std::io::Error) -> String {
+    // tempfile wraps the system error with the temporary path: take the system error.
+    let os = e.raw_os_error().or_else(|| {
+        let inner = e.get_ref().and_then(|r| r.source()).and_then(|s| s.downcast_ref::<std::io::Error>());
+        inner.and_then(std::io::Error::raw_os_error)
+    });
+    let text = match os {
+        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+        None if e.get_ref().is_some() => e.to_string(),
+        None => e.kind().to_string(),
+    };
+    let text = match text.rfind(" (os error ") {
+        Some(at) => text.get(..at).unwrap_or(&text).to_string(),
+        None => text,
+    };
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_lowercase().collect::<String>() + chars.as_str())
+}
+
+/// A file written through a temporary file in the same directory and renamed
+/// on [`AtomicFile::commit`]: it is written whole or not at all. A symbolic
+/// link is written through (its target is replaced, the link stays).
+pub struct AtomicFile {
+    tmp: tempfile::NamedTempFile,
+    path: PathBuf,
+}
+
+impl AtomicFile {
+    /// Errors are already worded with the path ([`file_error`]).
+    pub fn create(path: &Path) -> Result<AtomicFile, String> {
+        if path.is_dir() || path.as_os_str().to_string_lossy().ends_with(std::path::MAIN_SEPARATOR) {
+            return Err(format!("{}: is a directory; give the name of a file to write", path.display()));
+        }
+        let target = match std::fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => resolve_link(path),
+            _ => path.to_path_buf(),
+        };
+        Self::create_at(target).map_err(|e| file_error(path, &e))
+    }
+
+    fn create_at(path: PathBuf) -> std::io::Result<AtomicFile> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::NamedTempFile::new_in(dir)?;
+        // Keep the permissions of the file replaced; a new file gets rw-r--r--.
+        let permissions = match std::fs::metadata(&path) {
+            Ok(m) => m.permissions(),
+            Err(_) => {
+                #[cfg(unix)]
+                {
+                    use std::os::unix::fs::PermissionsExt;
+                    std::fs::Permissions::from_mode(0o644)
+                }
+                #[cfg(not(unix))]
+                {
+                    tmp.as_file().metadata()?.permissions()
+                }
+            }
+        };
+        tmp.as_file().set_permissions(permissions)?;
+        Ok(AtomicFile { tmp, path })
+    }
+
+    /// Renames the written file into place; errors are worded with the path.
+    pub fn commit(mut self) -> Result<(), String> {
+        let path = self.path.clone();
+        let result = (|| -> std::io::Result<()> {
+            self.tmp.flush()?;
+            self.tmp.as_file().sync_all()?;
+            self.tmp.persist(&self.path).map_err(|e| e.error)?;
+            Ok(())
+        })();
+        result.map_err(|e| file_error(&path, &e))
+    }
+}
+
+/// The file a symbolic link finally names (a dangling link: the path it
+/// names, to be created).
+fn resolve_link(path: &Path) -> PathBuf {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    match std::fs::read_link(path) {
+        Ok(target) if target.is_absolute() => target,
+        Ok(target) => path.parent().map_or(target.clone(), |dir| dir.join(&target)),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.tmp.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.tmp.flush()
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all; errors worded with the path.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(bytes).map_err(|e| file_error(path, &e))?;
+    f.commit()
+}
+
+/// An output that several inputs are written to one after the other: each
+/// input after the first starts after a blank line, whatever the one before
+/// ended with (a file without a final newline would otherwise run into the
+/// next file's first tag).
+pub struct Joined<'a> {
+    out: &'a mut dyn Write,
+    /// The last two bytes written (0 when none).
+    tail: [u8; 2],
+    written: bool,
+}
+
+impl<'a> Joined<'a> {
+    pub fn new(out: &'a mut dyn Write) -> Joined<'a> {
+        Joined { out, tail: [0; 2], written: false }
+    }
+
+    /// Called before each input: separates it from what was written before.
+    fn next_input(&mut self) -> std::io::Result<()> {
+        if !self.written {
+            return Ok(());
+        }
+        let sep: &[u8] = match self.tail {
+            [b'\n', b'\n'] => b"",
+            [_, b'\n'] => b"\n",
+            _ => b"\n\n",
+        };
+        self.write_all(sep)
+    }
+}
+
+impl Write for Joined<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        let done = buf.get(..n).unwrap_or_default();
+        match done {
+            [] => {}
+            [b] => {
+                let [_, last] = self.tail;
+                self.tail = [last, *b];
+            }
+            [.., a, b] => self.tail = [*a, *b],
+        }
+        self.written |= n > 0;
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Rewrites one input (convert, annotate) in bounded blocks, chunks in
+/// parallel, output in order; returns the number of invalid games.
+pub fn transform_input(
+    input: &Input,
+    encoding: Option<&'static encoding_rs::Encoding>,
+    transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
+    pool: &rayon::ThreadPool,
+    out: &mut Joined<'_>,
+    progress: &Progress,
+    color: bool,
+) -> Result<usize, Box<dyn std::error::Error>> {
+    let name = input.name();
+    let reader = input.open().map_err(|e| input.error(&e))?;
+    out.next_input()?;
+    let (mut games_before, mut invalid) = (0, 0);
+    for_each_chunk(
+        Blocks::new(reader, encoding, BLOCK),
+        pool,
+        |text, lines, bytes| {
+            let source = SourceFile::piece(name.clone(), text.to_string(), lines, bytes);
+            let converted = transform(&source);
+            (source, converted)
+        },
+        |_, block, _| {
+            progress.advance(block.len());
+            Ok::<(), Box<dyn std::error::Error>>(())
+        },
+        |(source, converted)| {
+            progress.suspend(|| {
+                for d in &converted.diagnostics {
+                    let mut d = d.clone();
+                    d.game = d.game.map(|g| g + games_before);
+                    eprint!("{}", d.render(&source, color));
+                }
+            });
+            out.write_all(converted.text.as_bytes())?;
+            games_before += converted.games;
+            invalid += converted.invalid;
+            Ok(())
+        },
+    )?;
+    Ok(invalid)
+}
+
+/// Runs `write` on the file `path` (written whole or not at all) or, without
+/// one, on standard output.
+pub fn to_output<T>(
+    path: Option<&Path>,
+    write: impl FnOnce(&mut dyn Write) -> Result<T, Box<dyn std::error::Error>>,
+) -> Result<T, Box<dyn std::error::Error>> {
+    match path {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            let value = write(&mut file)?;
+            file.commit()?;
+            Ok(value)
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            let value = write(&mut out)?;
+            out.flush()?;
+            Ok(value)
+        }
+    }
+}
