@@ -200,7 +200,7 @@ fn man_move(b: &[u8], odd: &mut L) -> Option<(ManMove, usize)> {
         i += len;
     } else {
         // short_move: square, file, rank or nothing, then [capture] square.
-        let from: [Option<(Option<u8>, Option<u8>, usize, L)>; 4] = [
+        let from: [Option<From>; 4] = [
             first.map(|(s, len, o)| (Some(s.file), Some(s.rank), len, o)),
             file(b, i).map(|(f, len, o)| (Some(f), None, len, o)),
             rank(b, i).map(|(r, len)| (None, Some(r), len, L::NONE)),
@@ -329,6 +329,9 @@ fn capture(b: &[u8], i: usize) -> Option<(char, usize, L)> {
         _ => None,
     }
 }
+
+/// What a short move has before its target: file, rank, length, look-alikes.
+type From = (Option<u8>, Option<u8>, usize, L);
 
 enum Sep {
     Dash,
