@@ -82,9 +82,6 @@ pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
 }
 
 /// Spaces then `...` or `…`, after a move number's `.`: the length.
-/// A short move's from-part as far as written: file, rank, its length and look-alikes.
-type FromPart = (Option<u8>, Option<u8>, usize, L);
-
 fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
     let spaces = b.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
     if spaces == 0 {
@@ -203,7 +200,7 @@ fn man_move(b: &[u8], odd: &mut L) -> Option<(ManMove, usize)> {
         i += len;
     } else {
         // short_move: square, file, rank or nothing, then [capture] square.
-        let from: [Option<FromPart>; 4] = [
+        let from: [Option<From>; 4] = [
             first.map(|(s, len, o)| (Some(s.file), Some(s.rank), len, o)),
             file(b, i).map(|(f, len, o)| (Some(f), None, len, o)),
             rank(b, i).map(|(r, len)| (None, Some(r), len, L::NONE)),
@@ -332,6 +329,9 @@ fn capture(b: &[u8], i: usize) -> Option<(char, usize, L)> {
         _ => None,
     }
 }
+
+/// What a short move has before its target: file, rank, length, look-alikes.
+type From = (Option<u8>, Option<u8>, usize, L);
 
 enum Sep {
     Dash,

@@ -161,17 +161,6 @@ fn promotion_forms_survive_a_conversion_there_and_back() {
 }
 
 #[test]
-fn new_latin_short_text_writes_promotions_with_equals() {
-    // The bare Cyrillic form has no form of its own to keep in Latin short.
-    let text = corpus_text("promotion_prince.pgn");
-    let latin = convert(&text, LettersChoice::Latin, StyleChoice::Short);
-    assert!(latin.contains("a10=P") && latin.contains("b1=Q") && latin.contains("e1=R"), "{latin}");
-    // Cyrillic long keeps the bare letter.
-    let back = convert(&text, LettersChoice::Cyrillic, StyleChoice::Long);
-    assert!(back.contains("b2-b1Ф"), "{back}");
-}
-
-#[test]
 fn look_alikes_are_written_in_their_right_form() {
     let path = common::corpus("invalid/lookalike.pgn");
     let text = std::fs::read_to_string(path).expect("lookalike.pgn");
