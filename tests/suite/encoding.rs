@@ -100,6 +100,11 @@ fn cyrillic_corpus_files_are_detected_in_every_encoding() {
             if !text.chars().any(|c| ('А'..='я').contains(&c)) {
                 continue;
             }
+            // Typed look-alikes (a non-breaking hyphen, a minus sign) have no
+            // byte in the legacy code pages: such a file only exists in UTF-8.
+            if text.replace('×', "#").chars().any(|c| LEGACY.iter().any(|enc| enc.encode(&c.to_string()).2)) {
+                continue;
+            }
             same_in_every_encoding(&path.display().to_string(), &text);
             seen += 1;
         }
@@ -220,7 +225,7 @@ fn binary_input_and_encoding_counts_from_the_command_line() {
     let o = pgn100(&["validate", "corpus/invalid/binary.pgn"]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.contains("0 game(s): 0 valid, 0 invalid; 1 error(s), 0 warning(s) (pgn100::binary: 1)"), "{out}");
+    assert!(out.contains("0 game(s): no games found; 0 valid, 0 invalid; 1 error(s), 0 warning(s) (pgn100::binary: 1)"), "{out}");
     assert!(!o.stdout.iter().any(|&b| b < 0x20 && b != b'\n'), "raw control bytes: {out:?}");
     for command in ["stats", "convert", "annotate"] {
         let o = pgn100(&[command, "corpus/invalid/binary.pgn"]);
