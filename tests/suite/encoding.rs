@@ -225,7 +225,10 @@ fn binary_input_and_encoding_counts_from_the_command_line() {
     let o = pgn100(&["validate", "corpus/invalid/binary.pgn"]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(1), "{out}");
-    assert!(out.contains("0 game(s): no games found; 0 valid, 0 invalid; 1 error(s), 0 warning(s) (pgn100::binary: 1)"), "{out}");
+    assert!(
+        out.contains("0 game(s): no games found; 0 valid, 0 invalid; 1 error(s), 0 warning(s) (pgn100::binary: 1)"),
+        "{out}"
+    );
     assert!(!o.stdout.iter().any(|&b| b < 0x20 && b != b'\n'), "raw control bytes: {out:?}");
     for command in ["stats", "convert", "annotate"] {
         let o = pgn100(&[command, "corpus/invalid/binary.pgn"]);
