@@ -9,8 +9,8 @@
 //! a blank line, a carriage return) is left as it stands. The result depends
 //! only on the tokens, so converting there and back gives the same text.
 
-/// The widest line written, in characters (as PGN's export format).
-pub const WIDTH: usize = 80;
+use crate::notation::fill::Filler;
+pub use crate::notation::fill::WIDTH;
 
 /// Re-wraps the movetext of the game text that `out` holds from `start` on.
 pub fn rewrap_game(out: &mut String, start: usize) {
@@ -33,18 +33,9 @@ pub fn rewrap(game: &str, width: usize) -> Option<String> {
     }
     let mut out = String::with_capacity(game.len());
     out.push_str(head);
-    let mut column = 0;
+    let mut fill = Filler::new(width);
     for unit in units(trimmed)? {
-        let len = unit.chars().count();
-        if column > 0 && column + 1 + len > width {
-            out.push('\n');
-            column = 0;
-        } else if column > 0 {
-            out.push(' ');
-            column += 1;
-        }
-        out.push_str(unit);
-        column += len;
+        fill.push(&mut out, unit);
     }
     out.push_str(tail);
     Some(out)

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::fill::{Filler, WIDTH};
 use super::write::{write_and_play, Letters, Style};
 use crate::rules::{Color, Move, Position};
 
@@ -31,18 +32,8 @@ pub fn write_game(
         out.push('\n');
     }
     let mut pos = start.clone();
-    let mut line_len = 0;
-    let mut push = |out: &mut String, word: &str| {
-        if line_len > 0 && line_len + 1 + word.chars().count() > 80 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(word);
-        line_len += word.chars().count();
-    };
+    let mut fill = Filler::new(WIDTH);
+    let mut push = |out: &mut String, word: &str| fill.push(out, word);
     for (i, &m) in moves.iter().enumerate() {
         let mut word = String::new();
         if pos.turn() == Color::White {

@@ -1,5 +1,6 @@
 //! The binary: exit statuses and output of each subcommand on corpus files.
 
+use crate::common::with_stdin;
 use std::process::{Command, Output};
 
 fn pgn100(args: &[&str]) -> Output {
@@ -17,22 +18,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Runs the binary with `input` on its standard input.
-fn with_stdin(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn100"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child.stdin.take().expect("stdin").write_all(input).expect("write");
-    child.wait_with_output().expect("wait")
 }
 
 #[test]

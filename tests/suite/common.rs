@@ -79,3 +79,20 @@ pub fn assert_oracle_moves(entry: &serde_json::Value, variant: Variant) {
     );
     assert_eq!(pos.count_legal(), expected.len() as u64, "{fen}");
 }
+
+/// Runs the binary with `input` on its standard input (NO_COLOR, from the
+/// crate's directory).
+pub fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child.stdin.take().expect("stdin").write_all(input).expect("write");
+    child.wait_with_output().expect("wait")
+}

@@ -1,6 +1,7 @@
 //! `pgn100 show`: golden text and SVG diagrams (corpus/show/), the SVG
 //! well-formed XML with one square per board square.
 
+use crate::common::with_stdin;
 use std::path::Path;
 use std::process::Command;
 
@@ -56,38 +57,25 @@ fn the_last_move_is_marked_and_bad_requests_fail() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
-fn show(args: &[&str], input: &[u8]) -> std::process::Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn100"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child.stdin.take().expect("stdin").write_all(input).expect("write");
-    child.wait_with_output().expect("wait")
-}
-
 #[test]
 fn show_reads_standard_input_and_refuses_a_fen_with_a_file() {
     let file = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/valid/seed002_castling.pgn"))
         .expect("corpus file");
-    let from_file = show(&["show", "corpus/valid/seed002_castling.pgn"], b"");
-    let from_stdin = show(&["show", "-"], &file);
+    let from_file = with_stdin(&["show", "corpus/valid/seed002_castling.pgn"], b"");
+    let from_stdin = with_stdin(&["show", "-"], &file);
     assert_eq!(from_stdin.status.code(), Some(0), "{}", String::from_utf8_lossy(&from_stdin.stderr));
     assert_eq!(from_stdin.stdout, from_file.stdout);
-    let both =
-        show(&["show", "--fen", "k9/10/10/10/10/10/10/10/10/9K w - - 0 1", "corpus/valid/seed002_castling.pgn"], b"");
+    let both = with_stdin(
+        &["show", "--fen", "k9/10/10/10/10/10/10/10/10/9K w - - 0 1", "corpus/valid/seed002_castling.pgn"],
+        b"",
+    );
     assert_eq!(both.status.code(), Some(2));
 }
 
 #[test]
 fn show_says_where_an_invalid_game_stops() {
     let game = b"[Result \"*\"]\n\n1. e3-e5 e8-e6 2. \xd0\x9ac2-c4 *\n";
-    let o = show(&["show", "-"], game);
+    let o = with_stdin(&["show", "-"], game);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("pgn100::illegal_move") && err.contains("where its replay stops"), "{err}");
@@ -95,8 +83,8 @@ fn show_says_where_an_invalid_game_stops() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("white to move"), "{out}");
     // A ply before the error is shown as asked, without complaint.
-    assert_eq!(show(&["show", "-", "--ply", "1"], game).status.code(), Some(0));
-    let o = show(&["show", "-", "--ply", "3"], game);
+    assert_eq!(with_stdin(&["show", "-", "--ply", "1"], game).status.code(), Some(0));
+    let o = with_stdin(&["show", "-", "--ply", "3"], game);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("its replay stops at ply 3"));
 }
@@ -108,7 +96,7 @@ fn show_states_mate_stalemate_and_check() {
         ("k9/10/1Q8/2K7/10/10/10/10/10/10 b - - 0 1", "stalemate"),
         ("k9/10/2Q7/10/10/10/10/10/10/9K b - - 0 1", "black to move, in check"),
     ] {
-        let o = show(&["show", "--fen", fen], b"");
+        let o = with_stdin(&["show", "--fen", fen], b"");
         assert_eq!(o.status.code(), Some(0), "{fen}: {}", String::from_utf8_lossy(&o.stderr));
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(out.lines().last().is_some_and(|l| l.starts_with(state)), "{fen}: {out}");
