@@ -1,13 +1,12 @@
 //! `pgn100 annotate`
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 
 use super::input::InputArgs;
-use super::output::{to_output, transform_input, Joined};
+use super::output::{to_output, transform_all};
 use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::{annotate_source, AnnotateOptions, Options};
@@ -49,13 +48,7 @@ pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
     let progress = Progress::new(&inputs);
     let annotate = |source: &SourceFile| annotate_source(source, &options);
     let invalid = to_output(args.output.as_deref(), |out| {
-        let mut out = Joined::new(out);
-        let mut invalid = 0;
-        for input in &inputs {
-            invalid += transform_input(input, encoding, &annotate, &pool, &mut out, &progress, color)?;
-        }
-        out.flush()?;
-        Ok(invalid)
+        transform_all(&inputs, encoding, &annotate, &pool, out, &progress, color)
     })?;
     progress.finish();
     Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))

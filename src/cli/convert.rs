@@ -1,13 +1,12 @@
 //! `pgn100 convert`
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use super::input::{Input, InputArgs};
-use super::output::{transform_input, AtomicFile, Joined};
+use super::output::{transform_all, AtomicFile};
 use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, Options, StyleChoice};
@@ -181,22 +180,15 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         for input in &inputs {
             if let Input::File(path) = input {
                 let mut file = AtomicFile::create(path)?;
-                let mut out = Joined::new(&mut file);
-                invalid += transform_input(input, encoding, &convert, &pool, &mut out, &progress, color)?;
+                invalid +=
+                    transform_all(std::slice::from_ref(input), encoding, &convert, &pool, &mut file, &progress, color)?;
                 file.commit()?;
             }
         }
     } else {
-        let write_all = |out: &mut dyn Write| -> Result<usize, Box<dyn std::error::Error>> {
-            let mut out = Joined::new(out);
-            let mut invalid = 0;
-            for input in &inputs {
-                invalid += transform_input(input, encoding, &convert, &pool, &mut out, &progress, color)?;
-            }
-            out.flush()?;
-            Ok(invalid)
-        };
-        invalid = super::output::to_output(args.output.as_deref(), write_all)?;
+        invalid = super::output::to_output(args.output.as_deref(), |out| {
+            transform_all(&inputs, encoding, &convert, &pool, out, &progress, color)
+        })?;
     }
     progress.finish();
     Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))

@@ -176,7 +176,7 @@ impl Write for Joined<'_> {
 
 /// Rewrites one input (convert, annotate) in bounded blocks, chunks in
 /// parallel, output in order; returns the number of invalid games.
-pub fn transform_input(
+fn transform_input(
     input: &Input,
     encoding: Option<&'static encoding_rs::Encoding>,
     transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
@@ -215,6 +215,26 @@ pub fn transform_input(
             Ok(())
         },
     )?;
+    Ok(invalid)
+}
+
+/// Rewrites every input in turn into `out`, each after a line break when
+/// the one before did not end with one; returns the number of invalid games.
+pub fn transform_all(
+    inputs: &[Input],
+    encoding: Option<&'static encoding_rs::Encoding>,
+    transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
+    pool: &rayon::ThreadPool,
+    out: &mut dyn Write,
+    progress: &Progress,
+    color: bool,
+) -> Result<usize, Box<dyn std::error::Error>> {
+    let mut out = Joined::new(out);
+    let mut invalid = 0;
+    for input in inputs {
+        invalid += transform_input(input, encoding, transform, pool, &mut out, progress, color)?;
+    }
+    out.flush()?;
     Ok(invalid)
 }
 
