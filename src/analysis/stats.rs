@@ -477,7 +477,15 @@ fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<Gam
     for item in Reader::new(text) {
         let index = agg.games as usize;
         let row = match item {
-            Item::Game(record) => game_stats(file, index, &record, options, &mut claims, keep),
+            Item::Game(record) => {
+                let mut row = game_stats(file, index, &record, options, &mut claims, keep);
+                // Bytes that are no character make a game invalid, as in validate.
+                if row.valid && super::validate::first_lost(text, &record.span).is_some() {
+                    row.valid = false;
+                    row.first_diagnostic = crate::diag::Code::Undecodable.to_string();
+                }
+                row
+            }
             Item::Broken(record, _) => GameStats {
                 valid: false,
                 first_diagnostic: crate::diag::Code::Syntax.to_string(),

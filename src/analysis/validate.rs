@@ -170,11 +170,16 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
 /// Bytes that are no character (U+FFFD) in a game make it invalid: the
 /// first one is reported. Whether there was one.
 pub(super) fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize, out: &mut Vec<Diagnostic>) -> bool {
-    let lost = text.get(span.clone()).and_then(|t| t.find('\u{fffd}'));
+    let lost = first_lost(text, span);
     if let Some(at) = lost {
-        out.push(undecodable(span.start + at).game(game));
+        out.push(undecodable(at).game(game));
     }
     lost.is_some()
+}
+
+/// Where the first byte that is no character (U+FFFD) of `span` stands.
+pub(super) fn first_lost(text: &str, span: &std::ops::Range<usize>) -> Option<usize> {
+    text.get(span.clone()).and_then(|t| t.find('\u{fffd}')).map(|at| span.start + at)
 }
 
 /// Appends the diagnostics of a game after an `undecodable` one of the same

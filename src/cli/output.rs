@@ -252,10 +252,84 @@ pub fn to_output<T>(
             Ok(value)
         }
         None => {
-            let mut out = std::io::stdout().lock();
-            let value = write(&mut out)?;
+            use std::io::IsTerminal;
+            let stdout = std::io::stdout();
+            let terminal = stdout.is_terminal();
+            let mut out = stdout.lock();
+            let value = if terminal {
+                // Input text on a terminal: no escape sequence reaches it.
+                let mut shown = Escaping::new(&mut out);
+                let value = write(&mut shown)?;
+                shown.flush()?;
+                value
+            } else {
+                write(&mut out)?
+            };
             out.flush()?;
             Ok(value)
         }
+    }
+}
+
+/// A writer that shows control characters and bidirectional overrides
+/// escaped (`\x1b`), as [`crate::diag::escape`] does for diagnostics: for
+/// text written to a terminal. A character split between two writes is
+/// held until its last byte comes; bytes that are no UTF-8 are shown as
+/// U+FFFD.
+pub struct Escaping<W: Write> {
+    inner: W,
+    /// The start of a character whose other bytes are still to come.
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Escaping<W> {
+    pub fn new(inner: W) -> Escaping<W> {
+        Escaping { inner, pending: Vec::new() }
+    }
+}
+
+impl<W: Write> Write for Escaping<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        let bytes = std::mem::take(&mut self.pending);
+        let (text, rest) = match std::str::from_utf8(&bytes) {
+            Ok(text) => (std::borrow::Cow::Borrowed(text), &[][..]),
+            // An incomplete character at the end waits for the next write.
+            Err(e) if e.error_len().is_none() => {
+                let (done, rest) = bytes.split_at(e.valid_up_to());
+                (String::from_utf8_lossy(done), rest)
+            }
+            Err(_) => (String::from_utf8_lossy(&bytes), &[][..]),
+        };
+        self.inner.write_all(crate::diag::escape(&text).as_bytes())?;
+        self.pending = rest.to_vec();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.pending.is_empty() {
+            let rest = std::mem::take(&mut self.pending);
+            self.inner.write_all(String::from_utf8_lossy(&rest).as_bytes())?;
+        }
+        self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `{\x1b[2J}` comment cannot clear the screen, a character split
+    /// between writes comes out whole, and ordinary text is unchanged.
+    #[test]
+    fn escaping_writer_shows_controls_and_keeps_split_characters() {
+        let mut out = Vec::new();
+        let mut w = Escaping::new(&mut out);
+        let text = "1. Кg1-f3 {\x1b[2J\u{202e}x}\t*\n".as_bytes();
+        let (a, b) = text.split_at(4); // inside `К`
+        w.write_all(a).unwrap();
+        w.write_all(b).unwrap();
+        w.flush().unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "1. Кg1-f3 {\\x1b[2J\\u{202e}x}\t*\n");
     }
 }
