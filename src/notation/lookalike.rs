@@ -63,14 +63,19 @@ pub fn right_form(token: &str, read: LookAlikes) -> String {
 }
 
 /// Capital files before a rank made small; a Latin piece letter that starts
-/// the token (the mover: `B3a4`) stays.
+/// the token and is read as its mover (`B3a4`, not `B3-B5`) stays.
 fn small_files(s: &str) -> String {
+    use super::ast::{MoveText, TokenKind};
+    let has_mover = matches!(
+        super::scan::move_token(s).map(|t| t.kind),
+        Some(TokenKind::Move { text: MoveText::Man(m), .. }) if m.man.is_some()
+    );
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars().peekable();
     let mut first = true;
     while let Some(c) = chars.next() {
         let before_rank = chars.peek().is_some_and(|n| matches!(n, '1'..='9'));
-        let mover = first && "ABCIK".contains(c);
+        let mover = first && has_mover;
         if c.is_ascii_uppercase() && c <= 'K' && before_rank && !mover {
             out.push(c.to_ascii_lowercase());
         } else {

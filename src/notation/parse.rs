@@ -133,8 +133,17 @@ fn take_while_spaces(i: &str) -> Res<'_, &str> {
 
 /// `long_move = [mover] square (dash | capture) square [promotion]`
 pub fn long_move(i: &str) -> Res<'_, ManMove> {
-    let (rest, (man, from, sep, to, promo)) =
-        (opt(mover), square, alt((dash, capture)), square, opt(promotion)).parse(i)?;
+    let (rest, man) = opt(mover).parse(i)?;
+    long_after(rest, man)
+}
+
+/// `long_move` without its mover.
+fn long_tail(i: &str) -> Res<'_, ManMove> {
+    long_after(i, None)
+}
+
+fn long_after(i: &str, man: Option<(Man, Script)>) -> Res<'_, ManMove> {
+    let (rest, (from, sep, to, promo)) = (square, alt((dash, capture)), square, opt(promotion)).parse(i)?;
     let is_dash = DASHES.contains(sep);
     Ok((
         rest,
@@ -156,6 +165,15 @@ pub fn long_move(i: &str) -> Res<'_, ManMove> {
 /// `short_move = [mover] [square | file | rank] [capture] square [promotion]`
 pub fn short_move(i: &str) -> Res<'_, ManMove> {
     let (rest, man) = opt(mover).parse(i)?;
+    short_after(rest, man)
+}
+
+/// `short_move` without its mover.
+fn short_tail(i: &str) -> Res<'_, ManMove> {
+    short_after(i, None)
+}
+
+fn short_after(rest: &str, man: Option<(Man, Script)>) -> Res<'_, ManMove> {
     let with = |from_file: Option<u8>, from_rank: Option<u8>| {
         map((opt(capture), square, opt(promotion)), move |(cap, to, promo)| (from_file, from_rank, cap, to, promo))
     };
@@ -192,9 +210,35 @@ pub fn short_move(i: &str) -> Res<'_, ManMove> {
     ))
 }
 
+/// A move whose first letter is both a Latin piece letter and a capital file
+/// (`B3-B5`), when the mover reading fails: the letter is the file.
+fn capital_file_move(i: &str) -> Res<'_, ManMove> {
+    mover(i)?;
+    alt((long_tail, short_tail)).parse(i)
+}
+
+/// Whether `read` (a move read with a Latin mover) has a capital file after
+/// its first letter.
+fn capital_file_after_mover(read: &str) -> bool {
+    read.as_bytes().get(1..).unwrap_or_default().windows(2).any(|w| matches!(w, [b'A'..=b'K', b'1'..=b'9']))
+}
+
 /// man_move = (long_move | short_move) [en_passant_mark] [throne_mark]
+///
+/// A Latin piece letter that starts the move is its mover, unless the move
+/// cannot be read so or has capital files itself (`B3-B5`, `B3:C4`) and
+/// reads with the letter as a capital file.
 pub fn man_move(i: &str) -> Res<'_, ManMove> {
-    let (rest, mut m) = alt((long_move, short_move)).parse(i)?;
+    let (rest, mut m) = match alt((long_move, short_move)).parse(i) {
+        Ok((rest, m))
+            if m.script == Some(Script::Latin)
+                && capital_file_after_mover(i.get(..i.len() - rest.len()).unwrap_or_default()) =>
+        {
+            capital_file_move(i).unwrap_or((rest, m))
+        }
+        Ok(read) => read,
+        Err(e) => capital_file_move(i).map_err(|_| e)?,
+    };
     let (rest, _) = opt(en_passant_mark).parse(rest)?;
     let (rest, throne) = opt(throne_mark).parse(rest)?;
     m.throne = throne;

@@ -162,7 +162,28 @@ fn castling(b: &[u8], odd: &mut L) -> Option<(u8, usize)> {
 
 /// `man_move`: the move and its length.
 fn man_move(b: &[u8], odd: &mut L) -> Option<(ManMove, usize)> {
-    let (man, script, mut i) = match mover(b, 0) {
+    let first = mover(b, 0);
+    let mut own = L::NONE;
+    let read = man_move_after(b, first, &mut own);
+    // A capital file that is also a Latin piece letter (`B3-B5`, `B3:C4`):
+    // the letter is a file when the mover reading fails or has capital files
+    // itself, and the move reads without a mover.
+    if first.is_some() && read.as_ref().is_none_or(|_| own.contains(L::CAPITAL_FILE)) {
+        let mut plain = L::NONE;
+        if let Some(found) = man_move_after(b, None, &mut plain) {
+            *odd |= plain;
+            return Some(found);
+        }
+    }
+    *odd |= own;
+    read
+}
+
+/// The man move after `mover` (the piece letter read at the start, if any).
+fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mut L) -> Option<(ManMove, usize)> {
+    let mut own = L::NONE;
+    let odd = &mut own;
+    let (man, script, mut i) = match mover {
         Some((man, script, len, o)) => {
             *odd |= o;
             (Some(man), Some(script), len)
@@ -236,6 +257,7 @@ fn man_move(b: &[u8], odd: &mut L) -> Option<(ManMove, usize)> {
         m.throne = Some(sq);
         i += len;
     }
+    *all_odd |= own;
     Some((m, i))
 }
 
