@@ -115,6 +115,8 @@ impl PromotionForm {
 pub struct ManMove {
     /// `None`: a pawn written without a letter.
     pub man: Option<Man>,
+    /// The script of the move's letters: the mover's, or the promotion
+    /// letter's when no mover is written (`e9-e10Ф`).
     pub script: Option<Script>,
     /// From-square file and rank, as far as written.
     pub from_file: Option<u8>,

@@ -100,7 +100,7 @@ fn score(text: &str) -> i64 {
             let len = rest.iter().take_while(|&&c| is_cyrillic(c)).count();
             let prev = i.checked_sub(1).and_then(|p| chars.get(p)).copied();
             let promotion = prev.is_some_and(|p| p.is_ascii_digit() || matches!(p, '=' | '/' | '('))
-                && (len == 1 || (len == 2 && matches!(rest.get(..2), Some(['К', 'д'] | ['П', 'р' | 'с']))));
+                && (len == 1 || (len == 2 && matches!(rest.get(..2), Some(['К', 'р' | 'д'] | ['П', 'р' | 'с']))));
             if matches!(c, 'К' | 'Ф' | 'П' | 'Л' | 'С' | 'М') && (promotion || (!after_letter && piece_at(rest)))
             {
                 s += PIECE;

@@ -106,13 +106,13 @@ pub fn dash(i: &str) -> Res<'_, char> {
 
 /// promotion = ("=" | "/") mover | "(" mover ")" | piece
 /// (a pawn `p` is read for replay to report: a pawn cannot promote to a pawn)
-pub fn promotion(i: &str) -> Res<'_, (Man, PromotionForm)> {
+pub fn promotion(i: &str) -> Res<'_, (Man, Script, PromotionForm)> {
     alt((
-        map((one_of("=/"), mover), |(c, (m, _))| {
-            (m, if c == '=' { PromotionForm::Equals } else { PromotionForm::Slash })
+        map((one_of("=/"), mover), |(c, (m, script))| {
+            (m, script, if c == '=' { PromotionForm::Equals } else { PromotionForm::Slash })
         }),
-        map(delimited(char('('), mover, char(')')), |(m, _)| (m, PromotionForm::Parens)),
-        map(piece, |(m, _)| (m, PromotionForm::Bare)),
+        map(delimited(char('('), mover, char(')')), |(m, script)| (m, script, PromotionForm::Parens)),
+        map(piece, |(m, script)| (m, script, PromotionForm::Bare)),
     ))
     .parse(i)
 }
@@ -149,14 +149,14 @@ fn long_after(i: &str, man: Option<(Man, Script)>) -> Res<'_, ManMove> {
         rest,
         ManMove {
             man: man.map(|m| m.0),
-            script: man.map(|m| m.1),
+            script: man.map(|m| m.1).or(promo.map(|p| p.1)),
             from_file: Some(from.file),
             from_rank: Some(from.rank),
             dash: is_dash,
             capture: (!is_dash).then_some(sep),
             to,
             promotion: promo.map(|p| p.0),
-            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.1),
+            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.2),
             throne: None,
         },
     ))
@@ -197,14 +197,14 @@ fn short_after(rest: &str, man: Option<(Man, Script)>) -> Res<'_, ManMove> {
         rest,
         ManMove {
             man: man.map(|m| m.0),
-            script: man.map(|m| m.1),
+            script: man.map(|m| m.1).or(promo.map(|p| p.1)),
             from_file,
             from_rank,
             dash: false,
             capture: cap,
             to,
             promotion: promo.map(|p| p.0),
-            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.1),
+            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.2),
             throne: None,
         },
     ))

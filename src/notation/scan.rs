@@ -242,9 +242,10 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
         m.to = to;
         i += len;
     }
-    if let Some((man, form, len, o)) = promotion(b, i) {
+    if let Some((man, script, form, len, o)) = promotion(b, i) {
         *odd |= o;
         m.promotion = Some(man);
+        m.script = m.script.or(Some(script));
         m.promotion_form = form;
         i += len;
     }
@@ -373,22 +374,22 @@ fn separator(b: &[u8], i: usize) -> Option<(Sep, usize, L)> {
 }
 
 /// `promotion` at `i`: the man, the form, the length, look-alike.
-fn promotion(b: &[u8], i: usize) -> Option<(Man, PromotionForm, usize, L)> {
+fn promotion(b: &[u8], i: usize) -> Option<(Man, Script, PromotionForm, usize, L)> {
     // A pawn `p` is read after `=`, `/` and in `( )`, for replay to report.
     let target = |at: usize| mover(b, at);
     match b.get(i)? {
         c @ (b'=' | b'/') => {
-            let (man, _, len, o) = target(i + 1)?;
+            let (man, script, len, o) = target(i + 1)?;
             let form = if *c == b'=' { PromotionForm::Equals } else { PromotionForm::Slash };
-            Some((man, form, 1 + len, o))
+            Some((man, script, form, 1 + len, o))
         }
         b'(' => match target(i + 1) {
-            Some((man, _, len, o)) if b.get(i + 1 + len) == Some(&b')') => {
-                Some((man, PromotionForm::Parens, len + 2, o))
+            Some((man, script, len, o)) if b.get(i + 1 + len) == Some(&b')') => {
+                Some((man, script, PromotionForm::Parens, len + 2, o))
             }
             _ => None,
         },
-        _ => piece(b, i).map(|(man, _, len, o)| (man, PromotionForm::Bare, len, o)),
+        _ => piece(b, i).map(|(man, script, len, o)| (man, script, PromotionForm::Bare, len, o)),
     }
 }
 

@@ -1,5 +1,5 @@
-//! Wording the corpus cannot hold as a file: a promotion to a pawn (`e10=p`)
-//! as the replay receives it, whatever the reader makes of the text.
+//! The replay's wording for a promotion to a pawn, whatever the reader makes
+//! of the text (corpus/invalid/forbidden_promotion.pawn.pgn is the file case).
 
 use pgn100::analysis::{replay, Options};
 use pgn100::diag::Code;

@@ -170,7 +170,7 @@ pub(super) fn files(record: &GameRecord) -> Files {
 pub(super) fn letters(record: &GameRecord) -> Letters {
     let cyrillic = record.tokens.iter().any(|t| match &t.kind {
         TokenKind::Move { text: MoveText::Man(m), .. } => {
-            m.man.is_some_and(|man| man != Man::Pawn) && m.script == Some(Script::Cyrillic)
+            (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some()) && m.script == Some(Script::Cyrillic)
         }
         _ => false,
     });
