@@ -4,13 +4,14 @@
 //! write it.
 //!
 //! Only line breaks and the spaces between tokens change: a comment `{...}`
-//! is never broken, and movetext whose line structure means something (a
-//! `;` comment, a `%` escape line, a dice roll, a comment over several lines,
+//! is never broken, a throne mark stays with its move, and movetext whose
+//! line structure means something (a `;` comment, a `%` escape line, a dice roll, a comment over several lines,
 //! a blank line, a carriage return) is left as it stands. The result depends
 //! only on the tokens, so converting there and back gives the same text.
 
 use crate::notation::fill::Filler;
 pub use crate::notation::fill::WIDTH;
+use crate::notation::scan::throne_mark_at;
 
 /// Re-wraps the movetext of the game text that `out` holds from `start` on.
 pub fn rewrap_game(out: &mut String, start: usize) {
@@ -56,35 +57,48 @@ fn movetext_start(game: &str) -> usize {
 
 /// Whether line breaks in `movetext` carry no meaning.
 fn wrappable(movetext: &str) -> bool {
-    if movetext.contains([';', '<', '\r']) || movetext.contains("\n\n") {
+    if movetext.contains(['<', '\r']) || movetext.contains("\n\n") {
         return false;
     }
     if movetext.lines().any(|l| l.trim_start().starts_with(['%', '['])) {
         return false;
     }
-    // No comment over several lines.
+    // No comment over several lines, and every `;` outside comments a
+    // throne mark (`Крf8-f9; e3`), not a comment to the end of the line.
     let mut depth = false;
-    for c in movetext.chars() {
+    for (i, c) in movetext.char_indices() {
         match c {
             '{' => depth = true,
             '}' => depth = false,
             '\n' if depth => return false,
+            ';' if !depth && !(touching(movetext, i) && throne_mark_at(movetext, i).is_some()) => return false,
             _ => {}
         }
     }
     !depth
 }
 
-/// The units to lay out: runs of text without white space outside comments.
+/// Whether the character before `at` is no white space (a throne mark
+/// touches its move; `e5 ; e3 ...` may be a comment).
+fn touching(text: &str, at: usize) -> bool {
+    text.get(..at).and_then(|t| t.chars().next_back()).is_some_and(|c| !c.is_whitespace())
+}
+
+/// The units to lay out: runs of text without white space outside comments;
+/// a throne mark stays with its move (`Крf8-f9; e3` is one unit).
 fn units(movetext: &str) -> Option<Vec<&str>> {
     let mut out = Vec::new();
     let mut start = None;
     let mut in_comment = false;
+    let mut glued_to = 0;
     for (i, c) in movetext.char_indices() {
         match c {
             '{' => in_comment = true,
             '}' => in_comment = false,
-            c if c.is_whitespace() && !in_comment => {
+            ';' | ',' if !in_comment => {
+                glued_to = throne_mark_at(movetext, i).map_or(0, |len| i + len);
+            }
+            c if c.is_whitespace() && !in_comment && i >= glued_to => {
                 if let Some(s) = start.take() {
                     out.push(movetext.get(s..i)?);
                 }
@@ -119,8 +133,25 @@ mod tests {
     }
 
     #[test]
+    fn keeps_the_throne_mark_with_its_move() {
+        let moves: String = (1..=12).map(|n| format!("{n}. Крf8-f9; e3 Крf2-f1\n")).collect();
+        let game = format!("[Event \"x\"]\n\n{moves}*\n");
+        let wrapped = rewrap(&game, 40).expect("a throne mark is no comment");
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 40), "{wrapped}");
+        assert!(wrapped.lines().all(|l| !l.ends_with(';')), "{wrapped}");
+        assert_eq!(wrapped.matches("Крf8-f9; e3").count(), 12, "{wrapped}");
+        assert_ne!(wrapped, game);
+    }
+
+    #[test]
     fn leaves_meaningful_line_breaks() {
-        for movetext in ["1. e5 ; to the end\ne6 *", "1. e5 {two\nlines} *", "1. e5\n\n2. d5 *", "1. e5\n% escape\n*"] {
+        for movetext in [
+            "1. e5 ; to the end\ne6 *",
+            "1. e5 ; e3 was better\ne6 *",
+            "1. e5 {two\nlines} *",
+            "1. e5\n\n2. d5 *",
+            "1. e5\n% escape\n*",
+        ] {
             assert_eq!(rewrap(movetext, 80), None, "{movetext:?}");
         }
     }

@@ -445,6 +445,13 @@ fn boundary(text: &str, i: usize) -> bool {
     }
 }
 
+/// The length of a throne mark (`; e3`, `,e3`) at `at` that ends at a token
+/// boundary: what tells it from a `;` comment.
+pub fn throne_mark_at(text: &str, at: usize) -> Option<usize> {
+    let (_, len, _) = throne_mark(text.as_bytes(), at)?;
+    boundary(text, at + len).then_some(len)
+}
+
 /// White space, `;` and a square after a king move at `at` (`Крf8-f9 ; e3`,
 /// a look-alike of the throne mark), ending at a token boundary: the square
 /// and the length read.
