@@ -71,17 +71,18 @@ fn wrappable(movetext: &str) -> bool {
             '{' => depth = true,
             '}' => depth = false,
             '\n' if depth => return false,
-            ';' if !depth && !(touching(movetext, i) && throne_mark_at(movetext, i).is_some()) => return false,
+            ';' if !depth && !is_throne_mark(movetext, i) => return false,
             _ => {}
         }
     }
     !depth
 }
 
-/// Whether the character before `at` is no white space (a throne mark
-/// touches its move; `e5 ; e3 ...` may be a comment).
-fn touching(text: &str, at: usize) -> bool {
-    text.get(..at).and_then(|t| t.chars().next_back()).is_some_and(|c| !c.is_whitespace())
+/// Whether the `;` at `at` is a throne mark: it touches its move (`e5 ; e3
+/// ...` may be a comment) and a square follows.
+fn is_throne_mark(text: &str, at: usize) -> bool {
+    let touching = text.get(..at).and_then(|t| t.chars().next_back()).is_some_and(|c| !c.is_whitespace());
+    touching && throne_mark_at(text, at).is_some()
 }
 
 /// The units to lay out: runs of text without white space outside comments;
