@@ -14,6 +14,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
 use crate::notation::{promotion_text, Item, Letters, LongMove, Reader, ShortMove, Style};
 use crate::rules::MoveKind;
+use std::fmt::Write as _;
 
 /// Letters of the output.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -216,8 +217,10 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         || options.promotion_equals
         || options.single_plus;
     // The new text of tokens, in text order: every move when rewriting,
-    // and the tokens written with look-alikes in their right form.
-    let mut new: Vec<(&Token, String)> = Vec::new();
+    // and the tokens written with look-alikes in their right form; the texts
+    // are ranges of one buffer (no allocation per move).
+    let mut buf = String::new();
+    let mut new: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
     if rewrite {
         report.for_each_kept(|before, ply, _| {
             // A move the replay found in this record's tokens.
@@ -242,51 +245,56 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
                 StyleChoice::Long => true,
                 StyleChoice::Short => false,
             };
-            let mut written = if long {
-                LongMove { pos: before, mv: ply.mv, letters }.to_string()
+            let start = buf.len();
+            // Writing to a String cannot fail.
+            let _ = if long {
+                write!(buf, "{}", LongMove { pos: before, mv: ply.mv, letters })
             } else {
-                ShortMove { pos: before, mv: ply.mv, letters }.to_string()
+                write!(buf, "{}", ShortMove { pos: before, mv: ply.mv, letters })
             };
             if let MoveKind::Promotion(role) = ply.mv.kind {
                 // The record's own form, unless asked for `=`.
+                let style = if long { Style::Long } else { Style::Short };
                 let form = match move_text {
                     _ if options.promotion_equals => PromotionForm::Equals,
                     MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
-                    _ => crate::notation::promotion_form(letters, if long { Style::Long } else { Style::Short }),
+                    _ => crate::notation::promotion_form(letters, style),
                 };
-                let default = promotion_text(letters, if long { Style::Long } else { Style::Short }, role);
-                if let Some(stem) = written.strip_suffix(default.as_str()) {
-                    let mut w = stem.to_string();
-                    form.write(letters.piece(role), &mut w);
-                    written = w;
+                let default = promotion_text(letters, style, role);
+                if buf.get(start..).is_some_and(|w| w.ends_with(default.as_str())) {
+                    buf.truncate(buf.len() - default.len());
+                    form.write(letters.piece(role), &mut buf);
                 }
             }
             if ak_out {
-                written = written.replace('j', "k");
+                let written = buf.split_off(start).replace('j', "k");
+                buf.push_str(&written);
             }
             match check {
-                Some(CheckMark::Check) => written.push('+'),
-                Some(CheckMark::DoubleCheck) => written.push_str(if options.single_plus { "+" } else { "++" }),
-                Some(CheckMark::Mate) => written.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
+                Some(CheckMark::Check) => buf.push('+'),
+                Some(CheckMark::DoubleCheck) => buf.push_str(if options.single_plus { "+" } else { "++" }),
+                Some(CheckMark::Mate) => buf.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
                 None => {}
             }
             if let Some(g) = glyph {
-                written.push_str(g.as_str());
+                buf.push_str(g.as_str());
             }
-            new.push((token, written));
+            new.push((token, start..buf.len()));
         });
     }
     for note in &record.notes {
         if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
             if !new.iter().any(|(t, _)| t.span == note.span) {
-                new.push((token, note.right.clone()));
+                let start = buf.len();
+                buf.push_str(&note.right);
+                new.push((token, start..buf.len()));
             }
         }
     }
     new.sort_by_key(|(t, _)| t.span.start);
     for (token, written) in new {
         out.push_str(&text[cursor..token.span.start]);
-        out.push_str(&written);
+        out.push_str(buf.get(written).unwrap_or_default());
         cursor = token.span.end;
     }
     out.push_str(&text[cursor..record.span.end]);
