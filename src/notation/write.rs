@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::ast::PromotionForm;
-use crate::rules::{Move, MoveKind, Position, Role};
+use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role};
 
 /// Which letters the writer uses.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, Default)]
@@ -98,7 +98,8 @@ impl fmt::Display for ShortMove<'_> {
             return f.write_str(self.pos.castle_spec(i).token());
         }
         let board = self.pos.board();
-        let role = board.piece_at(m.from).map_or(Role::Pawn, |p| p.role);
+        let mover = board.piece_at(m.from);
+        let role = mover.map_or(Role::Pawn, |p| p.role);
         let capture = m.kind == MoveKind::EnPassant || board.piece_at(m.to).is_some();
         if role == Role::Pawn {
             if capture {
@@ -106,8 +107,16 @@ impl fmt::Display for ShortMove<'_> {
             }
         } else {
             f.write_str(self.letters.piece(role))?;
+            // Men of the same kind that reach the target (every man but the
+            // pawn attacks as it moves, both ways): only with one of them is
+            // there a legal move to look for.
+            let others = mover.map_or(Bitboard::EMPTY, |p| {
+                Board::attacks(role, m.to, board.occupied()) & board.by_piece(p) & !m.from.bb()
+            });
             let mut legal = Vec::new();
-            self.pos.legal_moves_to(m.to.bb(), &mut legal);
+            if !others.is_empty() {
+                self.pos.legal_moves_to(m.to.bb(), &mut legal);
+            }
             let rivals: Vec<Move> = legal
                 .into_iter()
                 .filter(|o| {
