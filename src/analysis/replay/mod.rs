@@ -93,7 +93,30 @@ pub fn replay_observed(
     let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
     let report = r.run(observer);
     crate::analysis::notes::lookalike_warnings(record).for_each(|d| r.push(d));
-    GameReport { diagnostics: r.out, ..report }
+    let mut report = GameReport { diagnostics: r.out, ..report };
+    suggest_chess(record, index, options, &mut report);
+    report
+}
+
+/// A game without a Variant tag read as Hundred (no `--variant`) that fails
+/// and replays cleanly as Chess: its first error says so and suggests
+/// `--variant chess` (an ordinary chess game in a Hundred collection).
+fn suggest_chess(record: &GameRecord, index: usize, options: Options, report: &mut GameReport) {
+    let hundred_by_default = options.default_variant.is_none() && record.tag("Variant").is_none();
+    if !hundred_by_default || report.is_valid() || Variant::Chess.rules().is_err() {
+        return;
+    }
+    let as_chess = replay(record, index, Options { default_variant: Some(Variant::Chess), ..options });
+    if !as_chess.is_valid() || as_chess.mainline.is_empty() {
+        return;
+    }
+    if let Some(d) = report.diagnostics.iter_mut().find(|d| d.is_error()) {
+        let help = d.help.take().map_or_else(String::new, |h| format!("{h}; "));
+        d.help = Some(format!(
+            "{help}the game has no Variant tag, so it was read as Hundred, and it replays cleanly as Chess: \
+             pass --variant chess (or add [Variant \"Chess\"])"
+        ));
+    }
 }
 
 /// Whether the next token after `ti` that changes the line is a `(`: then
