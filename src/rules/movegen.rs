@@ -327,6 +327,12 @@ impl Position {
         attackers.without(sq).any()
     }
 
+    /// Whether any of `squares` is attacked, as [`Position::attacked_after`].
+    #[inline]
+    pub(crate) fn any_attacked(&self, mut squares: Bitboard, occupied: Bitboard) -> bool {
+        Iterator::any(&mut squares, |sq| self.attacked_after(sq, occupied))
+    }
+
     fn king_moves<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
         let rules = self.rules();
         let us = self.turn();
@@ -384,9 +390,8 @@ impl Position {
         let us = self.turn();
         let board = self.board();
         let rook = Some(Piece::new(us, Role::Rook));
-        for (i, spec) in self.rules().castling.iter().enumerate() {
-            if spec.color != us || !rights.has(spec.right) || spec.king_from != king || !restrict.contains(spec.king_to)
-            {
+        for (i, spec) in self.castles_of(Rights(rights.0 & Rights::castling_of(us).0)) {
+            if spec.king_from != king || !restrict.contains(spec.king_to) {
                 continue;
             }
             if spec.stage == Stage::Second {
@@ -400,13 +405,16 @@ impl Position {
             if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
                 continue;
             }
+            if spec.king_path.any() && self.any_attacked(spec.king_path, board.occupied().without(king)) {
+                continue;
+            }
             let after = (board.occupied().without(spec.king_from).without(spec.rook_from))
                 .with(spec.king_to)
                 .with(spec.rook_to);
-            if self.attacked_after(spec.king_to, after) || self.attacked_after(spec.rook_to, after) {
+            if self.any_attacked(spec.safe_after, after) {
                 continue;
             }
-            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i as u8)));
+            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i)));
         }
     }
 }

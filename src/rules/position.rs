@@ -8,12 +8,12 @@
 use std::fmt;
 
 use super::board::Board;
-use super::castling::{CastleSpec, Rights, Stage};
+use super::castling::{CastleSpec, Castles, Rights, Stage};
 use super::geometry::{Bitboard, Square};
 use super::moves::{Move, MoveKind};
 use super::role::{Color, Piece, Role};
 use super::setup::{write_placement, FenError, Setup};
-use super::variant::{Rules, UnsupportedVariant, Variant};
+use super::variant::{CastlingRule, Rules, UnsupportedVariant, Variant};
 use super::zobrist;
 
 #[derive(Clone)]
@@ -22,6 +22,9 @@ pub struct Position {
     board: Board,
     turn: Color,
     rights: Rights,
+    /// The castlings the rights stand for (fixed in Hundred, from the FEN in
+    /// Chess).
+    castles: Castles,
     /// The square a pawn skipped with its double step, kept only while an
     /// en passant capture is legal.
     ep_square: Option<Square>,
@@ -137,7 +140,12 @@ impl Position {
         for sq in board.by_role(Role::Pawn) & edge {
             problems.push(SetupProblem::PawnOnEdgeRank(sq));
         }
-        let rights = check_rights(&board, setup.rights, rules, &mut problems);
+        let (rights, castles) = match rules.castling_rule {
+            CastlingRule::Fixed => (check_rights(&board, setup.rights, rules, &mut problems), Castles::FIXED),
+            CastlingRule::ByRook { .. } => {
+                super::chess::castling_rights(&board, setup.rights, setup.rook_files, rules, &mut problems)
+            }
+        };
         let ep_square = match setup.ep_square {
             Some(sq) if !ep_square_possible(&board, setup.turn, sq, rules) => {
                 problems.push(SetupProblem::BadEnPassant(sq));
@@ -150,6 +158,7 @@ impl Position {
             board,
             turn: setup.turn,
             rights,
+            castles,
             ep_square,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
@@ -236,6 +245,42 @@ impl Position {
         &self.rules.castling[index as usize]
     }
 
+    /// The castlings this position's rights stand for.
+    pub fn castles(&self) -> Castles {
+        self.castles
+    }
+
+    /// The table index of the castling of `color` at `stage` on `wing`
+    /// (Chess: the one with the rook of the set-up; with the right lost, the
+    /// king and rook files of the standard start). `None` if the variant has
+    /// no such castling.
+    pub fn castle_index(&self, color: Color, stage: Stage, wing: super::castling::Wing) -> Option<u8> {
+        let bit = Rights::castle_bit(color, stage, wing).0 >> (color.index() as u16 * 5);
+        let index = self.castles.index(color, bit.trailing_zeros() as u16);
+        self.rules
+            .castling
+            .get(index as usize)
+            .filter(|s| s.color == color && s.stage == stage && s.wing == wing)
+            .map(|_| index)
+    }
+
+    /// The castlings whose rights `rights` still holds, with their indices.
+    #[inline]
+    pub(crate) fn castles_of(&self, rights: Rights) -> impl Iterator<Item = (u8, &'static CastleSpec)> + '_ {
+        Color::ALL.into_iter().flat_map(move |color| {
+            let mut bits = (rights.0 >> (color.index() as u16 * 5)) & 0b1111;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let i = bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                let index = self.castles.index(color, i);
+                self.rules.castling.get(index as usize).map(|spec| (index, spec))
+            })
+        })
+    }
+
     /// Switches the throne-pawn rule off for this game (`[ThronePawn "off"]`).
     pub fn disable_throne_pawn(&mut self) {
         let before = self.rights;
@@ -256,7 +301,13 @@ impl Position {
         write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
         let turn = if self.turn == Color::White { 'w' } else { 'b' };
         let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
-        format!("{s} {turn} {} {ep} {} {}", self.rights.fen(), self.halfmoves, self.fullmoves)
+        let castling = match self.rules.castling_rule {
+            CastlingRule::Fixed => self.rights.fen(),
+            CastlingRule::ByRook { .. } => {
+                super::chess::castling_fen(&self.board, self.rights, self.castles, self.rules.castling)
+            }
+        };
+        format!("{s} {turn} {castling} {ep} {} {}", self.halfmoves, self.fullmoves)
     }
 
     fn compute_hash(&self) -> u64 {
@@ -298,7 +349,11 @@ impl Position {
             && self.rights.bits() != 0
             && (mover.role == Role::King || (touched & self.rules.castle_squares).any())
         {
-            self.rights.after_move(self.rules.castling, &self.board, m.from, m.to, mover);
+            let rights = self.rights;
+            let specs = self.castles_of(rights).map(|(_, spec)| spec);
+            let mut after = rights;
+            after.after_move(specs, &self.board, m.from, m.to, mover);
+            self.rights = after;
         }
         self.take(m.from);
         if let Some(ep) = self.ep_square.take() {
@@ -389,6 +444,7 @@ impl PartialEq for Position {
         self.board == other.board
             && self.turn == other.turn
             && self.rights == other.rights
+            && (self.castles == other.castles || self.rights == Rights::NONE)
             && self.ep_square == other.ep_square
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves

@@ -261,7 +261,7 @@ pub fn fen(data: &[u8]) {
         let result = match Game::new(after.clone()).termination() {
             Some(Termination::Checkmate { winner: Color::White }) => "1-0",
             Some(Termination::Checkmate { winner: Color::Black }) => "0-1",
-            Some(Termination::Stalemate) => "1/2-1/2",
+            Some(Termination::Stalemate | Termination::FivefoldRepetition | Termination::SeventyFiveMoves) => "1/2-1/2",
             None => "*",
         };
         for letters in [Letters::Cyrillic, Letters::Latin] {
