@@ -16,6 +16,27 @@ use super::setup::{write_placement, FenError, Setup};
 use super::variant::{CastlingRule, Rules, UnsupportedVariant, Variant};
 use super::zobrist;
 
+/// An optional square in one byte (an `Option<Square>` takes two): keeps a
+/// `Position`, cloned per ply, within 336 bytes.
+#[derive(Copy, Clone, Eq, PartialEq)]
+struct MaybeSquare(u8);
+
+impl MaybeSquare {
+    const NONE: MaybeSquare = MaybeSquare(u8::MAX);
+    fn new(sq: Option<Square>) -> MaybeSquare {
+        // A square's index is below 100.
+        sq.map_or(MaybeSquare::NONE, |s| MaybeSquare(s.index() as u8))
+    }
+    #[inline]
+    fn get(self) -> Option<Square> {
+        Square::from_index(usize::from(self.0))
+    }
+    #[inline]
+    fn take(&mut self) -> Option<Square> {
+        std::mem::replace(self, MaybeSquare::NONE).get()
+    }
+}
+
 #[derive(Clone)]
 pub struct Position {
     rules: &'static Rules,
@@ -27,7 +48,7 @@ pub struct Position {
     castles: Castles,
     /// The square a pawn skipped with its double step, kept only while an
     /// en passant capture is legal.
-    ep_square: Option<Square>,
+    ep_square: MaybeSquare,
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
@@ -159,7 +180,7 @@ impl Position {
             turn: setup.turn,
             rights,
             castles,
-            ep_square,
+            ep_square: MaybeSquare::new(ep_square),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
@@ -175,8 +196,8 @@ impl Position {
         if !problems.is_empty() {
             return Err(PositionError { problems });
         }
-        if pos.ep_square.is_some() && !pos.has_legal_en_passant() {
-            pos.ep_square = None;
+        if pos.ep_square.get().is_some() && !pos.has_legal_en_passant() {
+            pos.ep_square = MaybeSquare::NONE;
         }
         pos.hash = pos.compute_hash();
         pos.checkers = pos.compute_checkers();
@@ -199,7 +220,7 @@ impl Position {
         self.rights
     }
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.ep_square.get()
     }
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -300,7 +321,7 @@ impl Position {
         let mut s = String::with_capacity(96);
         write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
         let turn = if self.turn == Color::White { 'w' } else { 'b' };
-        let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
+        let ep = self.ep_square.get().map_or("-".to_string(), |sq| sq.to_string());
         let castling = match self.rules.castling_rule {
             CastlingRule::Fixed => self.rights.fen(),
             CastlingRule::ByRook { .. } => {
@@ -315,7 +336,7 @@ impl Position {
         for (sq, p) in self.board.pieces() {
             h ^= zobrist::piece(p, sq);
         }
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.ep_square.get() {
             h ^= zobrist::en_passant(ep);
         }
         h
@@ -394,7 +415,7 @@ impl Position {
                     let skipped = Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2).expect("between");
                     let their_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
                     if (Bitboard(super::geometry::PAWN_ATTACKS[us.index()][skipped.index()]) & their_pawns).any() {
-                        self.ep_square = Some(skipped);
+                        self.ep_square = MaybeSquare::new(Some(skipped));
                     }
                 }
             }
@@ -409,10 +430,11 @@ impl Position {
         self.turn = !us;
         self.hash ^= zobrist::turn(Color::Black);
         self.checkers = self.compute_checkers();
-        if self.ep_square.is_some() {
-            match self.ep_square {
-                Some(ep) if self.has_legal_en_passant() => self.hash ^= zobrist::en_passant(ep),
-                _ => self.ep_square = None,
+        if let Some(ep) = self.ep_square.get() {
+            if self.has_legal_en_passant() {
+                self.hash ^= zobrist::en_passant(ep);
+            } else {
+                self.ep_square = MaybeSquare::NONE;
             }
         }
     }

@@ -5,6 +5,7 @@ mod checks;
 mod common;
 
 mod annotate;
+mod chess_fen;
 mod chess_perft;
 mod cli;
 mod convert;
