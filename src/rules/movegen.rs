@@ -420,6 +420,21 @@ impl Position {
 }
 
 impl Position {
+    /// The legal castling of the king on `king` with the rook on `rook`: the
+    /// king's move onto its own rook, as python-chess writes a Chess960
+    /// castling in UCI (`e1h1`).
+    pub fn castle_onto_rook(&self, king: Square, rook: Square) -> Option<Move> {
+        let mut find = Find {
+            wanted: |m: Move| match m.kind {
+                MoveKind::Castle(i) => m.from == king && self.castle_spec(i).rook_from == rook,
+                _ => false,
+            },
+            found: None,
+        };
+        self.generate(&mut find, Bitboard::rank(king.rank()));
+        find.found
+    }
+
     /// The legal move from `from` to `to` (the king's squares for castling,
     /// with `castle` set), promoting to `promotion` if given, placing the
     /// throne pawn on `throne` if given. Resolves UCI-style coordinates.

@@ -461,12 +461,13 @@ impl fmt::Debug for Position {
 }
 
 impl PartialEq for Position {
-    /// Same men, side, rights, en passant square and clocks.
+    /// Same men, side, rights (standing for the same castlings), en passant
+    /// square and clocks.
     fn eq(&self, other: &Position) -> bool {
         self.board == other.board
             && self.turn == other.turn
             && self.rights == other.rights
-            && (self.castles == other.castles || self.rights == Rights::NONE)
+            && self.castles_of(self.rights).map(|(i, _)| i).eq(other.castles_of(other.rights).map(|(i, _)| i))
             && self.ep_square == other.ep_square
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::{legal, python_uci};
-use pgn100::rules::{FromFenError, Position, SetupProblem, Variant};
+use pgn100::rules::{FromFenError, Position, SetupProblem, Square, Variant};
 
 fn chess960(fen: &str) -> Position {
     Position::from_fen(fen, Variant::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -71,7 +71,12 @@ fn chess960_castlings_with_the_king_or_rook_already_home_or_swapping() {
         // The king is already on c1: the rook alone moves, b1 -> d1, though b1 is attacked.
         ("1r1k4/8/8/8/8/8/8/1RK5 w B - 0 1", "c1b1", "1r1k4/8/8/8/8/8/8/2KR4 b - - 1 1"),
     ] {
-        assert_eq!(castlings(&chess960(fen)), vec![uci.to_string()], "{fen}");
+        let pos = chess960(fen);
+        assert_eq!(castlings(&pos), vec![uci.to_string()], "{fen}");
+        let (king, rook) = (Square::parse(&uci[..2]).unwrap(), Square::parse(&uci[2..]).unwrap());
+        let m = pos.castle_onto_rook(king, rook).expect("the castling by its rook");
+        assert!(m.is_castle() && python_uci(&pos, m) == uci, "{fen}: {m:?}");
+        assert_eq!(pos.castle_onto_rook(rook, king), None);
         assert_eq!(after_castling(fen), (uci.to_string(), after.to_string()), "{fen}");
     }
 }
