@@ -89,6 +89,7 @@ const fn castle_index(color: Color, king_file: u8, rook_file: u8) -> u8 {
 
 /// Every castling of chess: `castle_index` gives the entry (the 16 entries
 /// with king and rook on one file are never chosen).
+#[expect(clippy::indexing_slicing, reason = "`i < 128`, the table's length")]
 const CASTLING: [CastleSpec; 128] = {
     let mut table = [chess_castle(Color::White, 4, 7); 128];
     let mut i = 0;
@@ -183,13 +184,16 @@ pub(crate) fn castling_rights(
             if read.has(bit) {
                 let outermost = king.and_then(|k| match wing {
                     Wing::Short => rooks.filter(|r| r.file() > k.file()).last(),
-                    Wing::Long => rooks.filter(|r| r.file() < k.file()).next(),
+                    Wing::Long => {
+                        let mut rooks = rooks;
+                        rooks.find(|r| r.file() < k.file())
+                    }
                 });
                 wanted.push((bit.letter(), outermost.map(|r| r.file())));
             }
         }
         for file in 0..rules.width {
-            if rook_files[color.index()] & (1 << file) != 0 {
+            if rook_files.get(color.index()).is_some_and(|files| files & (1 << file) != 0) {
                 let letter = (b'A' + file) as char;
                 let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
                 wanted.push((letter, Some(file)));
