@@ -6,7 +6,7 @@
 use super::board::Board;
 use super::castling::{CastleSpec, Castles, Rights, Stage, Wing};
 use super::geometry::{Bitboard, Square};
-use super::position::SetupProblem;
+use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
 use super::variant::{sq, AutoDraw, CastlingRule, PromotionClass, Rules, Variant};
 
@@ -266,6 +266,40 @@ pub(crate) fn castling_fen(board: &Board, rights: Rights, castles: Castles, tabl
         s.push('-');
     }
     s
+}
+
+impl Position {
+    /// Whether neither side has the men to mate, as python-chess judges it
+    /// (`is_insufficient_material`): no pawn, rook or queen (nor a piece of
+    /// the other variants) on either side, and for each side either a lone
+    /// king, a king and one knight against no man but queens, or bishops all
+    /// on squares of one colour with no knight nor bishop of the other
+    /// colour opposite. A query: it ends no game (RULES.md 3 names only the
+    /// fivefold repetition and the 75-move rule).
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL.into_iter().all(|c| self.has_insufficient_material(c))
+    }
+
+    fn has_insufficient_material(&self, color: Color) -> bool {
+        let board = self.board();
+        let ours = board.by_color(color);
+        let theirs = board.by_color(!color);
+        let heavy = [Role::Pawn, Role::Rook, Role::Queen, Role::Prince, Role::Marshal, Role::Cardinal];
+        if heavy.iter().any(|&r| (board.by_role(r) & ours).any()) {
+            return false;
+        }
+        if (board.by_role(Role::Knight) & ours).any() {
+            return ours.count() <= 2 && (theirs & !board.by_role(Role::King) & !board.by_role(Role::Queen)).is_empty();
+        }
+        let bishops = board.by_role(Role::Bishop);
+        if (bishops & ours).any() {
+            let light = |sq: Square| (sq.file() + sq.rank()) % 2 == 1;
+            let mut all = bishops;
+            let one_colour = Iterator::all(&mut all, light) || Iterator::all(&mut { bishops }, |sq| !light(sq));
+            return one_colour && board.by_role(Role::Pawn).is_empty() && board.by_role(Role::Knight).is_empty();
+        }
+        true
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use common::{chess_variant, legal, python_uci, read_jsonl};
-use pgn100::rules::{Game, Position, Termination};
+use pgn100::rules::{CastleText, Game, MoveKind, Position, Termination, Wing};
 
 fn expected_end(name: &str) -> Option<Termination> {
     match name {
@@ -47,6 +47,7 @@ fn legal_moves_and_fen_match_python_chess() {
         assert_eq!(pos.is_checkmate(), entry["checkmate"] == true, "{fen}");
         assert_eq!(pos.is_stalemate(), entry["stalemate"] == true, "{fen}");
         assert_eq!(end == Some(Termination::SeventyFiveMoves), entry["seventyfive_moves"] == true, "{fen}");
+        assert_eq!(pos.is_insufficient_material(), entry["insufficient_material"] == true, "{fen}");
     }
     assert!(castling_positions >= 10, "only {castling_positions} positions with a castling");
 }
@@ -91,4 +92,33 @@ fn random_games_replay_as_python_chess_plays_them() {
         assert!(ends.contains(end), "no game ends by {end}");
     }
     assert!(plies > 5_000, "{plies} plies");
+}
+
+/// Written moves resolve to exactly the legal moves that fit them (the check
+/// of oracle_legal.rs, by kind, disambiguation and promotion), and `0-0` /
+/// `0-0-0` to the legal castling of that wing or to an error.
+#[test]
+fn written_moves_resolve_to_the_legal_moves() {
+    let mut tried = 0;
+    let mut castled = 0;
+    for entry in read_jsonl("oracle/legal_chess.jsonl") {
+        let fen = entry["fen"].as_str().expect("fen");
+        let variant = chess_variant(entry["variant"].as_str().expect("variant"));
+        let pos = Position::from_fen(fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        tried += crate::oracle_legal::resolve_agrees_with_the_move_list(&pos);
+        for wing in [Wing::Short, Wing::Long] {
+            let legal_castle = legal(&pos)
+                .into_iter()
+                .find(|m| matches!(m.kind, MoveKind::Castle(i) if pos.castle_spec(i).wing == wing));
+            match (legal_castle, pos.resolve_castle(CastleText::Chess(wing))) {
+                (Some(m), Ok(r)) => {
+                    assert_eq!(m, r, "{fen}");
+                    castled += 1;
+                }
+                (None, Err(_)) => {}
+                (m, r) => panic!("{fen} {wing:?}: legal {m:?}, resolved {r:?}"),
+            }
+        }
+    }
+    assert!(tried > 30_000 && castled >= 10, "{tried} written moves, {castled} castlings");
 }
