@@ -10,7 +10,9 @@ Writes, beside this script:
   X-FEN castling letters, en passant only when a capture is legal),
   `termination` (python-chess's outcome() at the end: checkmate, stalemate,
   seventyfive_moves, fivefold_repetition; insufficient material is not a
-  game end here, see below; `ply_cap` when none).
+  game end here, see below; `ply_cap` when none), `threefold` (the plies,
+  counted from 1, after which python-chess's is_repetition(3) holds: the
+  position on the board has stood there three times).
 - legal_chess.jsonl: positions of those games, one a line: `variant`, `fen`,
   `moves` (sorted legal UCI moves), `checkmate`, `stalemate`,
   `seventyfive_moves`, `insufficient_material` (python-chess's answers).
@@ -116,7 +118,7 @@ def shuffle_pair(board):
 
 def play(variant, board, max_plies, shuffles):
     start = board.fen()
-    uci, fens = [], []
+    uci, fens, threefold = [], [], []
     shuffled = False
     while len(uci) < max_plies:
         if termination(board):
@@ -137,6 +139,8 @@ def play(variant, board, max_plies, shuffles):
                             uci.append(board.uci(m))
                             board.push(m)
                             fens.append(board.fen())
+                            if board.is_repetition(3):
+                                threefold.append(len(uci))
             shuffled = True
             continue
         moves = list(board.legal_moves)
@@ -144,8 +148,10 @@ def play(variant, board, max_plies, shuffles):
         uci.append(board.uci(m))
         board.push(m)
         fens.append(board.fen())
+        if board.is_repetition(3):
+            threefold.append(len(uci))
     return {"variant": variant, "start_fen": start, "uci": uci, "fens": fens,
-            "termination": termination(board) or "ply_cap"}
+            "termination": termination(board) or "ply_cap", "threefold": threefold}
 
 
 def main():

@@ -2,14 +2,15 @@
 //! the legal moves of every position of legal_chess.jsonl, and every random
 //! game of games_chess.jsonl replayed ply by ply with the FEN after each ply
 //! (X-FEN castling letters, en passant only when legal) and the end:
-//! checkmate, stalemate, the 75-move rule and the fivefold repetition.
+//! checkmate, stalemate, the 75-move rule and the fivefold repetition, and
+//! the threefold and 50-move claims on the way.
 
 use crate::common;
 
 use std::collections::BTreeSet;
 
 use common::{chess_variant, legal, python_uci, read_jsonl};
-use pgn100::rules::{CastleText, Game, MoveKind, Position, Termination, Wing};
+use pgn100::rules::{CastleText, Claim, Game, MoveKind, Position, Termination, Wing};
 
 fn expected_end(name: &str) -> Option<Termination> {
     match name {
@@ -58,6 +59,7 @@ fn random_games_replay_as_python_chess_plays_them() {
     assert!(games.len() >= 50, "{} games", games.len());
     let mut ends = BTreeSet::new();
     let mut plies = 0;
+    let mut claims = 0;
     for (g, game) in games.iter().enumerate() {
         let variant = chess_variant(game["variant"].as_str().expect("variant"));
         let start_fen = game["start_fen"].as_str().expect("start_fen");
@@ -65,6 +67,8 @@ fn random_games_replay_as_python_chess_plays_them() {
         assert_eq!(start.fen(), start_fen, "game {g}: start FEN round trip");
         let mut game_state = Game::new(start);
         let fens = game["fens"].as_array().expect("fens");
+        let threefold: BTreeSet<u64> =
+            game["threefold"].as_array().expect("threefold").iter().map(|p| p.as_u64().expect("ply")).collect();
         for (i, uci) in game["uci"].as_array().expect("uci").iter().enumerate() {
             let uci = uci.as_str().expect("move");
             let pos = game_state.position().clone();
@@ -74,7 +78,20 @@ fn random_games_replay_as_python_chess_plays_them() {
                 .find(|&m| python_uci(&pos, m) == uci)
                 .unwrap_or_else(|| panic!("game {g} ply {i}: {uci} not legal in {}", pos.fen()));
             game_state.play_unchecked(m);
-            assert_eq!(game_state.position().fen(), fens[i].as_str().expect("fen"), "game {g} ply {i} after {uci}");
+            let fen = fens[i].as_str().expect("fen");
+            assert_eq!(game_state.position().fen(), fen, "game {g} ply {i} after {uci}");
+            // The claims of RULES.md 3: threefold as python-chess's
+            // is_repetition(3), then 50 moves by the halfmove clock of its FEN.
+            let halfmoves: u32 = fen.split(' ').nth(4).and_then(|h| h.parse().ok()).expect("halfmove clock");
+            let claim = if threefold.contains(&(i as u64 + 1)) {
+                Some(Claim::Threefold)
+            } else if halfmoves >= 100 {
+                Some(Claim::MoveRule)
+            } else {
+                None
+            };
+            assert_eq!(game_state.claim(), claim, "game {g} ply {i}: {fen}");
+            claims += usize::from(claim.is_some());
             plies += 1;
         }
         let end = game["termination"].as_str().expect("termination");
@@ -91,7 +108,7 @@ fn random_games_replay_as_python_chess_plays_them() {
     for end in ["checkmate", "stalemate", "seventyfive_moves", "fivefold_repetition", "ply_cap"] {
         assert!(ends.contains(end), "no game ends by {end}");
     }
-    assert!(plies > 5_000, "{plies} plies");
+    assert!(plies > 5_000 && claims > 100, "{plies} plies, {claims} with a claim");
 }
 
 /// Written moves resolve to exactly the legal moves that fit them (the check
