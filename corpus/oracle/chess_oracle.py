@@ -16,6 +16,10 @@ Writes, beside this script:
 - legal_chess.jsonl: positions of those games, one a line: `variant`, `fen`,
   `moves` (sorted legal UCI moves), `checkmate`, `stalemate`,
   `seventyfive_moves`, `insufficient_material` (python-chess's answers).
+- chess960_starts.jsonl: all 960 Chess960 start positions by their number
+  (Scharnagl's, python-chess's from_chess960_pos): `id`, `fen` (X-FEN, as
+  python-chess writes it), `shredder_fen`, `perft` (depth 1 to 3, counted by
+  python-chess).
 - perft_chess.json: the published perft numbers (Chess Programming Wiki
   "Perft Results"; Chess960 from the CPW "Chess960 Perft Results" table, as
   Ethereal's fischer.epd has it), each checked here against python-chess to
@@ -194,6 +198,13 @@ def main():
     with open(os.path.join(HERE, "legal_chess.jsonl"), "w") as f:
         for p in legal:
             f.write(json.dumps(p, separators=(",", ":")) + "\n")
+    with open(os.path.join(HERE, "chess960_starts.jsonl"), "w") as f:
+        for pos_id in range(960):
+            board = chess.Board.from_chess960_pos(pos_id)
+            board.chess960 = True
+            line = {"id": pos_id, "fen": board.fen(), "shredder_fen": board.shredder_fen(),
+                    "perft": {str(d): perft(board, d) for d in (1, 2, 3)}}
+            f.write(json.dumps(line, separators=(",", ":")) + "\n")
     from collections import Counter
     print(len(games), "games", Counter(g["termination"] for g in games), len(legal), "positions")
 
