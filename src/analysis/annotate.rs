@@ -225,6 +225,8 @@ fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
         Termination::Checkmate { winner: Color::White } => ("checkmate, white wins", "1-0"),
         Termination::Checkmate { winner: Color::Black } => ("checkmate, black wins", "0-1"),
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
+        Termination::FivefoldRepetition => ("fivefold repetition: a draw", "1/2-1/2"),
+        Termination::SeventyFiveMoves => ("75 moves without capture or pawn move: a draw", "1/2-1/2"),
     };
     if written.pgn() == right {
         Some(found.to_string())

@@ -122,6 +122,8 @@ pub fn state(pos: &Position) -> String {
     match Game::new(pos.clone()).termination() {
         Some(Termination::Checkmate { winner }) => format!("checkmate, {winner} wins"),
         Some(Termination::Stalemate) => format!("stalemate ({} to move has no legal move), a draw", pos.turn()),
+        Some(Termination::FivefoldRepetition) => "fivefold repetition, a draw".to_string(),
+        Some(Termination::SeventyFiveMoves) => "75 moves without capture or pawn move, a draw".to_string(),
         None if pos.checkers().any() => format!("{} to move, in check", pos.turn()),
         None => format!("{} to move", pos.turn()),
     }

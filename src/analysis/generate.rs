@@ -93,6 +93,10 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
                     record.termination = "stalemate".to_string();
                     "1/2-1/2"
                 }
+                Termination::FivefoldRepetition | Termination::SeventyFiveMoves => {
+                    record.termination = super::stats::termination_name(Some(t)).to_string();
+                    "1/2-1/2"
+                }
             };
         }
         if let Some(claim) = game.claim() {

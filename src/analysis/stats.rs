@@ -177,10 +177,8 @@ impl Observer for Counter {
             return;
         }
         self.s.termination = match termination {
-            Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
-            Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
-            Some(Termination::Stalemate) => "stalemate",
             None => self.last_claim.map_or("none", claim_termination),
+            t => termination_name(t),
         }
         .to_string();
         if self.fen {
@@ -212,6 +210,18 @@ fn game_stats(
         s.final_fen = last.fen();
     }
     s
+}
+
+/// The termination column's name of the end on the board (`none` if none).
+pub(crate) fn termination_name(t: Option<Termination>) -> &'static str {
+    match t {
+        Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
+        Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
+        Some(Termination::Stalemate) => "stalemate",
+        Some(Termination::FivefoldRepetition) => "fivefold repetition",
+        Some(Termination::SeventyFiveMoves) => "75-move rule",
+        None => "none",
+    }
 }
 
 /// The termination of a game that ends where a draw can be claimed.

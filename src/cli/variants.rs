@@ -12,6 +12,7 @@ pub fn summary(v: Variant) -> &'static str {
         Variant::Hundred => "100-square chess (Стоклеточные шахматы): prince, two-stage castling, throne pawn",
         Variant::Grand => "Grand Chess (Freeling): 10x10, marshal and cardinal, promotion to lost pieces",
         Variant::Chess => "Chess, FIDE laws",
+        Variant::Chess960 => "Chess960 (Fischer random): Chess from a FEN start, castling by its king and rook files",
         Variant::Dice => "Dice chess: three dice name the men that move",
         Variant::Royal => "Royal Chess 100 (Королевские шахматы-100): prince and princess",
     }

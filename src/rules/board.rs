@@ -183,7 +183,8 @@ mod tests {
     #[test]
     fn a_position_stays_small() {
         // Callers clone it per ply (issue 13): 432 bytes before the one-byte
-        // mailbox, with the kept checkers now 336.
+        // mailbox, with the kept checkers now 336; Chess's castles (issue 14)
+        // fit beside a one-byte en passant square.
         assert!(
             std::mem::size_of::<crate::rules::Position>() <= 336,
             "{}",

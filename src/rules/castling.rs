@@ -6,6 +6,11 @@
 //! throne pawn not yet gained. Before the first stage a second-stage bit says
 //! "the corner rook has not moved"; after it, "the second stage is pending".
 //! Every bit is written to FEN, so FEN carries the rights exactly.
+//!
+//! Chess castles once per wing (RULES.md 3), with the king and rook files of
+//! the set-up (Chess960): the variant's table holds every (king file, rook
+//! file) pair, and a position keeps in [`Castles`] which entry each right
+//! stands for, chosen once from the FEN.
 
 use super::board::Board;
 use super::geometry::{Bitboard, Square};
@@ -26,7 +31,7 @@ pub enum Wing {
 }
 
 /// One castling move of one colour.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 pub struct CastleSpec {
     pub color: Color,
     pub stage: Stage,
@@ -37,23 +42,55 @@ pub struct CastleSpec {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
-    /// Squares that must be empty.
+    /// Squares that must be empty (the king's and the rook's own squares
+    /// excepted).
     pub between: Bitboard,
+    /// Squares the king passes over: none may be attacked before the move
+    /// (the king lifted, the rook still home), as python-chess and the FIDE
+    /// Laws judge a Chess castling. Empty in Hundred.
+    pub king_path: Bitboard,
+    /// Squares that must not be attacked once the castling is made: the
+    /// king's (and in Hundred the rook's, RULES.md 1.4).
+    pub safe_after: Bitboard,
     /// The corner square of this wing's second rook.
     pub corner: Square,
     /// The square beside the corner, where the corner rook steps.
     pub step: Square,
+    /// The notation's name of this castling (NOTATION.md): `0-0-0`, `1-1`,
+    /// Chess's `0-0`.
+    pub token: &'static str,
 }
 
 impl CastleSpec {
     /// The notation's name of this castling (NOTATION.md).
     pub fn token(&self) -> &'static str {
-        match (self.stage, self.wing) {
-            (Stage::First, Wing::Short) => "0-0-0",
-            (Stage::First, Wing::Long) => "0-0-0-0",
-            (Stage::Second, Wing::Short) => "1",
-            (Stage::Second, Wing::Long) => "1-1",
-        }
+        self.token
+    }
+}
+
+/// Which entry of the variant's castling table each castling right of a
+/// position stands for: the first-stage entry of each colour and wing (a
+/// second stage is the entry two places on). Hundred's are fixed; Chess's are
+/// found from the king and rook files of the FEN.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Castles(pub(crate) [u8; 4]);
+
+impl Castles {
+    /// Hundred's: the table in the order of the rights' bits.
+    pub const FIXED: Castles = Castles([0, 1, 4, 5]);
+
+    /// The table entry of the castling of `color` for the right bit `i`
+    /// (0..4 in the order `KQSL`).
+    #[inline]
+    pub(crate) fn index(self, color: Color, i: u16) -> u8 {
+        let wing = (i & 1) as usize;
+        let stage = (i >> 1) as u8;
+        // Slots are colour-major, wing-minor; below 4 by construction.
+        self.0.get(color.index() * 2 + wing).copied().unwrap_or(0) + 2 * stage
+    }
+    /// The slot of the first-stage castling of `color` on `wing`.
+    pub(crate) fn slot(color: Color, wing: Wing) -> usize {
+        color.index() * 2 + if wing == Wing::Short { 0 } else { 1 }
     }
 }
 
@@ -147,8 +184,16 @@ impl Rights {
     }
 
     /// Updates the castling rights after the ordinary (non-castling) move of
-    /// `mover` from `from` to `to`, `board` being the board before the move.
-    pub fn after_move(&mut self, specs: &[CastleSpec], board: &Board, from: Square, to: Square, mover: Piece) {
+    /// `mover` from `from` to `to`, `board` being the board before the move;
+    /// `specs` are the castlings the rights stand for.
+    pub fn after_move<'a>(
+        &mut self,
+        specs: impl IntoIterator<Item = &'a CastleSpec>,
+        board: &Board,
+        from: Square,
+        to: Square,
+        mover: Piece,
+    ) {
         if mover.role == Role::King {
             self.clear(Rights::castling_of(mover.color));
         }

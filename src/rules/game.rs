@@ -1,5 +1,6 @@
 //! A game being replayed: the position, the positions seen (for repetition)
-//! and the end conditions of RULES.md 1.6.
+//! and the end conditions of RULES.md 1.6 and 3 (Chess: the fivefold
+//! repetition and the 75-move rule end the game without a claim).
 
 use super::moves::Move;
 use super::position::Position;
@@ -12,6 +13,11 @@ pub enum Termination {
     Checkmate { winner: Color },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
+    /// The same position for the fifth time (Chess): a draw without a claim.
+    FivefoldRepetition,
+    /// 75 moves by each side without capture or pawn move, the last not a
+    /// mate (Chess): a draw without a claim.
+    SeventyFiveMoves,
 }
 
 /// A draw a player may claim (claims are not automatic).
@@ -19,8 +25,8 @@ pub enum Termination {
 pub enum Claim {
     /// The same position for the third time.
     Threefold,
-    /// 80 moves by each side (Hundred; the variant's `claim_plies`) without
-    /// capture or pawn move.
+    /// 80 moves by each side (Hundred; Chess 50; the variant's
+    /// `claim_plies`) without capture or pawn move.
     MoveRule,
 }
 
@@ -75,14 +81,24 @@ impl Game {
         }
     }
 
-    /// Checkmate or stalemate on the board.
+    /// Checkmate or stalemate on the board; then, in a variant that has
+    /// them, the draws without a claim (the 75-move rule before the fivefold
+    /// repetition, as python-chess orders them).
     pub fn termination(&self) -> Option<Termination> {
-        if self.position.has_legal_move() {
-            None
-        } else if self.position.is_check() {
-            Some(Termination::Checkmate { winner: !self.position.turn() })
+        if !self.position.has_legal_move() {
+            return Some(if self.position.is_check() {
+                Termination::Checkmate { winner: !self.position.turn() }
+            } else {
+                Termination::Stalemate
+            });
+        }
+        let auto = self.position.rules().auto_draw?;
+        if self.position.halfmoves() >= auto.plies {
+            Some(Termination::SeventyFiveMoves)
+        } else if self.repetitions() >= auto.repetitions {
+            Some(Termination::FivefoldRepetition)
         } else {
-            Some(Termination::Stalemate)
+            None
         }
     }
 }

@@ -4,6 +4,7 @@
 mod board;
 mod candidates;
 mod castling;
+mod chess;
 mod game;
 mod geometry;
 mod movegen;
@@ -17,7 +18,7 @@ mod variant;
 mod zobrist;
 
 pub use board::Board;
-pub use castling::{CastleSpec, Rights, Stage, Wing};
+pub use castling::{CastleSpec, Castles, Rights, Stage, Wing};
 pub use game::{Claim, Game, Termination};
 pub use geometry::{Bitboard, Square, HEIGHT, SQUARES, WIDTH};
 pub use moves::{Move, MoveKind, Uci};
@@ -26,4 +27,7 @@ pub use position::{FromFenError, IllegalMove, Position, PositionError, SetupProb
 pub use resolve::{CastleFailure, CastleText, MoveSpec, Obstacle, ResolveError};
 pub use role::{Color, Movement, Piece, Role};
 pub use setup::{FenError, Setup};
-pub use variant::{PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, HUNDRED};
+pub use variant::{
+    AutoDraw, CastlingRule, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, CHESS, CHESS960, GRAND,
+    HUNDRED,
+};

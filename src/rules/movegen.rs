@@ -327,6 +327,12 @@ impl Position {
         attackers.without(sq).any()
     }
 
+    /// Whether any of `squares` is attacked, as [`Position::attacked_after`].
+    #[inline]
+    pub(crate) fn any_attacked(&self, mut squares: Bitboard, occupied: Bitboard) -> bool {
+        Iterator::any(&mut squares, |sq| self.attacked_after(sq, occupied))
+    }
+
     fn king_moves<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
         let rules = self.rules();
         let us = self.turn();
@@ -384,9 +390,8 @@ impl Position {
         let us = self.turn();
         let board = self.board();
         let rook = Some(Piece::new(us, Role::Rook));
-        for (i, spec) in self.rules().castling.iter().enumerate() {
-            if spec.color != us || !rights.has(spec.right) || spec.king_from != king || !restrict.contains(spec.king_to)
-            {
+        for (i, spec) in self.castles_of(Rights(rights.0 & Rights::castling_of(us).0)) {
+            if spec.king_from != king || !restrict.contains(spec.king_to) {
                 continue;
             }
             if spec.stage == Stage::Second {
@@ -400,18 +405,36 @@ impl Position {
             if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
                 continue;
             }
+            if spec.king_path.any() && self.any_attacked(spec.king_path, board.occupied().without(king)) {
+                continue;
+            }
             let after = (board.occupied().without(spec.king_from).without(spec.rook_from))
                 .with(spec.king_to)
                 .with(spec.rook_to);
-            if self.attacked_after(spec.king_to, after) || self.attacked_after(spec.rook_to, after) {
+            if self.any_attacked(spec.safe_after, after) {
                 continue;
             }
-            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i as u8)));
+            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i)));
         }
     }
 }
 
 impl Position {
+    /// The legal castling of the king on `king` with the rook on `rook`: the
+    /// king's move onto its own rook, as python-chess writes a Chess960
+    /// castling in UCI (`e1h1`).
+    pub fn castle_onto_rook(&self, king: Square, rook: Square) -> Option<Move> {
+        let mut find = Find {
+            wanted: |m: Move| match m.kind {
+                MoveKind::Castle(i) => m.from == king && self.castle_spec(i).rook_from == rook,
+                _ => false,
+            },
+            found: None,
+        };
+        self.generate(&mut find, Bitboard::rank(king.rank()));
+        find.found
+    }
+
     /// The legal move from `from` to `to` (the king's squares for castling,
     /// with `castle` set), promoting to `promotion` if given, placing the
     /// throne pawn on `throne` if given. Resolves UCI-style coordinates.

@@ -8,13 +8,34 @@
 use std::fmt;
 
 use super::board::Board;
-use super::castling::{CastleSpec, Rights, Stage};
+use super::castling::{CastleSpec, Castles, Rights, Stage};
 use super::geometry::{Bitboard, Square};
 use super::moves::{Move, MoveKind};
 use super::role::{Color, Piece, Role};
 use super::setup::{write_placement, FenError, Setup};
-use super::variant::{Rules, UnsupportedVariant, Variant};
+use super::variant::{CastlingRule, Rules, UnsupportedVariant, Variant};
 use super::zobrist;
+
+/// An optional square in one byte (an `Option<Square>` takes two): keeps a
+/// `Position`, cloned per ply, within 336 bytes.
+#[derive(Copy, Clone, Eq, PartialEq)]
+struct MaybeSquare(u8);
+
+impl MaybeSquare {
+    const NONE: MaybeSquare = MaybeSquare(u8::MAX);
+    fn new(sq: Option<Square>) -> MaybeSquare {
+        // A square's index is below 100.
+        sq.map_or(MaybeSquare::NONE, |s| MaybeSquare(s.index() as u8))
+    }
+    #[inline]
+    fn get(self) -> Option<Square> {
+        Square::from_index(usize::from(self.0))
+    }
+    #[inline]
+    fn take(&mut self) -> Option<Square> {
+        std::mem::replace(self, MaybeSquare::NONE).get()
+    }
+}
 
 #[derive(Clone)]
 pub struct Position {
@@ -22,9 +43,12 @@ pub struct Position {
     board: Board,
     turn: Color,
     rights: Rights,
+    /// The castlings the rights stand for (fixed in Hundred, from the FEN in
+    /// Chess).
+    castles: Castles,
     /// The square a pawn skipped with its double step, kept only while an
     /// en passant capture is legal.
-    ep_square: Option<Square>,
+    ep_square: MaybeSquare,
     halfmoves: u32,
     fullmoves: u32,
     hash: u64,
@@ -137,7 +161,12 @@ impl Position {
         for sq in board.by_role(Role::Pawn) & edge {
             problems.push(SetupProblem::PawnOnEdgeRank(sq));
         }
-        let rights = check_rights(&board, setup.rights, rules, &mut problems);
+        let (rights, castles) = match rules.castling_rule {
+            CastlingRule::Fixed => (check_rights(&board, setup.rights, rules, &mut problems), Castles::FIXED),
+            CastlingRule::ByRook { .. } => {
+                super::chess::castling_rights(&board, setup.rights, setup.rook_files, rules, &mut problems)
+            }
+        };
         let ep_square = match setup.ep_square {
             Some(sq) if !ep_square_possible(&board, setup.turn, sq, rules) => {
                 problems.push(SetupProblem::BadEnPassant(sq));
@@ -150,7 +179,8 @@ impl Position {
             board,
             turn: setup.turn,
             rights,
-            ep_square,
+            castles,
+            ep_square: MaybeSquare::new(ep_square),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
@@ -166,8 +196,8 @@ impl Position {
         if !problems.is_empty() {
             return Err(PositionError { problems });
         }
-        if pos.ep_square.is_some() && !pos.has_legal_en_passant() {
-            pos.ep_square = None;
+        if pos.ep_square.get().is_some() && !pos.has_legal_en_passant() {
+            pos.ep_square = MaybeSquare::NONE;
         }
         pos.hash = pos.compute_hash();
         pos.checkers = pos.compute_checkers();
@@ -190,7 +220,7 @@ impl Position {
         self.rights
     }
     pub fn ep_square(&self) -> Option<Square> {
-        self.ep_square
+        self.ep_square.get()
     }
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
@@ -236,6 +266,42 @@ impl Position {
         &self.rules.castling[index as usize]
     }
 
+    /// The castlings this position's rights stand for.
+    pub fn castles(&self) -> Castles {
+        self.castles
+    }
+
+    /// The table index of the castling of `color` at `stage` on `wing`
+    /// (Chess: the one with the rook of the set-up; with the right lost, the
+    /// king and rook files of the standard start). `None` if the variant has
+    /// no such castling.
+    pub fn castle_index(&self, color: Color, stage: Stage, wing: super::castling::Wing) -> Option<u8> {
+        let bit = Rights::castle_bit(color, stage, wing).0 >> (color.index() as u16 * 5);
+        let index = self.castles.index(color, bit.trailing_zeros() as u16);
+        self.rules
+            .castling
+            .get(index as usize)
+            .filter(|s| s.color == color && s.stage == stage && s.wing == wing)
+            .map(|_| index)
+    }
+
+    /// The castlings whose rights `rights` still holds, with their indices.
+    #[inline]
+    pub(crate) fn castles_of(&self, rights: Rights) -> impl Iterator<Item = (u8, &'static CastleSpec)> + '_ {
+        Color::ALL.into_iter().flat_map(move |color| {
+            let mut bits = (rights.0 >> (color.index() as u16 * 5)) & 0b1111;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let i = bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                let index = self.castles.index(color, i);
+                self.rules.castling.get(index as usize).map(|spec| (index, spec))
+            })
+        })
+    }
+
     /// Switches the throne-pawn rule off for this game (`[ThronePawn "off"]`).
     pub fn disable_throne_pawn(&mut self) {
         let before = self.rights;
@@ -255,8 +321,14 @@ impl Position {
         let mut s = String::with_capacity(96);
         write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
         let turn = if self.turn == Color::White { 'w' } else { 'b' };
-        let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
-        format!("{s} {turn} {} {ep} {} {}", self.rights.fen(), self.halfmoves, self.fullmoves)
+        let ep = self.ep_square.get().map_or("-".to_string(), |sq| sq.to_string());
+        let castling = match self.rules.castling_rule {
+            CastlingRule::Fixed => self.rights.fen(),
+            CastlingRule::ByRook { .. } => {
+                super::chess::castling_fen(&self.board, self.rights, self.castles, self.rules.castling)
+            }
+        };
+        format!("{s} {turn} {castling} {ep} {} {}", self.halfmoves, self.fullmoves)
     }
 
     fn compute_hash(&self) -> u64 {
@@ -264,7 +336,7 @@ impl Position {
         for (sq, p) in self.board.pieces() {
             h ^= zobrist::piece(p, sq);
         }
-        if let Some(ep) = self.ep_square {
+        if let Some(ep) = self.ep_square.get() {
             h ^= zobrist::en_passant(ep);
         }
         h
@@ -298,7 +370,11 @@ impl Position {
             && self.rights.bits() != 0
             && (mover.role == Role::King || (touched & self.rules.castle_squares).any())
         {
-            self.rights.after_move(self.rules.castling, &self.board, m.from, m.to, mover);
+            let rights = self.rights;
+            let specs = self.castles_of(rights).map(|(_, spec)| spec);
+            let mut after = rights;
+            after.after_move(specs, &self.board, m.from, m.to, mover);
+            self.rights = after;
         }
         self.take(m.from);
         if let Some(ep) = self.ep_square.take() {
@@ -339,7 +415,7 @@ impl Position {
                     let skipped = Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2).expect("between");
                     let their_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
                     if (Bitboard(super::geometry::PAWN_ATTACKS[us.index()][skipped.index()]) & their_pawns).any() {
-                        self.ep_square = Some(skipped);
+                        self.ep_square = MaybeSquare::new(Some(skipped));
                     }
                 }
             }
@@ -354,10 +430,11 @@ impl Position {
         self.turn = !us;
         self.hash ^= zobrist::turn(Color::Black);
         self.checkers = self.compute_checkers();
-        if self.ep_square.is_some() {
-            match self.ep_square {
-                Some(ep) if self.has_legal_en_passant() => self.hash ^= zobrist::en_passant(ep),
-                _ => self.ep_square = None,
+        if let Some(ep) = self.ep_square.get() {
+            if self.has_legal_en_passant() {
+                self.hash ^= zobrist::en_passant(ep);
+            } else {
+                self.ep_square = MaybeSquare::NONE;
             }
         }
     }
@@ -384,11 +461,13 @@ impl fmt::Debug for Position {
 }
 
 impl PartialEq for Position {
-    /// Same men, side, rights, en passant square and clocks.
+    /// Same men, side, rights (standing for the same castlings), en passant
+    /// square and clocks.
     fn eq(&self, other: &Position) -> bool {
         self.board == other.board
             && self.turn == other.turn
             && self.rights == other.rights
+            && self.castles_of(self.rights).map(|(i, _)| i).eq(other.castles_of(other.rights).map(|(i, _)| i))
             && self.ep_square == other.ep_square
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves

@@ -64,6 +64,8 @@ pub enum CastleFailure {
     /// Squares between king and rook are occupied.
     Occupied(Vec<Square>),
     KingInCheck,
+    /// Chess: a square the king passes over is attacked.
+    KingPassesAttacked(Square),
     KingAttackedAfter(Square),
     RookAttackedAfter(Square),
 }
@@ -260,12 +262,11 @@ impl Position {
             }
             _ => return Err(ResolveError::WrongVariantCastling),
         };
-        let Some((index, spec)) =
-            self.rules().castling.iter().enumerate().find(|(_, c)| c.color == us && c.stage == stage && c.wing == wing)
-        else {
+        let Some(index) = self.castle_index(us, stage, wing) else {
             return Err(ResolveError::WrongVariantCastling);
         };
-        let kind = MoveKind::Castle(index as u8);
+        let spec = self.castle_spec(index);
+        let kind = MoveKind::Castle(index);
         let mut find = Find { wanted: |m: Move| m.kind == kind, found: None };
         self.generate(&mut find, spec.king_to.bb());
         if let Some(m) = find.found {
@@ -292,11 +293,14 @@ impl Position {
             CastleFailure::Occupied((board.occupied() & spec.between).collect())
         } else if self.is_check() {
             CastleFailure::KingInCheck
+        } else if let Some(sq) =
+            { spec.king_path }.find(|&sq| self.attacked_after(sq, board.occupied().without(spec.king_from)))
+        {
+            CastleFailure::KingPassesAttacked(sq)
         } else {
             let after =
                 board.occupied().without(spec.king_from).without(spec.rook_from).with(spec.king_to).with(spec.rook_to);
-            let attacked = |sq: Square| board.attackers_to(sq, !us, after | self.rules().outside()).without(sq).any();
-            if attacked(spec.king_to) {
+            if self.attacked_after(spec.king_to, after) {
                 CastleFailure::KingAttackedAfter(spec.king_to)
             } else {
                 CastleFailure::RookAttackedAfter(spec.rook_to)

@@ -7,7 +7,7 @@ use super::board::Board;
 use super::castling::Rights;
 use super::geometry::Square;
 use super::role::{Color, Piece};
-use super::variant::Rules;
+use super::variant::{CastlingRule, Rules};
 
 #[derive(Clone)]
 pub struct Setup {
@@ -15,6 +15,9 @@ pub struct Setup {
     pub turn: Color,
     /// Rights as the FEN names them (`KQSLT`/`kqslt`).
     pub rights: Rights,
+    /// Chess: the files (bit 0 = `a`) of the rooks that Shredder or X-FEN
+    /// letters (`HAha`, `Cc`) name as castling rooks, White's then Black's.
+    pub rook_files: [u8; 2],
     pub ep_square: Option<Square>,
     pub halfmoves: u32,
     pub fullmoves: u32,
@@ -33,7 +36,7 @@ pub enum FenError {
     PieceLetter(char),
     #[error("the side to move is {0:?}: expected `w` or `b`")]
     Turn(String),
-    #[error("{0:?} is not a castling or throne letter (KQSLT, kqslt or -)")]
+    #[error("{0:?} is not a castling letter of this variant (Hundred: KQSLT, kqslt; Chess: KQkq or a rook's file, HAha; or -)")]
     CastlingLetter(char),
     #[error("the en passant field {0:?} is not a square or `-`")]
     EnPassant(String),
@@ -55,9 +58,18 @@ impl Setup {
             other => return Err(FenError::Turn(other.to_string())),
         };
         let mut rights = Rights::NONE;
+        let mut rook_files = [0u8; 2];
+        let by_rook = matches!(rules.castling_rule, CastlingRule::ByRook { .. });
         if castling != "-" {
             for c in castling.chars() {
-                rights.set(Rights::from_letter(c).ok_or(FenError::CastlingLetter(c))?);
+                let file = (c.to_ascii_lowercase() as u32).wrapping_sub('a' as u32);
+                match (
+                    by_rook && file < u32::from(rules.width),
+                    rook_files.get_mut(usize::from(c.is_ascii_lowercase())),
+                ) {
+                    (true, Some(files)) => *files |= 1 << file,
+                    _ => rights.set(Rights::from_letter(c).ok_or(FenError::CastlingLetter(c))?),
+                }
             }
         }
         let ep_square = match ep {
@@ -72,6 +84,7 @@ impl Setup {
             board,
             turn,
             rights,
+            rook_files,
             ep_square,
             halfmoves: clock(4, "halfmove clock", 0)?,
             fullmoves: clock(5, "fullmove number", 1)?,

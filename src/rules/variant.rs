@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::castling::{sensitive_squares, CastleSpec, Rights, Stage, Wing};
+pub use super::chess::{CHESS, CHESS960};
 use super::geometry::{Bitboard, Square};
 use super::role::{Color, Role};
 
@@ -17,6 +18,9 @@ pub enum Variant {
     Grand,
     /// Chess (RULES.md 3).
     Chess,
+    /// Chess960 (Fischer random): Chess from a start position of the FEN,
+    /// castling with its king and rook files (RULES.md 3).
+    Chess960,
     /// Dice chess (RULES.md 4).
     Dice,
     /// Royal Chess 100 (RULES.md 5).
@@ -24,13 +28,15 @@ pub enum Variant {
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [Variant::Hundred, Variant::Grand, Variant::Chess, Variant::Dice, Variant::Royal];
+    pub const ALL: [Variant; 6] =
+        [Variant::Hundred, Variant::Grand, Variant::Chess, Variant::Chess960, Variant::Dice, Variant::Royal];
 
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Hundred => "Hundred",
             Variant::Grand => "Grand",
             Variant::Chess => "Chess",
+            Variant::Chess960 => "Chess960",
             Variant::Dice => "Dice",
             Variant::Royal => "Royal",
         }
@@ -43,7 +49,9 @@ impl Variant {
                 &["hundred", "100", "стоклеточные", "стоклеточные шахматы", "hundred chess", "chess100"]
             }
             Variant::Grand => &["grand", "grand chess", "grandchess"],
-            Variant::Chess => &["chess", "standard", "classical", "шахматы"],
+            // As python-chess and lichess write the Variant tag.
+            Variant::Chess => &["chess", "standard", "classical", "from position", "шахматы"],
+            Variant::Chess960 => &["chess960", "chess 960", "fischerandom", "fischer random", "fischerrandom", "960"],
             Variant::Dice => &["dice", "dice chess", "dicechess"],
             Variant::Royal => &["royal", "royal chess 100", "королевские шахматы-100", "королевские шахматы"],
         }
@@ -54,6 +62,8 @@ impl Variant {
         match self {
             Variant::Hundred => Ok(&HUNDRED),
             Variant::Grand => Ok(&GRAND),
+            Variant::Chess => Ok(&CHESS),
+            Variant::Chess960 => Ok(&CHESS960),
             other => Err(UnsupportedVariant(other)),
         }
     }
@@ -66,11 +76,11 @@ impl fmt::Display for Variant {
 }
 
 #[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
-#[error("unknown variant {0:?} (known: hundred, grand, chess, dice, royal)")]
+#[error("unknown variant {0:?} (known: hundred, grand, chess, chess960, dice, royal)")]
 pub struct UnknownVariant(pub String);
 
 #[derive(Debug, Clone, Copy, thiserror::Error, PartialEq, Eq)]
-#[error("the {0} rules are not implemented yet: Hundred and Grand are played so far")]
+#[error("the {0} rules are not implemented yet: Hundred, Grand, Chess and Chess960 are played so far")]
 pub struct UnsupportedVariant(pub Variant);
 
 impl FromStr for Variant {
@@ -89,6 +99,29 @@ impl FromStr for Variant {
 pub struct PromotionClass {
     pub squares: Bitboard,
     pub roles: &'static [Role],
+}
+
+/// How a variant's castling rights are found and written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CastlingRule {
+    /// Every entry of the table has its right, letters `KQSL` (Hundred; Grand
+    /// has none).
+    Fixed,
+    /// One castling per wing, with the rook the FEN names (RULES.md 3). With
+    /// `free_files` the king and rooks may stand on any files (Chess960:
+    /// Shredder and X-FEN letters); otherwise the king on `e` and the rooks
+    /// in the corners.
+    ByRook { free_files: bool },
+}
+
+/// Draws that end the game without a claim (RULES.md 3: the FIDE Laws'
+/// fivefold repetition and 75-move rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutoDraw {
+    /// The same position this many times.
+    pub repetitions: usize,
+    /// This many plies without capture or pawn move (unless the last one mates).
+    pub plies: u32,
 }
 
 /// Everything the engine needs to know about a variant.
@@ -114,14 +147,19 @@ pub struct Rules {
     pub promotion_limit: &'static [(Role, u8)],
     /// Promotion choices by square class.
     pub promotion: &'static [PromotionClass],
-    /// Castling moves, White's then Black's.
+    /// Castling moves, White's then Black's (Chess: every pair of king and
+    /// rook files; a position keeps which it uses).
     pub castling: &'static [CastleSpec],
+    /// How the castling rights of a set-up are found and written.
+    pub castling_rule: CastlingRule,
     /// Squares whose moves may change castling rights.
     pub castle_squares: Bitboard,
     /// The square each colour's king must reach to gain the throne pawn.
     pub throne: Option<[Square; 2]>,
     /// Plies without capture or pawn move after which a draw may be claimed.
     pub claim_plies: u32,
+    /// Draws without a claim, if the variant has them.
+    pub auto_draw: Option<AutoDraw>,
 }
 
 impl Rules {
@@ -139,7 +177,7 @@ impl Rules {
 }
 
 #[expect(clippy::panic, reason = "called in constants only: a square off the layout fails the build")]
-const fn sq(file: u8, rank: u8) -> Square {
+pub(super) const fn sq(file: u8, rank: u8) -> Square {
     match Square::new(file, rank) {
         Some(s) => s,
         None => panic!("square off the layout"),
@@ -191,8 +229,16 @@ const fn hundred_castle(color: Color, stage: Stage, wing: Wing) -> CastleSpec {
         rook_from: sq(r_from, home),
         rook_to: sq(r_to, home),
         between: Bitboard(between_bb),
+        king_path: Bitboard::EMPTY,
+        safe_after: Bitboard(sq(k_to, home).bb().0 | sq(r_to, home).bb().0),
         corner: sq(corner_file, corner_rank),
         step: sq(corner_file, home),
+        token: match (stage, wing) {
+            (Stage::First, Wing::Short) => "0-0-0",
+            (Stage::First, Wing::Long) => "0-0-0-0",
+            (Stage::Second, Wing::Short) => "1",
+            (Stage::Second, Wing::Long) => "1-1",
+        },
     }
 }
 
@@ -240,9 +286,11 @@ pub static HUNDRED: Rules = Rules {
         },
     ],
     castling: &HUNDRED_CASTLING,
+    castling_rule: CastlingRule::Fixed,
     castle_squares: sensitive_squares(&HUNDRED_CASTLING),
     throne: Some([sq(5, 8), sq(5, 1)]),
     claim_plies: 160,
+    auto_draw: None,
 };
 
 /// Grand Chess, RULES.md section 2 (Fairy-Stockfish's `grand`).
@@ -288,9 +336,11 @@ pub static GRAND: Rules = Rules {
         roles: &[Role::Queen, Role::Marshal, Role::Cardinal, Role::Rook, Role::Bishop, Role::Knight],
     }],
     castling: &[],
+    castling_rule: CastlingRule::Fixed,
     castle_squares: Bitboard::EMPTY,
     throne: None,
     claim_plies: 100,
+    auto_draw: None,
 };
 
 #[cfg(test)]

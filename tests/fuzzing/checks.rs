@@ -241,7 +241,12 @@ pub fn fen(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    let variant = if which & 1 == 0 { Variant::Hundred } else { Variant::Grand };
+    let variant = match which % 4 {
+        0 => Variant::Hundred,
+        1 => Variant::Grand,
+        2 => Variant::Chess,
+        _ => Variant::Chess960,
+    };
     let Ok(fen) = std::str::from_utf8(rest) else {
         return;
     };
@@ -261,7 +266,7 @@ pub fn fen(data: &[u8]) {
         let result = match Game::new(after.clone()).termination() {
             Some(Termination::Checkmate { winner: Color::White }) => "1-0",
             Some(Termination::Checkmate { winner: Color::Black }) => "0-1",
-            Some(Termination::Stalemate) => "1/2-1/2",
+            Some(Termination::Stalemate | Termination::FivefoldRepetition | Termination::SeventyFiveMoves) => "1/2-1/2",
             None => "*",
         };
         for letters in [Letters::Cyrillic, Letters::Latin] {

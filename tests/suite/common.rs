@@ -96,3 +96,24 @@ pub fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
     child.stdin.take().expect("stdin").write_all(input).expect("write");
     child.wait_with_output().expect("wait")
 }
+
+/// A move as python-chess writes it in UCI: castling as the king's move
+/// (`e1g1`) in Chess, as the king onto its rook (`e1h1`) in Chess960.
+pub fn python_uci(pos: &Position, m: Move) -> String {
+    match m.kind {
+        MoveKind::Castle(i) if pos.variant() == Variant::Chess960 => {
+            format!("{}{}", m.from, pos.castle_spec(i).rook_from)
+        }
+        MoveKind::Castle(_) => format!("{}{}", m.from, m.to),
+        _ => Uci(m).to_string(),
+    }
+}
+
+/// A chess variant by the name the oracle data gives it.
+pub fn chess_variant(name: &str) -> Variant {
+    match name {
+        "chess" => Variant::Chess,
+        "chess960" => Variant::Chess960,
+        other => panic!("not a chess variant: {other}"),
+    }
+}

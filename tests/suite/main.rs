@@ -5,6 +5,8 @@ mod checks;
 mod common;
 
 mod annotate;
+mod chess_fen;
+mod chess_perft;
 mod cli;
 mod convert;
 mod corpus;
@@ -18,6 +20,7 @@ mod hundred_rules;
 mod man;
 mod messages;
 mod oracle_castling_throne;
+mod oracle_chess;
 mod oracle_games;
 mod oracle_grand;
 mod oracle_legal;

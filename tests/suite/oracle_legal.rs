@@ -25,7 +25,7 @@ fn legal_move_lists_match_fairy_stockfish() {
 /// promotion and throne choice there (and ones that are not there), it
 /// succeeds exactly when one legal move fits, with that move. Returns the
 /// number of written moves tried.
-fn resolve_agrees_with_the_move_list(pos: &Position) -> usize {
+pub(crate) fn resolve_agrees_with_the_move_list(pos: &Position) -> usize {
     let legal = common::legal(pos);
     let role_at = |sq: Square| pos.board().piece_at(sq).map(|p| p.role);
     let throne_of = |m: &Move| if let MoveKind::Throne(sq) = m.kind { Some(sq) } else { None };

@@ -211,6 +211,9 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
                 CastleFailure::RookNotThere(s) => format!("no rook on {}", sq(s)),
                 CastleFailure::Occupied(sqs) => format!("{} must be empty", cx.squares(&sqs)),
                 CastleFailure::KingInCheck => "the king is in check".to_string(),
+                CastleFailure::KingPassesAttacked(s) => {
+                    format!("the king would pass over {}, which is attacked", sq(s))
+                }
                 CastleFailure::KingAttackedAfter(s) => format!("the king would be attacked on {}", sq(s)),
                 CastleFailure::RookAttackedAfter(s) => format!("the rook would be attacked on {}", sq(s)),
             };

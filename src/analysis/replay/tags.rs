@@ -35,7 +35,7 @@ pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<V
     name.parse::<Variant>().map_err(|e| {
         Diagnostic::new(Code::UnknownVariant, tag_span(record, "Variant"), e.to_string())
             .label("this variant")
-            .help("use Hundred, Grand, Chess, Dice or Royal (`pgn100 variants` lists the spellings)")
+            .help("use Hundred, Grand, Chess, Chess960, Dice or Royal (`pgn100 variants` lists the spellings)")
     })
 }
 

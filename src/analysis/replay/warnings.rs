@@ -125,6 +125,8 @@ pub(super) fn result(
         Some(Termination::Checkmate { winner: Color::White }) => Some((Outcome::WhiteWins, "White mates")),
         Some(Termination::Checkmate { winner: Color::Black }) => Some((Outcome::BlackWins, "Black mates")),
         Some(Termination::Stalemate) => Some((Outcome::Draw, "the game ends in stalemate")),
+        Some(Termination::FivefoldRepetition) => Some((Outcome::Draw, "the fivefold repetition ends the game")),
+        Some(Termination::SeventyFiveMoves) => Some((Outcome::Draw, "the 75-move rule ends the game")),
         None => None,
     };
     if let (Some((t, written)), Some((outcome, why))) = (token, board) {
