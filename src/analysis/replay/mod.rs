@@ -111,11 +111,12 @@ fn suggest_chess(record: &GameRecord, index: usize, options: Options, report: &m
         return;
     }
     if let Some(d) = report.diagnostics.iter_mut().find(|d| d.is_error()) {
-        let help = d.help.take().map_or_else(String::new, |h| format!("{h}; "));
-        d.help = Some(format!(
-            "{help}the game has no Variant tag, so it was read as Hundred, and it replays cleanly as Chess: \
+        // The Hundred moves the help would list mean nothing for this game.
+        d.help = Some(
+            "the game has no Variant tag, so it was read as Hundred; it replays cleanly as Chess: \
              pass --variant chess (or add [Variant \"Chess\"])"
-        ));
+                .to_string(),
+        );
     }
 }
 
