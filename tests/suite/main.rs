@@ -6,6 +6,7 @@ mod common;
 
 mod annotate;
 mod chess_fen;
+mod chess_files;
 mod chess_perft;
 mod cli;
 mod convert;

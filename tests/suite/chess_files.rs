@@ -1,0 +1,133 @@
+//! Real chess game files beside python-chess (corpus/oracle/chess/, made by
+//! make_reference.py there): every game of each file, read by pgn100 and
+//! replayed as Chess, is valid exactly when python-chess found no error; a
+//! valid game has python-chess's main line (UCI) and final FEN; an invalid
+//! one fails at python-chess's first bad ply. The small files are in
+//! corpus/chess/; the large ones are read from ../shared/chess/ when it is
+//! there (the test says what it skipped).
+
+use crate::common;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use common::{python_uci, read_jsonl};
+use pgn100::analysis::{replay, Options};
+use pgn100::diag::Severity;
+use pgn100::notation::decode::decode;
+use pgn100::notation::{Item, Reader};
+use pgn100::rules::Variant;
+
+/// Lines of a text by byte offset, counted once as the offsets grow.
+struct Lines<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: usize,
+}
+
+impl Lines<'_> {
+    /// The line (1-based) of byte offset `at`, not before the last one asked.
+    fn of(&mut self, at: usize) -> usize {
+        self.line += self.text.get(self.at..at).map_or(0, |t| t.iter().filter(|&&b| b == b'\n').count());
+        self.at = at;
+        self.line
+    }
+}
+
+/// Checks every game of `pgn` against the reference `reference` (a file of
+/// corpus/oracle/chess/, whose `game` entries are in file order, or every
+/// 50th game with `sampled`). Returns the number of games compared.
+fn check_file(pgn: &Path, reference: &str) -> usize {
+    let expected = read_jsonl(&format!("oracle/chess/{reference}"));
+    let by_line: HashMap<usize, &serde_json::Value> =
+        expected.iter().map(|g| (g["line"].as_u64().expect("line") as usize, g)).collect();
+    let bytes = std::fs::read(pgn).unwrap_or_else(|e| panic!("{}: {e}", pgn.display()));
+    let text = decode(&bytes, None).text;
+    let options = Options { default_variant: Some(Variant::Chess), ..Options::default() };
+    let mut compared = 0;
+    let mut lines = Lines { text: text.as_bytes(), at: 0, line: 1 };
+    for (index, item) in Reader::new(&text).enumerate() {
+        let (Item::Game(record) | Item::Broken(record, _)) = &item else { continue };
+        let line = lines.of(record.span.start);
+        let Some(want) = by_line.get(&line) else { continue };
+        let name = format!("{} game {} (line {line})", pgn.display(), want["game"]);
+        let Item::Game(record) = item else { panic!("{name}: a syntax error: {item:?}") };
+        let report = replay(&record, index, options);
+        let errors: Vec<_> = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+        let start = report.start.as_ref().unwrap_or_else(|| panic!("{name}: no start: {errors:?}"));
+        assert_eq!(start.fen(), want["start_fen"].as_str().expect("start"), "{name}");
+        let mut pos = start.clone();
+        let ucis: Vec<String> = report
+            .mainline
+            .iter()
+            .map(|ply| {
+                let uci = python_uci(&pos, ply.mv);
+                pos.play_unchecked(ply.mv);
+                uci
+            })
+            .collect();
+        let theirs: Vec<&str> = want["uci"].as_str().expect("uci").split_whitespace().collect();
+        if want["valid"] == true {
+            // Result-tag disagreements and mark warnings are not python-chess's business.
+            assert!(
+                errors.iter().all(|d| d.code == pgn100::diag::Code::ResultMismatch),
+                "{name}: python-chess accepts it: {errors:?}"
+            );
+            assert_eq!(ucis, theirs, "{name}");
+            assert_eq!(pos.fen(), want["final_fen"].as_str().expect("final"), "{name}");
+        } else {
+            let first = errors.first().unwrap_or_else(|| panic!("{name}: python-chess rejects it: {}", want["error"]));
+            let ply = want["plies"].as_u64().expect("plies") + 1;
+            assert_eq!(first.ply.map(u64::from), Some(ply), "{name}: {first:?} / {}", want["error"]);
+            assert_eq!(ucis, theirs, "{name}: the moves before the error");
+        }
+        compared += 1;
+    }
+    assert_eq!(compared, expected.len(), "{}: games compared", pgn.display());
+    compared
+}
+
+#[test]
+fn small_real_files_agree_with_python_chess() {
+    let mut games = 0;
+    for name in [
+        "twic_sample_232games_mliebelt",
+        "lichess_db_2013-01_first32_mliebelt",
+        "lichess_export_mliebelt_2024-01-03",
+        "2024-champions-chess-tour-finals-day5",
+    ] {
+        games += check_file(&common::corpus(&format!("chess/{name}.pgn")), &format!("{name}.games.jsonl"));
+    }
+    assert_eq!(games, 232 + 32 + 8 + 5);
+}
+
+/// The shared collection, when this machine has it.
+fn shared() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/chess");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("skipped: {} is not on this machine", dir.display());
+        None
+    }
+}
+
+#[test]
+fn shared_real_files_agree_with_python_chess() {
+    let Some(dir) = shared() else { return };
+    let mut games = 0;
+    for name in [
+        "cct_broadcast/2023-champions-chess-tour-finals-knockouts",
+        "cct_broadcast/2024-champions-chess-tour-finals-round-robin-stage-day1",
+        "cct_broadcast/2024-champions-chess-tour-finals-round-robin-stage-day2",
+        "cct_broadcast/2024-champions-chess-tour-finals-round-robin-stage-day3",
+        "cct_broadcast/2024-champions-chess-tour-finals-semi-finals-day4",
+        "sesse_broadcasts_2016-2024",
+    ] {
+        let stem = name.rsplit('/').next().unwrap_or(name);
+        games += check_file(&dir.join(format!("{name}.pgn")), &format!("{stem}.games.jsonl"));
+    }
+    // Every 50th game of the 86 MB book (the whole file is read).
+    games += check_file(&dir.join("gnuchess_book_1.02.pgn"), "gnuchess_book_1.02.every50.games.jsonl");
+    assert!(games > 8_000, "{games}");
+}
