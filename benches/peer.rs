@@ -8,10 +8,12 @@
 //! - *parse*: games split and every move token read, no legality: pgn-reader
 //!   with a visitor that counts SAN tokens; pgn100's `Reader` (after decoding
 //!   the bytes, which pgn-reader does not need to do) counting move tokens;
-//! - *validate (shakmaty)*: pgn-reader + shakmaty playing every main-line
-//!   SAN move (parsed, matched to a legal move, played) — the figure the
-//!   throughput issue sets pgn100's Chess validation against once the Chess
-//!   rules exist.
+//! - *validate*: pgn-reader + shakmaty playing every main-line SAN move
+//!   (parsed, matched to a legal move, played); pgn100 decoding, reading and
+//!   replaying every game as Chess (`replay`, what `pgn100 validate
+//!   --variant chess` runs per game: every move resolved and played, check
+//!   marks, move numbers, result and tags checked, variations replayed).
+//!   Both must play the same number of plies and stop the same games.
 //!
 //! Both readers must count the same games and move tokens on the file, or
 //! the bench fails: a ratio is only worth printing over the same work.
@@ -19,7 +21,9 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use pgn100::analysis::{replay, Options};
 use pgn100::notation::decode::decode;
+use pgn100::rules::Variant;
 use pgn100::notation::{Item, Reader, TokenKind};
 use pgn_reader::shakmaty::{Chess, Position};
 use pgn_reader::{SanPlus, Skip, Visitor};
@@ -109,6 +113,22 @@ fn ours(bytes: &[u8]) -> (usize, usize) {
     (games, moves)
 }
 
+/// pgn100's validation as Chess: games, main-line plies played, games
+/// that stop at an error.
+fn ours_validate(bytes: &[u8]) -> (usize, usize, usize) {
+    let decoded = decode(bytes, None);
+    let options = Options { default_variant: Some(Variant::Chess), ..Options::default() };
+    let (mut games, mut plies, mut stopped) = (0, 0, 0);
+    for item in Reader::new(&decoded.text) {
+        let Item::Game(record) = item else { continue };
+        let report = replay(&record, games, options);
+        plies += report.mainline.len();
+        stopped += usize::from(!report.complete);
+        games += 1;
+    }
+    (games, plies, stopped)
+}
+
 fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
     let mut out = None;
     let mut fastest = Duration::MAX;
@@ -161,6 +181,11 @@ fn main() {
     row("parse  pgn-reader", t_peer, peer.moves);
     row("parse  pgn100 (decode + read)", t_ours, moves);
     println!("parse ratio pgn100 / pgn-reader: {:.2}x", t_peer.as_secs_f64() / t_ours.as_secs_f64());
+    let (t_valid, (v_games, v_plies, v_stopped)) = best(rounds, || ours_validate(&bytes));
     row("validate  pgn-reader + shakmaty", t_play, play.plies);
-    println!("({} games, {} plies played, {} games stopped at an illegal move)", play.games, play.plies, play.illegal);
+    row("validate  pgn100 (decode + read + replay)", t_valid, v_plies);
+    println!("validate ratio pgn100 / pgn-reader + shakmaty: {:.2}x", t_play.as_secs_f64() / t_valid.as_secs_f64());
+    println!("shakmaty: {} games, {} plies played, {} games stopped at an illegal move", play.games, play.plies, play.illegal);
+    println!("pgn100:   {v_games} games, {v_plies} plies played, {v_stopped} games stopped at an error");
+    assert_eq!((v_games, v_plies, v_stopped), (play.games, play.plies, play.illegal), "the same work");
 }
