@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 
 use pgn100::analysis::{replay, Options};
 use pgn100::notation::decode::decode;
-use pgn100::rules::Variant;
 use pgn100::notation::{Item, Reader, TokenKind};
+use pgn100::rules::Variant;
 use pgn_reader::shakmaty::{Chess, Position};
 use pgn_reader::{SanPlus, Skip, Visitor};
 
@@ -185,7 +185,10 @@ fn main() {
     row("validate  pgn-reader + shakmaty", t_play, play.plies);
     row("validate  pgn100 (decode + read + replay)", t_valid, v_plies);
     println!("validate ratio pgn100 / pgn-reader + shakmaty: {:.2}x", t_play.as_secs_f64() / t_valid.as_secs_f64());
-    println!("shakmaty: {} games, {} plies played, {} games stopped at an illegal move", play.games, play.plies, play.illegal);
+    println!(
+        "shakmaty: {} games, {} plies played, {} games stopped at an illegal move",
+        play.games, play.plies, play.illegal
+    );
     println!("pgn100:   {v_games} games, {v_plies} plies played, {v_stopped} games stopped at an error");
     assert_eq!((v_games, v_plies, v_stopped), (play.games, play.plies, play.illegal), "the same work");
 }

@@ -13,7 +13,7 @@ use super::replay::{replay, GameReport, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
 use crate::notation::{promotion_text, Item, Letters, LongMove, Reader, ShortMove, Style};
-use crate::rules::MoveKind;
+use crate::rules::{MoveKind, Variant};
 use std::fmt::Write as _;
 
 /// Letters of the output.
@@ -56,10 +56,17 @@ pub struct ConvertOptions {
     /// moves, `=` before a promotion piece, `[Variant "Grand"]`, and
     /// `[SetUp "1"]` with a `[FEN]`. Other games are copied unchanged.
     pub pychess: bool,
+    /// Write Chess games as standard PGN, as python-chess and pgn-extract
+    /// export them: the Seven Tag Roster first, SAN with `O-O`, `=Q`, and
+    /// `+`/`#` as the position has them. Other games are copied unchanged.
+    pub pgn: bool,
     /// Write `=` before a promotion piece (`e10=Q`).
     pub promotion_equals: bool,
     /// Write a double check `+`, as SAN does, not `++`.
     pub single_plus: bool,
+    /// Moves as PGN writes them: `O-O`, and `+`/`#` from the position, not
+    /// the record (set by [`ConvertOptions::pgn`]).
+    pub pgn_moves: bool,
     pub replay: Options,
 }
 
@@ -79,7 +86,7 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
     transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
         let start = out.len();
         write_game(text, record, report, options, out);
-        if options.style != StyleChoice::Keep {
+        if options.style != StyleChoice::Keep || options.pgn {
             super::wrap::rewrap_game(out, start);
         }
     })
@@ -177,6 +184,28 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         out.push_str(&game);
         return;
     }
+    if options.pgn {
+        if !matches!(report.variant, Some(Variant::Chess | Variant::Chess960)) {
+            out.push_str(&text[record.span.clone()]);
+            return;
+        }
+        let pgn = ConvertOptions {
+            letters: LettersChoice::Latin,
+            style: StyleChoice::Short,
+            files: FilesChoice::AJ,
+            pgn: false,
+            pgn_moves: true,
+            promotion_equals: true,
+            single_plus: true,
+            ..*options
+        };
+        let mut game = String::new();
+        write_game(text, record, report, &pgn, &mut game);
+        let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
+        out.push_str(&roster_first(record));
+        out.push_str(game.get(tags_end..).unwrap_or_default());
+        return;
+    }
     let ak_in = report.files_ak;
     let ak_out = match options.files {
         FilesChoice::Keep => ak_in,
@@ -222,7 +251,7 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
     let mut buf = String::new();
     let mut new: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
     if rewrite {
-        report.for_each_kept(|before, ply, _| {
+        report.for_each_kept(|before, ply, after| {
             // A move the replay found in this record's tokens.
             let Some(token @ Token { kind: TokenKind::Move { text: move_text, check, glyph }, .. }) =
                 record.tokens.get(ply.token)
@@ -270,6 +299,23 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
                 let written = buf.split_off(start).replace('j', "k");
                 buf.push_str(&written);
             }
+            if options.pgn_moves {
+                // PGN's castling letter, and the marks the position bears.
+                if ply.mv.is_castle() {
+                    let written = buf.split_off(start).replace('0', "O");
+                    buf.push_str(&written);
+                }
+                if after.is_checkmate() {
+                    buf.push('#');
+                } else if after.is_check() {
+                    buf.push('+');
+                }
+                if let Some(g) = glyph {
+                    buf.push_str(g.as_str());
+                }
+                new.push((token, start..buf.len()));
+                return;
+            }
             match check {
                 Some(CheckMark::Check) => buf.push('+'),
                 Some(CheckMark::DoubleCheck) => buf.push_str(if options.single_plus { "+" } else { "++" }),
@@ -298,4 +344,37 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         cursor = token.span.end;
     }
     out.push_str(&text[cursor..record.span.end]);
+}
+
+/// The Seven Tag Roster of PGN, in its order.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// The tag lines of a game for PGN export: the Seven Tag Roster first, in
+/// its order (a missing tag with its unknown value, the Result tag from the
+/// result token when missing), then the other tags as they stand.
+fn roster_first(record: &GameRecord) -> String {
+    let mut out = String::new();
+    let mut line = |name: &str, value: &str| {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    };
+    for (name, unknown) in ROSTER {
+        let result = record.result().map(|(_, o)| o.pgn());
+        let value = record.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(unknown);
+        line(name, value);
+    }
+    for tag in record.tags.iter().filter(|t| !ROSTER.iter().any(|(n, _)| *n == t.name)) {
+        line(&tag.name, &tag.value);
+    }
+    // The game's text after its last tag starts with that tag's line end.
+    out.pop();
+    out
 }

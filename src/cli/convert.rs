@@ -64,8 +64,8 @@ pub enum FilesArg {
 pub enum Dialect {
     /// Grand Chess as pychess and Fairy-Stockfish write it.
     Pychess,
-    /// Standard PGN (SAN) for Chess: not offered until the Chess rules exist.
-    #[value(hide = true)]
+    /// Standard PGN for Chess and Chess960, as python-chess and pgn-extract
+    /// export it: Seven Tag Roster first, SAN with O-O, =Q, + and #.
     Pgn,
 }
 
@@ -93,14 +93,28 @@ pub struct ConvertArgs {
     /// Drop games that do not validate instead of copying them unchanged.
     #[arg(long)]
     pub skip_invalid: bool,
-    /// Export Grand games for pychess and Fairy-Stockfish (a game of another variant is an error).
+    /// Export Grand games for pychess and Fairy-Stockfish, or Chess games as standard PGN (a game of another variant is an error).
     #[arg(long, value_enum)]
     pub to: Option<Dialect>,
 }
 
-/// `--to pychess` exports Grand games: a game of another variant is an
-/// error (it is copied unchanged, as an invalid game is).
-fn not_grand(source: &SourceFile, default: Option<Variant>, converted: &mut Converted) {
+impl Dialect {
+    /// The variants this dialect exports.
+    fn variants(self) -> &'static [Variant] {
+        match self {
+            Dialect::Pychess => &[Variant::Grand],
+            Dialect::Pgn => &[Variant::Chess, Variant::Chess960],
+        }
+    }
+}
+
+/// `--to pychess` exports Grand games and `--to pgn` Chess games: a game of
+/// another variant is an error (it is copied unchanged, as an invalid game is).
+fn wrong_variant(dialect: Dialect, source: &SourceFile, default: Option<Variant>, converted: &mut Converted) {
+    let (name, wanted) = match dialect {
+        Dialect::Pychess => ("pychess", "Grand games"),
+        Dialect::Pgn => ("pgn", "Chess and Chess960 games"),
+    };
     let mut index = 0;
     for item in Reader::new(&source.text) {
         let record = match item {
@@ -115,15 +129,18 @@ fn not_grand(source: &SourceFile, default: Option<Variant>, converted: &mut Conv
             Some(name) => name.parse::<Variant>().ok(),
             None => Some(default.unwrap_or(Variant::Hundred)),
         };
-        if let Some(v) = variant.filter(|&v| v != Variant::Grand) {
+        if let Some(v) = variant.filter(|v| !dialect.variants().contains(v)) {
             let span = record.span.start..record.span.start;
             converted.diagnostics.push(
                 Diagnostic::new(
                     Code::UnsupportedVariant,
                     span,
-                    format!("--to pychess exports Grand games; this game is {v}"),
+                    format!("--to {name} exports {wanted}; this game is {v}"),
                 )
-                .help("convert it without --to, or give --variant grand if it is a Grand game without a Variant tag")
+                .help(format!(
+                    "convert it without --to, or give --variant {} if it is such a game without a Variant tag",
+                    dialect.variants().first().map_or("chess", |v| v.aliases().first().copied().unwrap_or("chess"))
+                ))
                 .game(index),
             );
             converted.invalid += 1;
@@ -133,12 +150,6 @@ fn not_grand(source: &SourceFile, default: Option<Variant>, converted: &mut Conv
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
-    if let Some(Dialect::Pgn) = args.to {
-        return Err(
-            "--to pgn exports Chess games, and the Chess rules are not implemented yet; --to pychess exports Grand"
-                .into(),
-        );
-    }
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
     if args.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
@@ -162,6 +173,8 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         },
         skip_invalid: args.skip_invalid,
         pychess: matches!(args.to, Some(Dialect::Pychess)),
+        pgn: matches!(args.to, Some(Dialect::Pgn)),
+        pgn_moves: false,
         promotion_equals: false,
         single_plus: false,
         replay: Options { default_variant: args.input.variant, ..Options::default() },
@@ -170,8 +183,8 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     let progress = Progress::new(&inputs);
     let convert = |source: &SourceFile| {
         let mut converted = convert_source(source, &options);
-        if options.pychess {
-            not_grand(source, args.input.variant, &mut converted);
+        if let Some(dialect) = args.to {
+            wrong_variant(dialect, source, args.input.variant, &mut converted);
         }
         converted
     };

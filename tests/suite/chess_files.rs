@@ -131,3 +131,64 @@ fn shared_real_files_agree_with_python_chess() {
     games += check_file(&dir.join("gnuchess_book_1.02.pgn"), "gnuchess_book_1.02.every50.games.jsonl");
     assert!(games > 8_000, "{games}");
 }
+
+/// The move tokens (text) of every game of a text, by game.
+fn move_texts(text: &str) -> Vec<Vec<String>> {
+    Reader::new(text)
+        .filter_map(|item| match item {
+            Item::Game(g) => Some(
+                g.tokens
+                    .iter()
+                    .filter(|t| matches!(t.kind, pgn100::notation::TokenKind::Move { .. }))
+                    .map(|t| text.get(t.span.clone()).unwrap_or_default().to_string())
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `convert --to pgn` writes the move text pgn-extract's `-s -Wsan` writes
+/// (corpus/oracle/chess/*.pgn-extract.pgn), the Seven Tag Roster first, in
+/// lines of at most 80 characters, and its output validates as Chess.
+#[test]
+fn pgn_export_writes_the_moves_pgn_extract_writes() {
+    for name in [
+        "twic_sample_232games_mliebelt",
+        "lichess_db_2013-01_first32_mliebelt",
+        "lichess_export_mliebelt_2024-01-03",
+        "2024-champions-chess-tour-finals-day5",
+    ] {
+        let path = common::corpus(&format!("chess/{name}.pgn"));
+        let o = common::pgn100(&["convert", "--to", "pgn", "--variant", "chess", path.to_str().expect("path")]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        let ours = String::from_utf8(o.stdout).expect("UTF-8");
+        let theirs = std::fs::read_to_string(common::corpus(&format!("oracle/chess/{name}.pgn-extract.pgn")))
+            .expect("pgn-extract's export");
+        let (a, b) = (move_texts(&ours), move_texts(&theirs));
+        assert_eq!(a.len(), b.len(), "{name}: games");
+        for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+            assert_eq!(x, y, "{name} game {}", i + 1);
+        }
+        assert!(ours.lines().all(|l| l.chars().count() <= 80), "{name}: a line over 80 characters");
+        for item in Reader::new(&ours) {
+            let Item::Game(g) = item else { panic!("{name}: {item:?}") };
+            let names: Vec<&str> = g.tags.iter().take(7).map(|t| t.name.as_str()).collect();
+            assert_eq!(names, ["Event", "Site", "Date", "Round", "White", "Black", "Result"], "{name}");
+        }
+        let o = common::with_stdin(&["validate", "--variant", "chess", "-"], ours.as_bytes());
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&o.stdout));
+    }
+}
+
+/// A game of another variant is an error of `--to pgn`, copied unchanged.
+#[test]
+fn pgn_export_refuses_a_hundred_game() {
+    let path = common::corpus("valid/seed002_castling.pgn");
+    let o = common::pgn100(&["convert", "--to", "pgn", path.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("--to pgn exports Chess and Chess960 games; this game is Hundred")
+    );
+    assert_eq!(o.stdout, std::fs::read(&path).expect("the file"));
+}

@@ -80,6 +80,16 @@ pub fn assert_oracle_moves(entry: &serde_json::Value, variant: Variant) {
     assert_eq!(pos.count_legal(), expected.len() as u64, "{fen}");
 }
 
+/// Runs the binary (NO_COLOR, from the crate's directory).
+pub fn pgn100(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pgn100"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
 /// Runs the binary with `input` on its standard input (NO_COLOR, from the
 /// crate's directory).
 pub fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {

@@ -10,7 +10,7 @@ use pgn100::diag::{Code, Severity};
 use pgn100::notation::decode::decode;
 use pgn100::notation::{Letters, Style};
 
-use crate::common::{corpus, read_jsonl};
+use crate::common::{corpus, pgn100, read_jsonl};
 use crate::oracle_notation::written;
 
 const LEGACY: [&Encoding; 3] = [WINDOWS_1251, KOI8_R, IBM866];
@@ -206,15 +206,6 @@ fn binary_data_is_no_game_file() {
     let with_bom: Vec<u8> = format!("\u{feff}{game}").encode_utf16().flat_map(u16::to_le_bytes).collect();
     let r = validate_bytes("x", &with_bom, None, Options::default());
     assert_eq!((r.games, r.invalid), (1, 0), "{:?}", r.diagnostics);
-}
-
-fn pgn100(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_pgn100"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
 }
 
 /// The binary: binary input is one `binary` error (exit 1) for validate and
