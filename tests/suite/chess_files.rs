@@ -192,3 +192,33 @@ fn pgn_export_refuses_a_hundred_game() {
     );
     assert_eq!(o.stdout, std::fs::read(&path).expect("the file"));
 }
+
+/// Russian chess notation: the real games written in Cyrillic long form
+/// (`Кg1-f3`, `e5:f4`, `0-0`), in UTF-8, Windows-1251 and KOI8-R (mate as
+/// `#`: the code pages have no `×`), validate cleanly as Chess and export to
+/// the PGN the original file exports to.
+#[test]
+fn russian_long_notation_round_trips_to_pgn() {
+    let path = common::corpus("chess/twic_sample_232games_mliebelt.pgn");
+    let path = path.to_str().expect("path");
+    let pgn = |o: std::process::Output| {
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).expect("UTF-8")
+    };
+    let direct = pgn(common::pgn100(&["convert", "--variant", "chess", "--to", "pgn", path]));
+    let russian =
+        pgn(common::pgn100(&["convert", "--variant", "chess", "--letters", "cyrillic", "--style", "long", path]));
+    assert!(russian.contains("Кg1-f3") && russian.contains("0-0") && russian.contains(':'), "Russian notation");
+    let legacy = russian.replace('×', "#");
+    for (name, bytes) in [
+        ("UTF-8", russian.as_bytes().to_vec()),
+        ("Windows-1251", encoding_rs::WINDOWS_1251.encode(&legacy).0.into_owned()),
+        ("KOI8-R", encoding_rs::KOI8_R.encode(&legacy).0.into_owned()),
+    ] {
+        let o = common::with_stdin(&["validate", "--variant", "chess", "-"], &bytes);
+        let summary = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(summary.contains("232 game(s): 232 valid, 0 invalid; 0 error(s), 0 warning(s)"), "{name}: {summary}");
+        let back = pgn(common::with_stdin(&["convert", "--variant", "chess", "--to", "pgn", "-"], &bytes));
+        assert_eq!(back, direct, "{name}");
+    }
+}
