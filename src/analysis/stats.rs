@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::replay::{replay_observed, Claims, Observer, Options};
 use crate::notation::ast::GameRecord;
-use crate::notation::{Letters, LongMove};
-use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Position, Role, Stage, Termination, Wing};
+use crate::notation::{Letters, LongMove, ShortMove};
+use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Position, Role, Stage, Termination, Variant, Wing};
 
 /// One game's figures (`--per-game`).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
@@ -116,7 +116,13 @@ impl Observer for Counter {
     fn before_move(&mut self, before: &Position, m: Move) {
         let s = &mut self.s;
         if s.plies == 0 {
-            s.first_move = Some(LongMove { pos: before, mv: m, letters: Letters::Latin }.to_string());
+            // In SAN for Chess (`e4`, `Nf3`), in long form for the 10x10 games.
+            s.first_move = Some(match before.variant() {
+                Variant::Chess | Variant::Chess960 => {
+                    ShortMove { pos: before, mv: m, letters: Letters::Latin }.to_string()
+                }
+                _ => LongMove { pos: before, mv: m, letters: Letters::Latin }.to_string(),
+            });
             self.claims.start(before);
             self.stage(before.men(), 0);
         }
@@ -289,9 +295,13 @@ impl Aggregate {
         }
         *self.variants.entry(g.variant.clone()).or_default() += 1;
         *self.plies.entry(g.plies).or_default() += 1;
+        // Chess castles in one stage, written O-O and O-O-O.
+        let chess = matches!(g.variant.parse::<Variant>(), Ok(Variant::Chess | Variant::Chess960));
+        let (short, long) =
+            if chess { ("O-O (short)", "O-O-O (long)") } else { ("0-0-0 (first, short)", "0-0-0-0 (first, long)") };
         for (name, n) in [
-            ("0-0-0 (first, short)", g.castle_first_short),
-            ("0-0-0-0 (first, long)", g.castle_first_long),
+            (short, g.castle_first_short),
+            (long, g.castle_first_long),
             ("1 (second, short)", g.castle_second_short),
             ("1-1 (second, long)", g.castle_second_long),
         ] {
@@ -429,14 +439,14 @@ impl Aggregate {
             for (k, v) in &self.castlings {
                 push("castling", k, v.to_string(), None);
             }
-            push(
-                "castling",
-                "games with a first stage",
-                self.first_stage_games.to_string(),
-                Some(self.first_stage_games),
-            );
-            let second = self.second_after_first_games;
-            push("castling", "of which with a second stage", second.to_string(), Some(second));
+            let games = self.first_stage_games;
+            if self.any_variant(|r| r.castling.iter().any(|c| c.stage == Stage::Second)) {
+                push("castling", "games with a first stage", games.to_string(), Some(games));
+                let second = self.second_after_first_games;
+                push("castling", "of which with a second stage", second.to_string(), Some(second));
+            } else {
+                push("castling", "games with castling", games.to_string(), Some(games));
+            }
         }
         for (k, v) in &self.promotions {
             push("promotions", k, v.to_string(), None);
@@ -449,10 +459,13 @@ impl Aggregate {
             let n = self.games_with_throne_pawn;
             push("throne pawn", "games", n.to_string(), Some(n));
         }
-        let n = self.games_reaching_endgame;
-        push("stages", "games reaching the endgame", n.to_string(), Some(n));
-        let n = self.games_reaching_deep_endgame;
-        push("stages", "games reaching the deep endgame", n.to_string(), Some(n));
+        // The stages of RULES.md 1.6 (20 and 10 men) are Hundred's.
+        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Hundred)) {
+            let n = self.games_reaching_endgame;
+            push("stages", "games reaching the endgame", n.to_string(), Some(n));
+            let n = self.games_reaching_deep_endgame;
+            push("stages", "games reaching the deep endgame", n.to_string(), Some(n));
+        }
         let n = self.games_with_claim;
         push("claims", "games where a draw could be claimed", n.to_string(), Some(n));
         let mut firsts: Vec<(&String, &u64)> = self.first_moves.iter().collect();

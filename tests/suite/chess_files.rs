@@ -222,3 +222,34 @@ fn russian_long_notation_round_trips_to_pgn() {
         assert_eq!(back, direct, "{name}");
     }
 }
+
+/// `stats` on Chess games speaks chess: castling as O-O and O-O-O (counted
+/// as python-chess's SAN has them), first moves in SAN, no Hundred stages.
+#[test]
+fn chess_stats_count_what_python_chess_plays() {
+    let games = read_jsonl("oracle/chess/twic_sample_232games_mliebelt.games.jsonl");
+    let san: Vec<Vec<String>> = games
+        .iter()
+        .map(|g| {
+            g["san"]
+                .as_str()
+                .expect("san")
+                .split_whitespace()
+                .map(|m| m.trim_end_matches(['+', '#']).to_string())
+                .collect()
+        })
+        .collect();
+    let count = |token: &str| san.iter().flatten().filter(|m| *m == token).count();
+    let e4 = san.iter().filter(|g| g.first().map(String::as_str) == Some("e4")).count();
+    let path = common::corpus("chess/twic_sample_232games_mliebelt.pgn");
+    let o = common::pgn100(&["stats", "--variant", "chess", "--format", "csv", path.to_str().expect("path")]);
+    let out = String::from_utf8(o.stdout).expect("UTF-8");
+    for row in [
+        format!("castling,O-O (short),{},", count("O-O")),
+        format!("castling,O-O-O (long),{},", count("O-O-O")),
+        format!("first moves,e4,{e4},"),
+    ] {
+        assert!(out.lines().any(|l| l == row), "{row} in\n{out}");
+    }
+    assert!(!out.contains("stages,") && !out.contains("second stage") && !out.contains("0-0-0"), "{out}");
+}
