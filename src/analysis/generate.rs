@@ -41,6 +41,8 @@ fn weight(pos: &Position, m: Move, after: &Position) -> u64 {
         MoveKind::Throne(_) => w = 300,
         MoveKind::Promotion(_) => w = 200,
         MoveKind::EnPassant => w = 200,
+        // The generator plays legal moves only, and a null move is none.
+        MoveKind::Null => w = 0,
         MoveKind::Normal => {
             let role = board.piece_at(m.from).map(|p| p.role);
             if board.piece_at(m.to).is_some() {
@@ -134,7 +136,7 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
 
 fn count(r: &mut Record, pos: &Position, m: Move, after: &Position) {
     r.plies += 1;
-    if (pos.board().piece_at(m.to).is_some() && !m.is_castle()) || m.kind == MoveKind::EnPassant {
+    if pos.is_capture(m) {
         r.captures += 1;
     }
     let checkers = after.checkers();
@@ -161,7 +163,7 @@ fn count(r: &mut Record, pos: &Position, m: Move, after: &Position) {
         }
         MoveKind::Throne(_) => r.throne_pawns += 1,
         MoveKind::EnPassant => r.en_passant += 1,
-        MoveKind::Normal => {}
+        MoveKind::Normal | MoveKind::Null => {}
     }
 }
 

@@ -127,7 +127,7 @@ impl Observer for Counter {
             self.stage(before.men(), 0);
         }
         let s = &mut self.s;
-        if before.board().piece_at(m.to).is_some() && !m.is_castle() || m.kind == MoveKind::EnPassant {
+        if before.is_capture(m) {
             s.captures += 1;
         }
         match m.kind {
@@ -156,7 +156,7 @@ impl Observer for Counter {
                     s.promote_prince_files += 1;
                 }
             }
-            MoveKind::Normal => {}
+            MoveKind::Normal | MoveKind::Null => {}
         }
     }
 

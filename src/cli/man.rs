@@ -48,7 +48,7 @@ fn extra_sections() -> Roff {
             "Moves in long form (Лa1-a2, c5:d4, e9-e10Ф) or short form (Кf3, Кbd4, ed5, Nxe5), with Cyrillic \
 letters Кр Ф П Л С К (king, queen, prince, rook, bishop, knight) or Latin K Q P R B N; a pawn takes no \
 letter. Castling in Hundred: 0-0-0 and 0-0-0-0 (first stage, short and long), then 1 and 1-1 (second \
-stage). The throne pawn: Крf8-f9; e3. Marks: + check, ++ double check, # or × mate; glyphs ! ? !! ?? !? ?!; \
+stage); in Chess and Chess960 O-O and O-O-O (or 0-0, 0-0-0). A null move: -- (or Z0). The throne pawn: Крf8-f9; e3. Marks: + check, ++ double check, # or × mate; glyphs ! ? !! ?? !? ?!; \
 NAGs $0..$255; comments { } and ; to the end of the line; variations in ( ). Results 1-0 0-1 1/2-1/2 * \
 and the Russian 1:0 0:1 ½:½.",
             "Games are numbered from 1 in their file (--game, the game field of diagnostics and of stats).",

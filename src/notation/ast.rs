@@ -148,6 +148,8 @@ pub enum MoveText {
     Zeros(u8),
     /// `1`, `1-1`: the number of ones (Hundred's second stage).
     Ones(u8),
+    /// `--` (or `Z0`): a null move, as ChessBase and pgn-extract write it.
+    Null,
 }
 
 /// The result of a game as written.

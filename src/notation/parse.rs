@@ -253,6 +253,11 @@ pub fn castling(i: &str) -> Res<'_, MoveText> {
     Ok((rest, MoveText::Zeros(1 + more.len() as u8)))
 }
 
+/// null_move = "--" | "Z0"
+pub fn null_move(i: &str) -> Res<'_, MoveText> {
+    value(MoveText::Null, alt((tag("--"), tag("Z0")))).parse(i)
+}
+
 /// second_stage = "1-1" | "1"
 pub fn second_stage(i: &str) -> Res<'_, MoveText> {
     alt((value(MoveText::Ones(2), tag("1-1")), value(MoveText::Ones(1), tag("1")))).parse(i)
@@ -293,7 +298,8 @@ fn boundary(i: &str) -> Res<'_, ()> {
 /// move = (castling | second_stage | man_move) [check_mark] [glyph]
 pub fn move_token(i: &str) -> Res<'_, TokenKind> {
     let (rest, (text, check, glyph)) =
-        (alt((castling, second_stage, map(man_move, MoveText::Man))), opt(check_mark), opt(glyph)).parse(i)?;
+        (alt((castling, second_stage, null_move, map(man_move, MoveText::Man))), opt(check_mark), opt(glyph))
+            .parse(i)?;
     let (rest, ()) = boundary(rest)?;
     Ok((rest, TokenKind::Move { text, check, glyph }))
 }
@@ -406,6 +412,7 @@ pub const PRODUCTIONS: &[&str] = &[
     "man_move",
     "castling",
     "second_stage",
+    "null_move",
     "check_mark",
     "glyph",
     "move_token",
@@ -440,6 +447,7 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "man_move" => whole(man_move(input)),
         "castling" => whole(castling(input)),
         "second_stage" => whole(second_stage(input)),
+        "null_move" => whole(null_move(input)),
         "check_mark" => whole(check_mark(input)),
         "glyph" => whole(glyph(input)),
         "move_token" => whole(move_token(input)),

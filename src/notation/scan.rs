@@ -106,6 +106,10 @@ pub fn move_token(text: &str) -> Option<Scanned> {
             [b'1', b'-', b'1', ..] => (3, MoveText::Ones(2)),
             _ => (1, MoveText::Ones(1)),
         },
+        b'-' | b'Z' => match b {
+            [b'-', b'-', ..] | [b'Z', b'0', ..] => (2, MoveText::Null),
+            _ => return None,
+        },
         _ => {
             let (m, len) = man_move(b, &mut odd)?;
             (len, MoveText::Man(m))

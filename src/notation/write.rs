@@ -54,14 +54,19 @@ pub struct LongMove<'a> {
     pub letters: Letters,
 }
 
+/// A null move as ChessBase, pgn-extract and python-chess write it.
+pub const NULL_MOVE: &str = "--";
+
 impl fmt::Display for LongMove<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.mv;
-        if let MoveKind::Castle(i) = m.kind {
-            return f.write_str(self.pos.castle_spec(i).token());
+        match m.kind {
+            MoveKind::Castle(i) => return f.write_str(self.pos.castle_spec(i).token()),
+            MoveKind::Null => return f.write_str(NULL_MOVE),
+            _ => {}
         }
         let role = self.pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
-        let capture = m.kind == MoveKind::EnPassant || self.pos.board().piece_at(m.to).is_some();
+        let capture = self.pos.is_capture(m);
         let sep = if capture { self.letters.capture() } else { '-' };
         write!(f, "{}{}{}{}", self.letters.piece(role), m.from, sep, m.to)?;
         match m.kind {
@@ -94,13 +99,15 @@ pub struct ShortMove<'a> {
 impl fmt::Display for ShortMove<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.mv;
-        if let MoveKind::Castle(i) = m.kind {
-            return f.write_str(self.pos.castle_spec(i).token());
+        match m.kind {
+            MoveKind::Castle(i) => return f.write_str(self.pos.castle_spec(i).token()),
+            MoveKind::Null => return f.write_str(NULL_MOVE),
+            _ => {}
         }
         let board = self.pos.board();
         let mover = board.piece_at(m.from);
         let role = mover.map_or(Role::Pawn, |p| p.role);
-        let capture = m.kind == MoveKind::EnPassant || board.piece_at(m.to).is_some();
+        let capture = self.pos.is_capture(m);
         if role == Role::Pawn {
             if capture {
                 write!(f, "{}{}", (b'a' + m.from.file()) as char, self.letters.capture())?;

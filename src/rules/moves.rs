@@ -21,6 +21,9 @@ pub enum MoveKind {
     /// A king move onto the enemy king's start square that gains the throne
     /// pawn, placed on the given square (RULES.md 1.5).
     Throne(Square),
+    /// A null move (`--` in PGN as ChessBase and pgn-extract write it): the
+    /// turn passes, nothing moves. `from`/`to` are the mover's king square.
+    Null,
 }
 
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
@@ -47,12 +50,16 @@ impl Move {
 
 /// UCI-style coordinates as in the oracle data: `e3e5`, `c9c10q`, prince `a`;
 /// the throne pawn as `f8f9@e3`; castling as the king's move marked `=O`
-/// (`f2h2=O`), since a second stage and a king step share their squares.
+/// (`f2h2=O`), since a second stage and a king step share their squares; a
+/// null move as `0000`.
 pub struct Uci(pub Move);
 
 impl fmt::Display for Uci {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.0;
+        if m.kind == MoveKind::Null {
+            return f.write_str("0000");
+        }
         write!(f, "{}{}", m.from, m.to)?;
         if m.is_castle() {
             return f.write_str("=O");

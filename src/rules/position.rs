@@ -359,6 +359,10 @@ impl Position {
     /// anywhere else may leave a position that breaks the rules.
     #[expect(clippy::expect_used, reason = "the squares built here take a file and a rank of squares of the move")]
     pub fn play_unchecked(&mut self, m: Move) {
+        if m.kind == MoveKind::Null {
+            self.pass();
+            return;
+        }
         let us = self.turn;
         let rights_before = self.rights;
         let Some(mover) = self.board.piece_at(m.from) else {
@@ -395,6 +399,7 @@ impl Position {
                 self.take(captured);
                 self.put(m.to, mover);
             }
+            MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Throne(_) => {
                 let captured = self.take(m.to);
                 irreversible |= captured.is_some();
@@ -437,6 +442,38 @@ impl Position {
                 self.ep_square = MaybeSquare::NONE;
             }
         }
+    }
+
+    /// Whether `m` (a move of this position) takes a man: en passant, or a
+    /// man on its target (not a castling's or a null move's).
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Castle(_) | MoveKind::Null => false,
+            _ => self.board.piece_at(m.to).is_some(),
+        }
+    }
+
+    /// The null move here (the turn passes), when the side to move is not in
+    /// check and has its king: a null move that leaves the king attacked is
+    /// illegal, as in every engine that plays one.
+    pub fn null_move(&self) -> Option<Move> {
+        let king = self.board.king_of(self.turn)?;
+        (!self.is_check()).then_some(Move::new(king, king, MoveKind::Null))
+    }
+
+    /// Passes the turn: no man moves, the en passant chance is gone.
+    fn pass(&mut self) {
+        if let Some(ep) = self.ep_square.take() {
+            self.hash ^= zobrist::en_passant(ep);
+        }
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = !self.turn;
+        self.hash ^= zobrist::turn(Color::Black);
+        self.checkers = self.compute_checkers();
     }
 
     /// Plays `m` if it is legal here.

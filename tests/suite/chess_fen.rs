@@ -135,3 +135,25 @@ fn contradicted_rights_and_hostile_fens_are_errors() {
         }
     }
 }
+
+/// A null move passes the turn as python-chess's `push(Move.null())` does:
+/// the en passant chance goes, the halfmove clock counts on, the move number
+/// after Black's; in check there is none. (FENs from python-chess 1.11.2.)
+#[test]
+fn null_moves_pass_the_turn_as_python_chess_does() {
+    let mut pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3", Variant::Chess)
+        .expect("fen");
+    for expected in [
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4",
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 2 4",
+    ] {
+        let null = pos.null_move().expect("not in check");
+        assert_eq!(pgn100::rules::Uci(null).to_string(), "0000");
+        pos.play_unchecked(null);
+        assert_eq!(pos.fen(), expected);
+        assert_eq!(pos, Position::from_fen(expected, Variant::Chess).expect("fen"), "hash and state as read");
+    }
+    let checked = Position::from_fen("rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2", Variant::Chess)
+        .expect("fen");
+    assert!(checked.is_check() && checked.null_move().is_none());
+}

@@ -335,6 +335,13 @@ pub(super) fn spec_error(e: SpecError, span: Span, cx: &Context) -> Diagnostic {
 }
 
 /// A `(` with no move before it to replace.
+/// A null move (`--`) while the side to move is in check.
+pub(super) fn null_move_in_check(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::IllegalMove, span, "a null move while in check: the king would stay attacked")
+        .label("null move")
+        .help("a null move (`--`) passes the turn only when the king is not in check")
+}
+
 pub(super) fn variation_without_move(span: Span) -> Diagnostic {
     Diagnostic::new(Code::UnbalancedVariation, span, "a variation with no move before it")
         .label("nothing to replace")

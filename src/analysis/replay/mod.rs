@@ -319,6 +319,13 @@ impl Replayer<'_> {
                 self.push(d);
                 return None;
             }
+            Ok(Written::Null) => {
+                let m = pos.null_move();
+                if m.is_none() {
+                    self.push(messages::null_move_in_check(token.span.clone()).ply(ply));
+                }
+                return m;
+            }
             Ok(Written::Castle(castle)) => pos.resolve_castle(castle),
             Ok(Written::Man(spec)) => pos.resolve(&spec),
         };

@@ -10,6 +10,8 @@ use crate::rules::{CastleText, MoveSpec, Role, Square, Stage, Variant, Wing};
 pub(super) enum Written {
     Castle(CastleText),
     Man(MoveSpec),
+    /// `--`: the turn passes.
+    Null,
 }
 
 /// Why a written move names nothing on the board.
@@ -36,6 +38,7 @@ pub(super) fn written(text: &MoveText, variant: Variant, files: Files) -> Result
             Written::Castle(CastleText::TwoStage(Stage::Second, wing))
         }
         MoveText::Man(m) => Written::Man(spec(m, variant, files)?),
+        MoveText::Null => Written::Null,
     })
 }
 

@@ -4,7 +4,7 @@
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{CheckMark, GameRecord, ManMove, Outcome, Span, Token};
 use crate::notation::{Letters, LongMove};
-use crate::rules::{Bitboard, Color, Move, MoveKind, Position, Termination};
+use crate::rules::{Bitboard, Color, Move, Position, Termination};
 
 /// A move number that is not the next move's (`pos` is the position before it).
 pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, ply: u32) -> Option<Diagnostic> {
@@ -35,7 +35,7 @@ pub(super) fn capture_mark(
     letters: Letters,
     ply: u32,
 ) -> Option<Diagnostic> {
-    let captures = pos.board().piece_at(m.to).is_some() || m.kind == MoveKind::EnPassant;
+    let captures = pos.is_capture(m);
     let right = || LongMove { pos, mv: m, letters }.to_string();
     if written.capture.is_some() && !captures {
         Some(
