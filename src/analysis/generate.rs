@@ -74,7 +74,14 @@ fn weight(pos: &Position, m: Move, after: &Position) -> u64 {
 
 /// One random game of at most `max_plies` plies.
 pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> Option<GeneratedGame> {
-    let start = Position::start(variant).ok()?;
+    let start = match variant {
+        // A random one of the 960 start positions.
+        Variant::Chess960 => {
+            let n = u16::try_from(rng.next_u64() % 960).ok()?;
+            Position::from_fen(&crate::rules::chess960_start_fen(n)?, variant).ok()?
+        }
+        _ => Position::start(variant).ok()?,
+    };
     let mut game = Game::new(start.clone());
     let mut moves = Vec::new();
     let mut record = Record { termination: "none".to_string(), ..Record::default() };

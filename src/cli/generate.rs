@@ -12,7 +12,7 @@ use super::Outcome;
 use crate::analysis::generate::{generate_game, rng_for};
 use crate::notation::pgn::write_game;
 use crate::notation::Style;
-use crate::rules::Variant;
+use crate::rules::{Position, Variant};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  pgn100 generate --games 100 --seed 1 > random.pgn\n  \
@@ -50,7 +50,7 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
         FormArg::Short => Style::Short,
         FormArg::Long => Style::Long,
     };
-    let tags = [
+    let mut tags = vec![
         ("Event", "pgn100 generate".to_string()),
         ("Site", "?".to_string()),
         ("Date", "????.??.??".to_string()),
@@ -61,6 +61,11 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
         ("Variant", args.variant.name().to_string()),
         ("Generator", format!("pgn100 seed {} game {}", args.seed, index + 1)),
     ];
+    // A start of its own (Chess960's): SetUp and FEN, as PGN has them.
+    if Position::start(args.variant).map(|p| p.fen()) != Ok(g.start.fen()) {
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", g.start.fen()));
+    }
     Ok(write_game(&tags, &g.start, &g.moves, letters, style, g.result))
 }
 

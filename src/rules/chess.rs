@@ -328,3 +328,37 @@ mod tests {
         assert!(spec.king_path.is_empty());
     }
 }
+
+/// The Chess960 start position number `n` (0..960, Scharnagl's numbering,
+/// as python-chess's `from_chess960_pos` and the FIDE tables count them; 518
+/// is the standard set-up) as FEN with X-FEN castling letters; `None` for
+/// another number.
+pub fn chess960_start_fen(n: u16) -> Option<String> {
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    if n >= 960 {
+        return None;
+    }
+    let n = usize::from(n);
+    let mut rank = [None::<char>; 8];
+    // Puts `man` on the `nth` file still empty (counting from a).
+    let mut place = |nth: usize, man: char| {
+        let slot = rank.iter_mut().filter(|c| c.is_none()).nth(nth)?;
+        *slot = Some(man);
+        Some(())
+    };
+    // The bishops first, on their own colours (files b d f h, then a c e g),
+    // counted among all eight files, which are empty then.
+    let (light, dark) = (2 * (n % 4) + 1, 2 * (n / 4 % 4));
+    place(light, 'b')?;
+    place(if dark < light { dark } else { dark - 1 }, 'b')?;
+    place(n / 16 % 6, 'q')?;
+    let (a, b) = *KNIGHTS.get(n / 96)?;
+    place(b, 'n')?;
+    place(a, 'n')?;
+    for man in ['r', 'k', 'r'] {
+        place(0, man)?;
+    }
+    let black: String = rank.iter().flatten().collect();
+    Some(format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1", black.to_uppercase()))
+}

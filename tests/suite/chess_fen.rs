@@ -157,3 +157,26 @@ fn null_moves_pass_the_turn_as_python_chess_does() {
         .expect("fen");
     assert!(checked.is_check() && checked.null_move().is_none());
 }
+
+/// Chess960 start positions by number are python-chess's (all 960, from
+/// corpus/oracle/chess960_starts.jsonl), and `generate --variant chess960`
+/// starts its games from them, with SetUp and FEN tags, and they validate.
+#[test]
+fn chess960_numbering_and_generated_games_follow_python_chess() {
+    let starts = common::read_jsonl("oracle/chess960_starts.jsonl");
+    assert_eq!(starts.len(), 960);
+    for s in &starts {
+        let id = u16::try_from(s["id"].as_u64().expect("id")).expect("small");
+        assert_eq!(pgn100::rules::chess960_start_fen(id).as_deref(), s["fen"].as_str(), "start {id}");
+    }
+    assert_eq!(pgn100::rules::chess960_start_fen(960), None);
+    let o = common::pgn100(&["generate", "--variant", "chess960", "--games", "40", "--seed", "3"]);
+    let text = String::from_utf8(o.stdout).expect("UTF-8");
+    let fens: std::collections::BTreeSet<&str> =
+        text.lines().filter_map(|l| l.strip_prefix("[FEN \"")).map(|l| l.trim_end_matches("\"]")).collect();
+    assert!(fens.len() >= 30, "{} distinct starts of 40", fens.len());
+    assert!(fens.iter().all(|f| starts.iter().any(|s| s["fen"] == *f)), "{fens:?}");
+    let o = common::with_stdin(&["validate", "-"], text.as_bytes());
+    let summary = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(summary.contains("40 game(s): 40 valid, 0 invalid"), "{summary}");
+}
