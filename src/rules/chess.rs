@@ -302,33 +302,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_standard_castlings_are_the_table_entries_of_e_and_the_corners() {
-        let short = &CASTLING[castle_index(Color::White, 4, 7) as usize];
-        assert_eq!((short.king_to.to_string(), short.rook_to.to_string()), ("g1".into(), "f1".into()));
-        assert_eq!(short.between.count(), 2);
-        assert_eq!(short.king_path, Square::parse("f1").unwrap().bb());
-        let long = &CASTLING[castle_index(Color::Black, 4, 0) as usize];
-        assert_eq!((long.king_to.to_string(), long.rook_to.to_string()), ("c8".into(), "d8".into()));
-        // b8, c8 and d8 must be empty; the king passes d8 only.
-        assert_eq!(long.between.count(), 3);
-        assert_eq!(long.king_path, Square::parse("d8").unwrap().bb());
-    }
-
-    #[test]
-    fn a_king_already_on_its_square_passes_nothing() {
-        // King g1, rook h1: only f1 must be empty; the king does not move.
-        let spec = &CASTLING[castle_index(Color::White, 6, 7) as usize];
-        assert_eq!(spec.king_from, spec.king_to);
-        assert_eq!(spec.between, Square::parse("f1").unwrap().bb());
-        assert!(spec.king_path.is_empty());
-    }
-}
-
 /// The Chess960 start position number `n` (0..960, Scharnagl's numbering,
 /// as python-chess's `from_chess960_pos` and the FIDE tables count them; 518
 /// is the standard set-up) as FEN with X-FEN castling letters; `None` for
@@ -361,4 +334,31 @@ pub fn chess960_start_fen(n: u16) -> Option<String> {
     }
     let black: String = rank.iter().flatten().collect();
     Some(format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{} w KQkq - 0 1", black.to_uppercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_castlings_are_the_table_entries_of_e_and_the_corners() {
+        let short = &CASTLING[castle_index(Color::White, 4, 7) as usize];
+        assert_eq!((short.king_to.to_string(), short.rook_to.to_string()), ("g1".into(), "f1".into()));
+        assert_eq!(short.between.count(), 2);
+        assert_eq!(short.king_path, Square::parse("f1").unwrap().bb());
+        let long = &CASTLING[castle_index(Color::Black, 4, 0) as usize];
+        assert_eq!((long.king_to.to_string(), long.rook_to.to_string()), ("c8".into(), "d8".into()));
+        // b8, c8 and d8 must be empty; the king passes d8 only.
+        assert_eq!(long.between.count(), 3);
+        assert_eq!(long.king_path, Square::parse("d8").unwrap().bb());
+    }
+
+    #[test]
+    fn a_king_already_on_its_square_passes_nothing() {
+        // King g1, rook h1: only f1 must be empty; the king does not move.
+        let spec = &CASTLING[castle_index(Color::White, 6, 7) as usize];
+        assert_eq!(spec.king_from, spec.king_to);
+        assert_eq!(spec.between, Square::parse("f1").unwrap().bb());
+        assert!(spec.king_path.is_empty());
+    }
 }
