@@ -253,3 +253,30 @@ fn chess_stats_count_what_python_chess_plays() {
     }
     assert!(!out.contains("stages,") && !out.contains("second stage") && !out.contains("0-0-0"), "{out}");
 }
+
+/// corpus/valid/chess_real_world_features.pgn (BOM, CRLF, clock comments,
+/// NAGs, nested variations, `;` and `%` lines, `O-O` and `0-0`, a null move,
+/// `=Q` and bare `Q`, over-disambiguated `Qhh5`) reads as python-chess 1.11.2
+/// reads it: the same main-line lengths and final positions.
+#[test]
+fn real_world_features_read_as_python_chess_reads_them() {
+    let bytes = std::fs::read(common::corpus("valid/chess_real_world_features.pgn")).expect("corpus");
+    let text = decode(&bytes, None).text;
+    let games: Vec<_> = Reader::new(&text)
+        .filter_map(|item| match item {
+            Item::Game(g) => Some(g),
+            _ => None,
+        })
+        .collect();
+    let python_chess = [
+        (16, "r1bqr1k1/pppnb1pp/4pn2/3p4/3P4/3B1N2/PPP2PPP/RNBQ1RK1 w - - 6 9"),
+        (9, "8/8/8/7Q/Q4k2/R7/R7/4K3 b - - 4 5"),
+    ];
+    assert_eq!(games.len(), python_chess.len());
+    for (i, (g, (plies, fen))) in games.iter().zip(python_chess).enumerate() {
+        let report = replay(g, i, Options::default());
+        assert!(report.is_valid(), "{:?}", report.diagnostics);
+        assert_eq!(report.mainline.len(), plies);
+        assert_eq!(report.last.as_ref().map(pgn100::rules::Position::fen).as_deref(), Some(fen));
+    }
+}
