@@ -194,7 +194,8 @@ fn pgn_export_refuses_a_hundred_game() {
 }
 
 /// Russian chess notation: the real games written in Cyrillic long form
-/// (`Кg1-f3`, `e5:f4`, `0-0`), in UTF-8, Windows-1251 and KOI8-R (mate as
+/// (`Кg1-f3`, `e5:f4`, `0-0`) and short form (`Кf3`), in UTF-8,
+/// Windows-1251 and KOI8-R (mate as
 /// `#`: the code pages have no `×`), validate cleanly as Chess and export to
 /// the PGN the original file exports to.
 #[test]
@@ -206,14 +207,19 @@ fn russian_long_notation_round_trips_to_pgn() {
         String::from_utf8(o.stdout).expect("UTF-8")
     };
     let direct = pgn(common::pgn100(&["convert", "--variant", "chess", "--to", "pgn", path]));
-    let russian =
-        pgn(common::pgn100(&["convert", "--variant", "chess", "--letters", "cyrillic", "--style", "long", path]));
-    assert!(russian.contains("Кg1-f3") && russian.contains("0-0") && russian.contains(':'), "Russian notation");
-    let legacy = russian.replace('×', "#");
+    let russian = |style: &str| {
+        pgn(common::pgn100(&["convert", "--variant", "chess", "--letters", "cyrillic", "--style", style, path]))
+    };
+    let (long, short) = (russian("long"), russian("short"));
+    assert!(long.contains("Кg1-f3") && long.contains("0-0") && long.contains(':'), "Russian long notation");
+    assert!(short.contains(" Кf3 ") && short.contains(" Л") && !short.contains("Кg1-f3"), "Russian short notation");
+    let legacy = |text: &str, enc: &'static encoding_rs::Encoding| enc.encode(&text.replace('×', "#")).0.into_owned();
     for (name, bytes) in [
-        ("UTF-8", russian.as_bytes().to_vec()),
-        ("Windows-1251", encoding_rs::WINDOWS_1251.encode(&legacy).0.into_owned()),
-        ("KOI8-R", encoding_rs::KOI8_R.encode(&legacy).0.into_owned()),
+        ("long, UTF-8", long.as_bytes().to_vec()),
+        ("long, Windows-1251", legacy(&long, encoding_rs::WINDOWS_1251)),
+        ("long, KOI8-R", legacy(&long, encoding_rs::KOI8_R)),
+        ("short, UTF-8", short.as_bytes().to_vec()),
+        ("short, Windows-1251", legacy(&short, encoding_rs::WINDOWS_1251)),
     ] {
         let o = common::with_stdin(&["validate", "--variant", "chess", "-"], &bytes);
         let summary = String::from_utf8_lossy(&o.stdout).into_owned();
