@@ -328,7 +328,10 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
             new.push((token, start..buf.len()));
         });
     }
-    for note in &record.notes {
+    // The look-alikes the replay warned of (not a chess `e.p.`, see
+    // `lookalike_warnings`) are written in their right form.
+    let chess = matches!(report.variant, Some(Variant::Chess | Variant::Chess960));
+    for note in record.notes.iter().filter(|n| !(chess && n.read == crate::notation::ast::LookAlikes::EN_PASSANT)) {
         if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
             if !new.iter().any(|(t, _)| t.span == note.span) {
                 let start = buf.len();

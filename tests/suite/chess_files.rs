@@ -261,7 +261,8 @@ fn chess_stats_count_what_python_chess_plays() {
 }
 
 /// corpus/valid/chess_real_world_features.pgn (BOM, CRLF, clock comments,
-/// NAGs, nested variations, `;` and `%` lines, `O-O` and `0-0`, a null move,
+/// NAGs, nested variations, `e.p.` (no look-alike in Chess), `;` and `%`
+/// lines, `O-O` and `0-0`, a null move,
 /// `=Q` and bare `Q`, over-disambiguated `Qhh5`) reads as python-chess 1.11.2
 /// reads it: the same main-line lengths and final positions.
 #[test]

@@ -92,7 +92,7 @@ pub fn replay_observed(
     let letters = tags::letters(record);
     let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
     let report = r.run(observer);
-    crate::analysis::notes::lookalike_warnings(record).for_each(|d| r.push(d));
+    crate::analysis::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
     let mut report = GameReport { diagnostics: r.out, ..report };
     suggest_chess(record, index, options, &mut report);
     report
