@@ -28,7 +28,8 @@ pub struct AnnotateOptions {
 pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Converted {
     let replay_options = Options { keep_all: true, ..options.replay };
     transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
-        annotate_game(text, record, report, options, out)
+        annotate_game(text, record, report, options, out);
+        Ok(())
     })
 }
 

@@ -84,23 +84,54 @@ pub struct Converted {
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
     let replay_options = Options { keep_all: true, ..options.replay };
     transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
+        if let Some(refused) = wrong_variant(options, record, report) {
+            return Err(refused);
+        }
         let start = out.len();
         write_game(text, record, report, options, out);
         if options.style != StyleChoice::Keep || options.pgn {
             super::wrap::rewrap_game(out, start);
         }
+        Ok(())
     })
+}
+
+/// `pychess` exports Grand games and `pgn` Chess games: a game of another
+/// variant is an error (it is copied unchanged, as an invalid game is).
+fn wrong_variant(options: &ConvertOptions, record: &GameRecord, report: &GameReport) -> Option<Diagnostic> {
+    let (name, wanted, variants, hint): (_, _, &[Variant], _) = if options.pychess {
+        ("pychess", "Grand games", &[Variant::Grand], "grand")
+    } else if options.pgn {
+        ("pgn", "Chess and Chess960 games", &[Variant::Chess, Variant::Chess960], "chess")
+    } else {
+        return None;
+    };
+    let variant = report.variant?;
+    if variants.contains(&variant) {
+        return None;
+    }
+    let at = record.span.start;
+    Some(
+        Diagnostic::new(
+            Code::UnsupportedVariant,
+            at..at,
+            format!("--to {name} exports {wanted}; this game is {variant}"),
+        )
+        .help(format!("convert it without --to, or give --variant {hint} if it is such a game without a Variant tag")),
+    )
 }
 
 /// Runs `write` on every game of a file that validates, copying everything
 /// else — text between games, and games that do not validate (unless
 /// `skip_invalid`), with their errors as diagnostics — as it stands.
-/// `write` appends the game's text, from `record.span.start` to its end.
+/// `write` appends the game's text, from `record.span.start` to its end, or
+/// writes nothing and refuses the game with a diagnostic: the game is then
+/// invalid, as one that does not validate.
 pub fn transform_source(
     source: &SourceFile,
     replay_options: Options,
     skip_invalid: bool,
-    mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut String),
+    mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut String) -> Result<(), Diagnostic>,
 ) -> Converted {
     let text = source.text.as_str();
     let mut out = String::with_capacity(text.len() + text.len() / 8);
@@ -126,12 +157,21 @@ pub fn transform_source(
         out.push_str(&text[cursor..record.span.start]);
         // Bytes that are no character make a game invalid (see validate).
         let lost = super::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
-        match report {
-            Some(report) if report.is_valid() && !lost => write(text, &record, &report, &mut out),
-            other => {
+        // `Err(None)`: the game does not validate; `Err(Some(d))`: `write` refused it.
+        let written = match &report {
+            Some(r) if r.is_valid() && !lost => write(text, &record, r, &mut out).map_err(Some),
+            _ => Err(None),
+        };
+        match written {
+            Ok(()) => {}
+            Err(refused) => {
                 invalid += 1;
-                if let Some(report) = other {
-                    diagnostics.extend(report.diagnostics.into_iter().filter(Diagnostic::is_error));
+                match (refused, report) {
+                    (Some(d), _) => diagnostics.push(d.game(games)),
+                    (None, Some(report)) => {
+                        diagnostics.extend(report.diagnostics.into_iter().filter(Diagnostic::is_error));
+                    }
+                    (None, None) => {}
                 }
                 if !skip_invalid {
                     out.push_str(&text[record.span.clone()]);
@@ -153,11 +193,8 @@ pub fn transform_source(
 
 /// Appends the game with its move tokens rewritten.
 fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
+    // A game of another variant never comes here (`wrong_variant`).
     if options.pychess {
-        if report.variant != Some(crate::rules::Variant::Grand) {
-            out.push_str(&text[record.span.clone()]);
-            return;
-        }
         let pychess = ConvertOptions {
             letters: LettersChoice::Latin,
             style: StyleChoice::Short,
@@ -185,10 +222,6 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         return;
     }
     if options.pgn {
-        if !matches!(report.variant, Some(Variant::Chess | Variant::Chess960)) {
-            out.push_str(&text[record.span.clone()]);
-            return;
-        }
         let pgn = ConvertOptions {
             letters: LettersChoice::Latin,
             style: StyleChoice::Short,

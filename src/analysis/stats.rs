@@ -296,7 +296,7 @@ impl Aggregate {
         *self.variants.entry(g.variant.clone()).or_default() += 1;
         *self.plies.entry(g.plies).or_default() += 1;
         // Chess castles in one stage, written O-O and O-O-O.
-        let chess = matches!(g.variant.parse::<Variant>(), Ok(Variant::Chess | Variant::Chess960));
+        let chess = [Variant::Chess, Variant::Chess960].iter().any(|v| g.variant == v.name());
         let (short, long) =
             if chess { ("O-O (short)", "O-O-O (long)") } else { ("0-0-0 (first, short)", "0-0-0-0 (first, long)") };
         for (name, n) in [

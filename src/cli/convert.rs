@@ -9,10 +9,9 @@ use super::input::{Input, InputArgs};
 use super::output::{transform_all, AtomicFile};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, Options, StyleChoice};
-use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::notation::{Item, Letters, Reader};
-use crate::rules::Variant;
+use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, StyleChoice};
+use crate::diag::SourceFile;
+use crate::notation::Letters;
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum LettersArg {
@@ -98,57 +97,6 @@ pub struct ConvertArgs {
     pub to: Option<Dialect>,
 }
 
-impl Dialect {
-    /// The variants this dialect exports.
-    fn variants(self) -> &'static [Variant] {
-        match self {
-            Dialect::Pychess => &[Variant::Grand],
-            Dialect::Pgn => &[Variant::Chess, Variant::Chess960],
-        }
-    }
-}
-
-/// `--to pychess` exports Grand games and `--to pgn` Chess games: a game of
-/// another variant is an error (it is copied unchanged, as an invalid game is).
-fn wrong_variant(dialect: Dialect, source: &SourceFile, default: Option<Variant>, converted: &mut Converted) {
-    let (name, wanted) = match dialect {
-        Dialect::Pychess => ("pychess", "Grand games"),
-        Dialect::Pgn => ("pgn", "Chess and Chess960 games"),
-    };
-    let mut index = 0;
-    for item in Reader::new(&source.text) {
-        let record = match item {
-            Item::Game(record) => record,
-            Item::Broken(..) => {
-                index += 1;
-                continue;
-            }
-            Item::Stray(_) => continue,
-        };
-        let variant = match record.tag("Variant") {
-            Some(name) => name.parse::<Variant>().ok(),
-            None => Some(default.unwrap_or(Variant::Hundred)),
-        };
-        if let Some(v) = variant.filter(|v| !dialect.variants().contains(v)) {
-            let span = record.span.start..record.span.start;
-            converted.diagnostics.push(
-                Diagnostic::new(
-                    Code::UnsupportedVariant,
-                    span,
-                    format!("--to {name} exports {wanted}; this game is {v}"),
-                )
-                .help(format!(
-                    "convert it without --to, or give --variant {} if it is such a game without a Variant tag",
-                    dialect.variants().first().map_or("chess", |v| v.aliases().first().copied().unwrap_or("chess"))
-                ))
-                .game(index),
-            );
-            converted.invalid += 1;
-        }
-        index += 1;
-    }
-}
-
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
@@ -181,13 +129,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     };
     let pool = args.input.pool()?;
     let progress = Progress::new(&inputs);
-    let convert = |source: &SourceFile| {
-        let mut converted = convert_source(source, &options);
-        if let Some(dialect) = args.to {
-            wrong_variant(dialect, source, args.input.variant, &mut converted);
-        }
-        converted
-    };
+    let convert = |source: &SourceFile| convert_source(source, &options);
     let mut invalid = 0;
     if args.in_place {
         for input in &inputs {

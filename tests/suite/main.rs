@@ -19,7 +19,6 @@ mod grammar;
 mod hostile;
 mod hundred_rules;
 mod man;
-mod messages;
 mod oracle_castling_throne;
 mod oracle_chess;
 mod oracle_games;
