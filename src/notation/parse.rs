@@ -357,6 +357,13 @@ pub fn tag_name(i: &str) -> Res<'_, &str> {
 /// tag_value = '"' { char | '\"' | '\\' } '"'  (on one line)
 pub fn tag_value(i: &str) -> Res<'_, String> {
     let (mut rest, _) = char('"').parse(i)?;
+    // Most values hold no escape: copy them whole up to the closing quote.
+    let plain = rest.bytes().position(|b| matches!(b, b'"' | b'\\' | b'\n'));
+    if let Some(n) = plain.filter(|&n| rest.as_bytes().get(n) == Some(&b'"')) {
+        if let (Some(value), Some(after)) = (rest.get(..n), rest.get(n + 1..)) {
+            return Ok((after, value.to_string()));
+        }
+    }
     let mut value = String::new();
     loop {
         let mut chars = rest.chars();

@@ -224,21 +224,35 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
         m.to = to;
         i += len;
     } else {
-        // short_move: square, file, rank or nothing, then [capture] square.
-        let from: [Option<From>; 4] = [
-            first.map(|(s, len, o)| (Some(s.file), Some(s.rank), len, o)),
-            file(b, i).map(|(f, len, o)| (Some(f), None, len, o)),
-            rank(b, i).map(|(r, len)| (None, Some(r), len, L::NONE)),
-            Some((None, None, 0, L::NONE)),
-        ];
-        let (from_file, from_rank, cap, to, len, o) = from.into_iter().flatten().find_map(|(ff, fr, len, o1)| {
-            let (cap, cap_len, o2) = match capture(b, i + len) {
+        // short_move: square, file, rank or nothing, then [capture] square,
+        // the productions' order. Only one of the first three can start at
+        // `i` (a square's file is never a whole from-part: a digit follows
+        // it, and no capture or square starts with a digit), so the first
+        // that reads is the one tried; a square read and no target after it
+        // is the target itself (from-part nothing).
+        let (from_file, from_rank, from_len, o1) = match first {
+            Some((s, len, o)) => (Some(s.file), Some(s.rank), len, o),
+            None => match file(b, i) {
+                Some((f, len, o)) => (Some(f), None, len, o),
+                None => match rank(b, i) {
+                    Some((r, len)) => (None, Some(r), len, L::NONE),
+                    None => (None, None, 0, L::NONE),
+                },
+            },
+        };
+        let target = |at: usize| {
+            let (cap, cap_len, o2) = match capture(b, at) {
                 Some((c, l, o)) => (Some(c), l, o),
                 None => (None, 0, L::NONE),
             };
-            let (to, to_len, o3) = square(b, i + len + cap_len)?;
-            Some((ff, fr, cap, to, len + cap_len + to_len, o1 | o2 | o3))
-        })?;
+            let (to, to_len, o3) = square(b, at + cap_len)?;
+            Some((cap, to, cap_len + to_len, o2 | o3))
+        };
+        let (from_file, from_rank, cap, to, len, o) = match (target(i + from_len), first) {
+            (Some((cap, to, len, o)), _) => (from_file, from_rank, cap, to, from_len + len, o1 | o),
+            (None, Some((to, len, o))) => (None, None, None, to, len, o),
+            (None, None) => return None,
+        };
         *odd |= o;
         m.from_file = from_file;
         m.from_rank = from_rank;
@@ -356,9 +370,6 @@ fn capture(b: &[u8], i: usize) -> Option<(char, usize, L)> {
         _ => None,
     }
 }
-
-/// What a short move has before its target: file, rank, length, look-alikes.
-type From = (Option<u8>, Option<u8>, usize, L);
 
 enum Sep {
     Dash,

@@ -105,8 +105,18 @@ impl Board {
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let c = by.index();
-        (Bitboard::rook_attacks(sq, occupied) & self.orthogonal_riders(by))
-            | (Bitboard::bishop_attacks(sq, occupied) & self.diagonal_riders(by))
+        // A slider is looked for only when one stands on a line through
+        // `sq`: most squares have none, and the line test is one AND.
+        let orthogonal = self.orthogonal_riders(by);
+        let diagonal = self.diagonal_riders(by);
+        let mut found = Bitboard::EMPTY;
+        if (Bitboard::rook_rays(sq) & orthogonal).any() {
+            found |= Bitboard::rook_attacks(sq, occupied) & orthogonal;
+        }
+        if (Bitboard::bishop_rays(sq) & diagonal).any() {
+            found |= Bitboard::bishop_attacks(sq, occupied) & diagonal;
+        }
+        found
             | (Bitboard::knight_attacks(sq) & self.knight_leapers(by))
             | (Bitboard::king_attacks(sq) & self.by_role[Role::King.index()] & self.by_color[c])
             | (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()]) & self.by_role[Role::Pawn.index()] & self.by_color[c])

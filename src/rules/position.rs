@@ -133,8 +133,15 @@ impl Position {
         reason = "each variant's start FEN is a constant; tests/suite/fen.rs reads every one"
     )]
     pub fn start(variant: Variant) -> Result<Position, UnsupportedVariant> {
+        // Read once per variant: every game without a FEN tag starts here.
+        static STARTS: [std::sync::OnceLock<Position>; Variant::ALL.len()] =
+            [const { std::sync::OnceLock::new() }; Variant::ALL.len()];
         let rules = variant.rules()?;
-        Ok(Position::from_fen(rules.start_fen, variant).expect("the start FEN is valid"))
+        let read = || Position::from_fen(rules.start_fen, variant).expect("the start FEN is valid");
+        Ok(match STARTS.get(variant as usize) {
+            Some(slot) => slot.get_or_init(read).clone(),
+            None => read(),
+        })
     }
 
     pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError> {

@@ -147,15 +147,15 @@ pub(super) fn files(record: &GameRecord) -> Files {
         Some(v) if v.eq_ignore_ascii_case("a-j") => return Files::AJ,
         _ => {}
     }
-    let (mut k, mut j) = (false, false);
+    // The files written, one bit each (files are 0 to 10).
+    let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
+    let mut seen = 0u16;
     for t in &record.tokens {
         if let TokenKind::Move { text: MoveText::Man(m), .. } = &t.kind {
-            for f in [m.from_file, Some(m.to.file), m.throne.map(|s| s.file)].into_iter().flatten() {
-                k |= f == 10;
-                j |= f == 9;
-            }
+            seen |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
         }
     }
+    let (k, j) = (seen & bit(10) != 0, seen & bit(9) != 0);
     if k && !j {
         Files::AK
     } else {
