@@ -493,14 +493,16 @@ pub fn aggregate_text(file: &str, text: &str, options: Options) -> Aggregate {
 }
 
 fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<GameStats>, Aggregate) {
-    use crate::notation::{Item, Reader};
+    use crate::notation::{Found, GameRecord, Reader};
     let mut rows = Vec::new();
     let mut agg = Aggregate::default();
     let mut claims = Claims::default();
-    for item in Reader::new(text) {
+    let mut reader = Reader::new(text);
+    let mut record = GameRecord::default();
+    while let Some(found) = reader.read_into(&mut record) {
         let index = agg.games as usize;
-        let row = match item {
-            Item::Game(record) => {
+        let row = match found {
+            Found::Game => {
                 let mut row = game_stats(file, index, &record, options, &mut claims, keep);
                 // Bytes that are no character make a game invalid, as in validate.
                 if row.valid && super::validate::first_lost(text, &record.span).is_some() {
@@ -509,12 +511,12 @@ fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<Gam
                 }
                 row
             }
-            Item::Broken(record, _) => GameStats {
+            Found::Broken(_) => GameStats {
                 valid: false,
                 first_diagnostic: crate::diag::Code::Syntax.to_string(),
                 ..if keep { header(file, index, &record) } else { result_only(&record) }
             },
-            Item::Stray(_) => continue,
+            Found::Stray(_) => continue,
         };
         agg.add(&row);
         if keep {

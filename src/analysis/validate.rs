@@ -4,7 +4,7 @@
 use super::replay::{replay, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::decode::{decode, option_name, FileBytes};
-use crate::notation::{Item, Reader, SyntaxErrorKind};
+use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 
 /// What validating one file found.
 pub struct FileReport {
@@ -116,16 +116,18 @@ pub fn validate_source(source: &SourceFile, options: Options) -> (Vec<Diagnostic
 pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, usize) {
     let mut out = Vec::new();
     let (mut games, mut invalid) = (0, 0);
-    for item in Reader::new(text) {
-        match item {
-            Item::Game(record) => {
+    let mut reader = Reader::new(text);
+    let mut record = GameRecord::default();
+    while let Some(found) = reader.read_into(&mut record) {
+        match found {
+            Found::Game => {
                 let report = replay(&record, games, options);
                 let lost = lost_bytes(text, &record.span, games, &mut out);
                 invalid += usize::from(!report.is_valid() || lost);
                 merge_in_order(&mut out, report.diagnostics);
                 games += 1;
             }
-            Item::Broken(record, e) => {
+            Found::Broken(e) => {
                 lost_bytes(text, &record.span, games, &mut out);
                 let (code, message, help) = match e.kind {
                     SyntaxErrorKind::UnknownToken => (
@@ -157,7 +159,7 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
                 invalid += 1;
                 games += 1;
             }
-            Item::Stray(span) => out.push(
+            Found::Stray(span) => out.push(
                 Diagnostic::new(Code::StrayText, span, "text between games that is not a game")
                     .label("not a game")
                     .help("make it a comment `{ ... }` inside a game, or remove it"),

@@ -290,6 +290,14 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// Empties the record, keeping its buffers.
+    pub fn clear(&mut self) {
+        self.tags.clear();
+        self.tokens.clear();
+        self.notes.clear();
+        self.span = 0..0;
+    }
+
     /// The value of the first tag named `name` (case-sensitive, as in PGN).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())

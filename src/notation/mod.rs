@@ -18,6 +18,6 @@ mod uci;
 mod write;
 
 pub use ast::{GameRecord, LookAlikes, Man, ManMove, MoveText, PromotionForm, ReadNote, Token, TokenKind};
-pub use reader::{Item, Reader, SyntaxError, SyntaxErrorKind};
+pub use reader::{Found, Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::{uci_line, UciMove};
 pub use write::{check_mark, promotion_form, promotion_text, write_and_play, Letters, LongMove, ShortMove, Style};

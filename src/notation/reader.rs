@@ -330,10 +330,22 @@ fn is_blank_before(bytes: &[u8], nl: usize) -> bool {
     }
 }
 
-impl Iterator for Reader<'_> {
-    type Item = Item;
+/// What [`Reader::read_into`] found: the record it filled holds the game
+/// (or the part before a syntax error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    Game,
+    Broken(SyntaxError),
+    /// Text between games that is not a game (the record is left empty).
+    Stray(Span),
+}
 
-    fn next(&mut self) -> Option<Item> {
+impl Reader<'_> {
+    /// The next item, read into `game` (cleared first, its buffers kept):
+    /// a caller reading many games allocates once, not per game. `None` at
+    /// the end. The iterator gives the same items, each in a new record.
+    pub fn read_into(&mut self, game: &mut GameRecord) -> Option<Found> {
+        game.clear();
         self.skip_space();
         // `%` escape lines between games belong to no game (PGN 6).
         while self.rest().starts_with('%') && self.at_line_start() {
@@ -360,16 +372,15 @@ impl Iterator for Reader<'_> {
             }
             self.pos = end;
             let text = self.text.get(start..end).unwrap_or_default().trim_end();
-            return Some(Item::Stray(start..start + text.len()));
+            return Some(Found::Stray(start..start + text.len()));
         }
-        let mut game = GameRecord::default();
-        let outcome = self.read_tags(&mut game).and_then(|()| self.read_movetext(&mut game));
+        let outcome = self.read_tags(game).and_then(|()| self.read_movetext(game));
         match outcome {
             Ok(()) => {
                 // The game ends with its last tag or token, not the white space after.
                 let last = game.tokens.last().map(|t| t.span.end).or_else(|| game.tags.last().map(|t| t.span.end));
                 game.span = start..last.unwrap_or(self.pos);
-                Some(Item::Game(game))
+                Some(Found::Game)
             }
             Err(e) => {
                 if matches!(e.kind, SyntaxErrorKind::UnterminatedComment | SyntaxErrorKind::UnterminatedDiceRoll) {
@@ -384,8 +395,21 @@ impl Iterator for Reader<'_> {
                     self.resync();
                 }
                 game.span = start..self.pos;
-                Some(Item::Broken(game, e))
+                Some(Found::Broken(e))
             }
         }
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        let mut game = GameRecord::default();
+        Some(match self.read_into(&mut game)? {
+            Found::Game => Item::Game(game),
+            Found::Broken(e) => Item::Broken(game, e),
+            Found::Stray(span) => Item::Stray(span),
+        })
     }
 }

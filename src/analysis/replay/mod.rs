@@ -183,7 +183,8 @@ impl Replayer<'_> {
         let mut stack: Vec<Line> = Vec::new();
         let mut line = Line::new(start.clone(), true, 0);
         let mut lines = 1;
-        let mut mainline = Vec::new();
+        // One allocation per game: a line holds at most one ply per token.
+        let mut mainline = Vec::with_capacity(tokens.len());
         let (mut all, mut resumes) = (Vec::new(), Vec::new());
         // The line of the last move kept in `all`.
         let mut kept_line = None;
