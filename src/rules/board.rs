@@ -142,6 +142,20 @@ impl Board {
         bb
     }
 
+    /// Whether a man of kind `role` (not a pawn) on `sq` attacks `target`.
+    #[inline]
+    pub fn attacks_square(role: Role, sq: Square, target: Square, occupied: Bitboard) -> bool {
+        let m = role.movement();
+        let open = || (Bitboard::between(sq, target) & occupied).is_empty();
+        (m.knight && (Bitboard::knight_attacks(sq) & target.bb()).any())
+            || (m.king && (Bitboard::king_attacks(sq) & target.bb()).any())
+            || match Bitboard::orthogonal_line(sq, target) {
+                Some(true) => m.orthogonal && open(),
+                Some(false) => m.diagonal && open(),
+                None => false,
+            }
+    }
+
     /// Puts `piece` on the empty square `sq`.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {

@@ -204,6 +204,25 @@ impl Bitboard {
         }
         Bitboard(RAYS[d][a.index()] & RAYS[OPPOSITE[d]][b.index()])
     }
+    /// Whether `a` and `b` share a rank or file (`Some(true)`), a diagonal
+    /// (`Some(false)`) or no line (`None`).
+    #[inline]
+    pub fn orthogonal_line(a: Square, b: Square) -> Option<bool> {
+        let d = DIRECTION[a.index()][b.index()] as usize;
+        (d < 8).then_some(d % 2 == 0)
+    }
+    /// The squares a slider on `from` sees towards `towards` (on a common
+    /// line), up to and including the first occupied one; empty if the two
+    /// share no line.
+    #[inline]
+    pub fn ray_towards(from: Square, towards: Square, occupied: Bitboard) -> Bitboard {
+        let d = DIRECTION[from.index()][towards.index()] as usize;
+        match d {
+            N | NE | E | NW => Bitboard(ray_pos(&RAYS[d], from.index(), occupied.0)),
+            S | SW | W | SE => Bitboard(ray_neg(&RAYS[d], from.index(), occupied.0)),
+            _ => Bitboard::EMPTY,
+        }
+    }
     /// The whole line through `a` and `b` (empty if they share none).
     #[inline]
     pub fn line(a: Square, b: Square) -> Bitboard {

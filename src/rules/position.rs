@@ -261,6 +261,33 @@ impl Position {
         self.checkers.any()
     }
 
+    /// The checkers after a plain move (or promotion) from `from` to `to`
+    /// by the side not to move: the man on `to` when it attacks the king,
+    /// and a slider the move uncovered on the line from the king through
+    /// `from`. (Castling, en passant and throne moves move more men: they
+    /// take [`Self::compute_checkers`].)
+    fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
+        let Some(king) = self.board.king_of(self.turn) else { return Bitboard::EMPTY };
+        let Some(man) = self.board.piece_at(to) else { return Bitboard::EMPTY };
+        let occupied = self.board.occupied() | self.rules.outside();
+        let direct = if man.role == Role::Pawn {
+            let attacks = super::geometry::PAWN_ATTACKS.get(man.color.index()).and_then(|t| t.get(to.index()));
+            (attacks.copied().unwrap_or(0) & king.bb().0) != 0
+        } else {
+            Board::attacks_square(man.role, to, king, occupied)
+        };
+        let mut found = if direct { to.bb() } else { Bitboard::EMPTY };
+        if let Some(orthogonal) = Bitboard::orthogonal_line(king, from) {
+            let riders = if orthogonal {
+                self.board.orthogonal_riders(man.color)
+            } else {
+                self.board.diagonal_riders(man.color)
+            };
+            found |= Bitboard::ray_towards(king, from, occupied) & riders;
+        }
+        found
+    }
+
     fn compute_checkers(&self) -> Bitboard {
         let outside = self.rules.outside();
         match self.board.king_of(self.turn) {
@@ -441,7 +468,10 @@ impl Position {
         }
         self.turn = !us;
         self.hash ^= zobrist::turn(Color::Black);
-        self.checkers = self.compute_checkers();
+        self.checkers = match m.kind {
+            MoveKind::Normal | MoveKind::Promotion(_) => self.checkers_after(m.from, m.to),
+            _ => self.compute_checkers(),
+        };
         if let Some(ep) = self.ep_square.get() {
             if self.has_legal_en_passant() {
                 self.hash ^= zobrist::en_passant(ep);
