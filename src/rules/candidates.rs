@@ -67,8 +67,9 @@ impl Position {
                     return None;
                 }
                 let blockers = board.occupied() | rules.outside();
-                for from in Board::attacks(role, to, blockers) & ours {
-                    if self.keeps_king_safe(from, to) {
+                // Usually one or two men of the kind: each tested on its line.
+                for from in ours {
+                    if Board::attacks_square(role, from, to, blockers) && self.keeps_king_safe(from, to) {
                         fits.add(Move::new(from, to, MoveKind::Normal));
                     }
                 }
@@ -81,13 +82,19 @@ impl Position {
     /// what stands there, leaves our king out of check.
     fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
         let king = self.our_king();
-        let checkers = self.checkers();
-        if checkers.is_empty() && !(Bitboard::rook_rays(king) | Bitboard::bishop_rays(king)).contains(from) {
-            // Not on a line from the king: cannot be pinned.
-            return true;
-        }
         let board = self.board();
         let occupied = board.occupied().without(from).with(to) | self.rules().outside();
+        if self.checkers().is_empty() {
+            // Out of check only a pin can forbid the move: a rider of theirs
+            // behind `from` on the one line from the king through it.
+            let Some(orthogonal) = Bitboard::orthogonal_line(king, from) else { return true };
+            let riders = if orthogonal {
+                board.orthogonal_riders(!self.turn())
+            } else {
+                board.diagonal_riders(!self.turn())
+            };
+            return (Bitboard::ray_towards(king, from, occupied) & riders).without(to).is_empty();
+        }
         board.attackers_to(king, !self.turn(), occupied).without(to).is_empty()
     }
 
