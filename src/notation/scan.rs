@@ -314,6 +314,11 @@ fn square(b: &[u8], i: usize) -> Option<(SquareText, usize, L)> {
 
 /// `piece` at `i`: the man, its script, the length, look-alike.
 fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
+    // Every piece letter starts with a capital Latin letter or the lead
+    // byte of a Cyrillic capital (or `к`): most bytes are told at once.
+    if !b.get(i).is_some_and(|c| c.is_ascii_uppercase() || *c == 0xD0) {
+        return None;
+    }
     let cyr = |m, len| Some((m, Script::Cyrillic, len, L::NONE));
     let odd = |m, len| Some((m, Script::Cyrillic, len, L::KING_LETTERS));
     let lat = |m| Some((m, Script::Latin, 1, L::NONE));
