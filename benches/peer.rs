@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use pgn100::analysis::{replay, Options};
 use pgn100::notation::decode::decode;
-use pgn100::notation::{Item, Reader, TokenKind};
+use pgn100::notation::{Found, GameRecord, Reader, TokenKind};
 use pgn100::rules::Variant;
 use pgn_reader::shakmaty::{Chess, Position};
 use pgn_reader::{SanPlus, Skip, Visitor};
@@ -102,11 +102,12 @@ impl Visitor for Play {
 fn ours(bytes: &[u8]) -> (usize, usize) {
     let decoded = decode(bytes, None);
     let (mut games, mut moves) = (0, 0);
-    for item in Reader::new(&decoded.text) {
-        let record = match &item {
-            Item::Game(g) | Item::Broken(g, _) => g,
-            Item::Stray(_) => continue,
-        };
+    let mut reader = Reader::new(&decoded.text);
+    let mut record = GameRecord::default();
+    while let Some(found) = reader.read_into(&mut record) {
+        if matches!(found, Found::Stray(_)) {
+            continue;
+        }
         games += 1;
         moves += record.tokens.iter().filter(|t| matches!(t.kind, TokenKind::Move { .. })).count();
     }
@@ -119,8 +120,12 @@ fn ours_validate(bytes: &[u8]) -> (usize, usize, usize) {
     let decoded = decode(bytes, None);
     let options = Options { default_variant: Some(Variant::Chess), ..Options::default() };
     let (mut games, mut plies, mut stopped) = (0, 0, 0);
-    for item in Reader::new(&decoded.text) {
-        let Item::Game(record) = item else { continue };
+    let mut reader = Reader::new(&decoded.text);
+    let mut record = GameRecord::default();
+    while let Some(found) = reader.read_into(&mut record) {
+        if found != Found::Game {
+            continue;
+        }
         let report = replay(&record, games, options);
         plies += report.mainline.len();
         stopped += usize::from(!report.complete);
