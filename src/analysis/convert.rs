@@ -12,7 +12,7 @@
 use super::replay::{replay, GameReport, Options};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
-use crate::notation::{promotion_text, Item, Letters, LongMove, Reader, ShortMove, Style};
+use crate::notation::{promotion_text, Found, Letters, LongMove, Reader, ShortMove, Style};
 use crate::rules::{MoveKind, Variant};
 use std::fmt::Write as _;
 
@@ -138,21 +138,20 @@ pub fn transform_source(
     let mut cursor = 0;
     let mut diagnostics = Vec::new();
     let (mut games, mut invalid) = (0, 0);
-    for item in Reader::new(text) {
-        let (record, report) = match item {
-            Item::Game(record) => {
-                let report = replay(&record, games, replay_options);
-                (record, Some(report))
-            }
-            Item::Broken(record, e) => {
+    let mut reader = Reader::new(text);
+    let mut record = GameRecord::default();
+    while let Some(found) = reader.read_into(&mut record) {
+        let report = match found {
+            Found::Game => Some(replay(&record, games, replay_options)),
+            Found::Broken(e) => {
                 diagnostics.push(
                     Diagnostic::new(Code::Syntax, e.span, "this game cannot be read; it is copied unchanged")
                         .label("here")
                         .game(games),
                 );
-                (record, None)
+                None
             }
-            Item::Stray(_) => continue,
+            Found::Stray(_) => continue,
         };
         out.push_str(&text[cursor..record.span.start]);
         // Bytes that are no character make a game invalid (see validate).

@@ -35,9 +35,7 @@ pub fn rewrap(game: &str, width: usize) -> Option<String> {
     let mut out = String::with_capacity(game.len());
     out.push_str(head);
     let mut fill = Filler::new(width);
-    for unit in units(trimmed)? {
-        fill.push(&mut out, unit);
-    }
+    for_each_unit(trimmed, |unit| fill.push(&mut out, unit))?;
     out.push_str(tail);
     Some(out)
 }
@@ -55,27 +53,47 @@ fn movetext_start(game: &str) -> usize {
     at
 }
 
-/// Whether line breaks in `movetext` carry no meaning.
+/// Whether the character at byte `i` of `text` is white space
+/// ([`char::is_whitespace`]), looking at its bytes: only the lead bytes of
+/// the Unicode spaces (`C2`, `E1`–`E3`) need the character decoded.
+fn space_at(text: &str, i: usize) -> bool {
+    match text.as_bytes().get(i) {
+        Some(&c) if c.is_ascii() => c.is_ascii_whitespace() || c == 0x0B,
+        Some(0xC2 | 0xE1..=0xE3) => text.get(i..).and_then(|r| r.chars().next()).is_some_and(char::is_whitespace),
+        _ => false,
+    }
+}
+
+/// Whether line breaks in `movetext` carry no meaning: no `<` or carriage
+/// return, no blank line, no line that starts with `%` or `[`, no comment
+/// over several lines, and every `;` outside comments a throne mark
+/// (`Крf8-f9; e3`), not a comment to the end of the line. One pass over the
+/// bytes (every byte looked at is ASCII).
 fn wrappable(movetext: &str) -> bool {
-    if movetext.contains(['<', '\r']) || movetext.contains("\n\n") {
-        return false;
-    }
-    if movetext.lines().any(|l| l.trim_start().starts_with(['%', '['])) {
-        return false;
-    }
-    // No comment over several lines, and every `;` outside comments a
-    // throne mark (`Крf8-f9; e3`), not a comment to the end of the line.
-    let mut depth = false;
-    for (i, c) in movetext.char_indices() {
+    let b = movetext.as_bytes();
+    let mut in_comment = false;
+    let mut line_start = true;
+    for (i, &c) in b.iter().enumerate() {
+        if line_start {
+            if space_at(movetext, i) || (c & 0xC0 == 0x80) {
+                continue;
+            }
+            if c == b'%' || c == b'[' {
+                return false;
+            }
+            line_start = false;
+        }
         match c {
-            '{' => depth = true,
-            '}' => depth = false,
-            '\n' if depth => return false,
-            ';' if !depth && !is_throne_mark(movetext, i) => return false,
+            b'<' | b'\r' => return false,
+            b'\n' if in_comment || b.get(i + 1) == Some(&b'\n') => return false,
+            b'\n' => line_start = true,
+            b'{' => in_comment = true,
+            b'}' => in_comment = false,
+            b';' if !in_comment && !is_throne_mark(movetext, i) => return false,
             _ => {}
         }
     }
-    !depth
+    !in_comment
 }
 
 /// Whether the `;` at `at` is a throne mark: it touches its move (`e5 ; e3
@@ -85,34 +103,39 @@ fn is_throne_mark(text: &str, at: usize) -> bool {
     touching && throne_mark_at(text, at).is_some()
 }
 
-/// The units to lay out: runs of text without white space outside comments;
-/// a throne mark stays with its move (`Крf8-f9; e3` is one unit).
-fn units(movetext: &str) -> Option<Vec<&str>> {
-    let mut out = Vec::new();
+/// Calls `f` on each unit to lay out: runs of text without white space
+/// outside comments; a throne mark stays with its move (`Крf8-f9; e3` is
+/// one unit). `None` if a unit is not on char boundaries (never: units
+/// start and end next to ASCII bytes or white space).
+fn for_each_unit(movetext: &str, mut f: impl FnMut(&str)) -> Option<()> {
+    let b = movetext.as_bytes();
     let mut start = None;
     let mut in_comment = false;
     let mut glued_to = 0;
-    for (i, c) in movetext.char_indices() {
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
         match c {
-            '{' => in_comment = true,
-            '}' => in_comment = false,
-            ';' | ',' if !in_comment => {
+            b'{' => in_comment = true,
+            b'}' => in_comment = false,
+            b';' | b',' if !in_comment => {
                 glued_to = throne_mark_at(movetext, i).map_or(0, |len| i + len);
             }
-            c if c.is_whitespace() && !in_comment && i >= glued_to => {
+            _ if !in_comment && i >= glued_to && space_at(movetext, i) => {
                 if let Some(s) = start.take() {
-                    out.push(movetext.get(s..i)?);
+                    f(movetext.get(s..i)?);
                 }
+                i += movetext.get(i..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
                 continue;
             }
             _ => {}
         }
         start.get_or_insert(i);
+        i += 1;
     }
     if let Some(s) = start {
-        out.push(movetext.get(s..)?);
+        f(movetext.get(s..)?);
     }
-    Some(out)
+    Some(())
 }
 
 #[cfg(test)]

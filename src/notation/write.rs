@@ -1,6 +1,6 @@
 //! Writers of NOTATION.md ("What the writers produce").
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 
 use super::ast::PromotionForm;
 use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role};
@@ -68,7 +68,10 @@ impl fmt::Display for LongMove<'_> {
         let role = self.pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
         let capture = self.pos.is_capture(m);
         let sep = if capture { self.letters.capture() } else { '-' };
-        write!(f, "{}{}{}{}", self.letters.piece(role), m.from, sep, m.to)?;
+        f.write_str(self.letters.piece(role))?;
+        fmt::Display::fmt(&m.from, f)?;
+        f.write_char(sep)?;
+        fmt::Display::fmt(&m.to, f)?;
         match m.kind {
             MoveKind::Promotion(r) => f.write_str(&promotion_text(self.letters, Style::Long, r)),
             MoveKind::Throne(sq) => write!(f, "; {sq}"),
@@ -110,7 +113,8 @@ impl fmt::Display for ShortMove<'_> {
         let capture = self.pos.is_capture(m);
         if role == Role::Pawn {
             if capture {
-                write!(f, "{}{}", (b'a' + m.from.file()) as char, self.letters.capture())?;
+                f.write_char(char::from(b'a' + m.from.file()))?;
+                f.write_char(self.letters.capture())?;
             }
         } else {
             f.write_str(self.letters.piece(role))?;
@@ -136,7 +140,7 @@ impl fmt::Display for ShortMove<'_> {
             if !rivals.is_empty() {
                 let file = (b'a' + m.from.file()) as char;
                 if rivals.iter().all(|o| o.from.file() != m.from.file()) {
-                    write!(f, "{file}")?;
+                    f.write_char(file)?;
                 } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
                     write!(f, "{}", m.from.rank() + 1)?;
                 } else {
@@ -144,10 +148,10 @@ impl fmt::Display for ShortMove<'_> {
                 }
             }
             if capture {
-                write!(f, "{}", self.letters.capture())?;
+                f.write_char(self.letters.capture())?;
             }
         }
-        write!(f, "{}", m.to)?;
+        fmt::Display::fmt(&m.to, f)?;
         match m.kind {
             MoveKind::Promotion(r) => f.write_str(&promotion_text(self.letters, Style::Short, r)),
             MoveKind::Throne(sq) => write!(f, "; {sq}"),

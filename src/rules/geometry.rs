@@ -91,7 +91,17 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        // Char by char: formatting the rank as a number costs more than
+        // the rest of a move's text (convert writes every square).
+        use fmt::Write as _;
+        f.write_char(char::from(b'a' + self.file()))?;
+        match self.rank() + 1 {
+            r @ 0..=9 => f.write_char(char::from(b'0' + r)),
+            r => {
+                f.write_char(char::from(b'0' + r / 10))?;
+                f.write_char(char::from(b'0' + r % 10))
+            }
+        }
     }
 }
 
