@@ -156,6 +156,19 @@ impl Board {
             }
     }
 
+    /// Riders of `by` that see `sq` along the one line from `sq` through
+    /// `through` (when the two share a line), on `occupied`: the man that
+    /// pins `through` to a king on `sq`, or gives check once `through` is
+    /// left.
+    #[inline]
+    pub fn riders_through(&self, sq: Square, through: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        match Bitboard::orthogonal_line(sq, through) {
+            Some(true) => Bitboard::ray_towards(sq, through, occupied) & self.orthogonal_riders(by),
+            Some(false) => Bitboard::ray_towards(sq, through, occupied) & self.diagonal_riders(by),
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// Puts `piece` on the empty square `sq`.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) {

@@ -87,10 +87,7 @@ impl Position {
         if self.checkers().is_empty() {
             // Out of check only a pin can forbid the move: a rider of theirs
             // behind `from` on the one line from the king through it.
-            let Some(orthogonal) = Bitboard::orthogonal_line(king, from) else { return true };
-            let riders =
-                if orthogonal { board.orthogonal_riders(!self.turn()) } else { board.diagonal_riders(!self.turn()) };
-            return (Bitboard::ray_towards(king, from, occupied) & riders).without(to).is_empty();
+            return board.riders_through(king, from, !self.turn(), occupied).without(to).is_empty();
         }
         board.attackers_to(king, !self.turn(), occupied).without(to).is_empty()
     }

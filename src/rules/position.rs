@@ -276,16 +276,12 @@ impl Position {
         } else {
             Board::attacks_square(man.role, to, king, occupied)
         };
-        let mut found = if direct { to.bb() } else { Bitboard::EMPTY };
-        if let Some(orthogonal) = Bitboard::orthogonal_line(king, from) {
-            let riders = if orthogonal {
-                self.board.orthogonal_riders(man.color)
-            } else {
-                self.board.diagonal_riders(man.color)
-            };
-            found |= Bitboard::ray_towards(king, from, occupied) & riders;
+        let uncovered = self.board.riders_through(king, from, man.color, occupied);
+        if direct {
+            uncovered | to.bb()
+        } else {
+            uncovered
         }
-        found
     }
 
     fn compute_checkers(&self) -> Bitboard {

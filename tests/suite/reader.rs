@@ -4,7 +4,7 @@
 
 use pgn100::analysis::{validate_bytes, Options};
 use pgn100::diag::Code;
-use pgn100::notation::{Item, Reader};
+use pgn100::notation::{Found, GameRecord, Item, Reader};
 
 const GOOD: &str = "[Event \"a\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 *\n\n";
 
@@ -161,4 +161,45 @@ fn a_pawn_promoting_to_a_pawn_reaches_replay() {
     let (games, invalid, found) = codes(text);
     assert_eq!((games, invalid), (1, 1));
     assert!(!found.contains(&Code::Syntax), "{found:?}");
+}
+
+/// `read_into` with one record reused for every game gives exactly the
+/// items the iterator gives (a fresh record each): nothing of a longer game
+/// before stays in the record. Every corpus file, and all of them in one
+/// text so games of every size follow each other.
+#[test]
+fn a_reused_record_reads_as_a_fresh_one() {
+    let mut all = String::new();
+    let mut files = 0;
+    for dir in ["valid", "invalid", "chess"] {
+        let mut paths: Vec<_> = std::fs::read_dir(crate::common::corpus(dir))
+            .expect("corpus dir")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            let bytes = std::fs::read(&path).expect("read");
+            all.push_str(&String::from_utf8_lossy(&bytes));
+            all.push_str("\n\n");
+            files += 1;
+        }
+    }
+    assert!(files > 50, "{files} corpus files");
+    let expected: Vec<Item> = Reader::new(&all).collect();
+    let mut reader = Reader::new(&all);
+    let mut record = GameRecord::default();
+    let mut got = Vec::new();
+    while let Some(found) = reader.read_into(&mut record) {
+        got.push(match found {
+            Found::Game => Item::Game(record.clone()),
+            Found::Broken(e) => Item::Broken(record.clone(), e),
+            Found::Stray(span) => {
+                assert_eq!(record, GameRecord::default(), "a stray item leaves the record empty");
+                Item::Stray(span)
+            }
+        });
+    }
+    assert!(expected.len() > 200, "{} items", expected.len());
+    assert_eq!(got, expected);
 }
