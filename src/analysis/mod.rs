@@ -3,6 +3,7 @@
 
 pub mod annotate;
 pub mod batch;
+pub mod compressed;
 pub mod convert;
 pub mod diagram;
 pub mod generate;

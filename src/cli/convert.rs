@@ -103,6 +103,9 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     if args.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         return Err("--in-place needs files, not standard input".into());
     }
+    if let Some(i) = inputs.iter().find(|i| args.in_place && i.plain_file().is_none()) {
+        return Err(format!("--in-place rewrites plain files: {} is compressed", i.name()).into());
+    }
     let options = ConvertOptions {
         letters: match args.letters {
             LettersArg::Keep => LettersChoice::Keep,
@@ -133,7 +136,7 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     let mut invalid = 0;
     if args.in_place {
         for input in &inputs {
-            if let Input::File(path) = input {
+            if let Some(path) = input.plain_file() {
                 let mut file = AtomicFile::create(path)?;
                 invalid +=
                     transform_all(std::slice::from_ref(input), encoding, &convert, &pool, &mut file, &progress, color)?;

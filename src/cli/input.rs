@@ -1,9 +1,12 @@
-//! Inputs: files, directories (walked for `*.pgn` and `*.txt`) and `-`.
+//! Inputs: files, directories (walked for `*.pgn` and `*.txt`, also
+//! compressed and in zip archives) and `-`; compressed data is read through
+//! [`crate::analysis::compressed`], a zip archive member by member.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::output::file_error;
+use crate::analysis::compressed::{decompress, open_zip_member, sniff_file, zip_members, Compression};
 use crate::notation::decode::encoding_by_name;
 use crate::rules::Variant;
 
@@ -12,6 +15,8 @@ use crate::rules::Variant;
 pub enum Input {
     Stdin,
     File(PathBuf),
+    /// A file member of a zip archive: its index and name in the archive.
+    Member { archive: PathBuf, index: usize, name: String },
 }
 
 impl Input {
@@ -19,6 +24,7 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) => p.display().to_string(),
+            Input::Member { archive, name, .. } => format!("{}:{name}", archive.display()),
         }
     }
 
@@ -27,15 +33,34 @@ impl Input {
         match self {
             Input::Stdin => file_error(Path::new("<stdin>"), e),
             Input::File(p) => file_error(p, e),
+            Input::Member { .. } => file_error(Path::new(&self.name()), e),
         }
     }
 
-    /// A reader of the input, for the block reader.
+    /// A reader of the input, for the block reader, decompressed.
     pub fn open(&self) -> std::io::Result<Box<dyn Read + Send>> {
-        Ok(match self {
-            Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => Box::new(std::fs::File::open(p)?),
-        })
+        let (kind, reader) = match self {
+            Input::Stdin => decompress(std::io::stdin())?,
+            Input::File(p) => decompress(std::fs::File::open(p)?)?,
+            Input::Member { archive, index, .. } => return open_zip_member(archive, *index),
+        };
+        if kind == Compression::Zip {
+            // Members are listed from the archive's end: it must be a file.
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "a zip archive is read from a file, not from standard input",
+            ));
+        }
+        Ok(reader)
+    }
+
+    /// The path of an input that is a plain (not compressed) file, which
+    /// can be rewritten in place.
+    pub fn plain_file(&self) -> Option<&Path> {
+        match self {
+            Input::File(p) if sniff_file(p).is_ok_and(|k| k == Compression::Plain) => Some(p),
+            _ => None,
+        }
     }
 }
 
@@ -80,7 +105,7 @@ pub fn expand(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
         } else if p.is_dir() {
             walk(p, &mut out).map_err(|e| file_error(p, &e))?;
         } else if p.exists() {
-            out.push(Input::File(p.clone()));
+            push_file(p, &mut out)?;
         } else {
             return Err(format!("{}: no such file or directory", p.display()));
         }
@@ -96,7 +121,33 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
             walk(&p, out)?;
         } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("txt")) {
             out.push(Input::File(p));
+        } else if is_game_archive(&p) {
+            push_file(&p, out).map_err(std::io::Error::other)?;
         }
+    }
+    Ok(())
+}
+
+/// A file found in a directory that holds games compressed: `*.zip`, or
+/// `*.pgn` / `*.txt` with `.gz`, `.bz2`, `.xz` or `.zst` after it.
+fn is_game_archive(p: &Path) -> bool {
+    let name = p.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
+    name.ends_with(".zip")
+        || [".gz", ".bz2", ".xz", ".zst"].iter().any(|c| {
+            name.strip_suffix(c).is_some_and(|stem| stem.ends_with(".pgn") || stem.ends_with(".txt"))
+        })
+}
+
+/// A file, or the file members of a zip archive in their order (the
+/// archive is recognised by its first bytes, whatever its name).
+fn push_file(p: &Path, out: &mut Vec<Input>) -> Result<(), String> {
+    if sniff_file(p).map_err(|e| file_error(p, &e))? != Compression::Zip {
+        out.push(Input::File(p.to_path_buf()));
+        return Ok(());
+    }
+    let archive = std::fs::File::open(p).map_err(|e| file_error(p, &e))?;
+    for (index, name) in zip_members(std::io::BufReader::new(archive)).map_err(|e| file_error(p, &e))? {
+        out.push(Input::Member { archive: p.to_path_buf(), index, name });
     }
     Ok(())
 }

@@ -214,7 +214,8 @@ fn transform_input(
             invalid += converted.invalid;
             Ok(())
         },
-    )?;
+    )
+    .map_err(|e| if super::is_broken_pipe(e.as_ref()) { e } else { format!("{name}: {e}").into() })?;
     Ok(invalid)
 }
 

@@ -18,7 +18,7 @@ impl Progress {
             .iter()
             .map(|i| match i {
                 Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-                Input::Stdin => 0,
+                Input::Member { .. } | Input::Stdin => 0,
             })
             .sum();
         if !std::io::stderr().is_terminal() || total < THRESHOLD {

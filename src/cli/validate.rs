@@ -124,7 +124,8 @@ fn validate_input(
                 emit(&d, &SourceFile::new(name.clone(), excerpt.clone()))?;
                 Ok(())
             }
-            None => Err(e),
+            None if super::is_broken_pipe(e.as_ref()) => Err(e),
+            None => Err(format!("{name}: {e}").into()),
         },
         ok => ok,
     }

@@ -1,0 +1,241 @@
+//! Compressed input, recognised by its magic bytes and streamed: gzip,
+//! bzip2, xz, zstd (lichess publishes `.pgn.zst`) and zip archives (TWIC's
+//! form), each read through its well-kept crate. A reader that is none of
+//! these is passed through unchanged.
+//!
+//! Errors of a decoder (corrupt or truncated data) come back as
+//! [`std::io::ErrorKind::InvalidData`] errors naming the format, so that a
+//! command reports them as it reports any error reading a file.
+
+use std::io::{Read, Seek};
+use std::path::Path;
+
+/// The kinds of data told apart by their first bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Compression {
+    Plain,
+    Gzip,
+    Bzip2,
+    Xz,
+    Zstd,
+    Zip,
+}
+
+impl Compression {
+    /// Bytes enough to tell every kind from text.
+    pub const MAGIC: usize = 10;
+
+    /// The kind of data that starts with `head` (at most [`Self::MAGIC`] bytes are looked at).
+    pub fn sniff(head: &[u8]) -> Compression {
+        match head {
+            [0x1f, 0x8b, ..] => Compression::Gzip,
+            // "BZh", the block size, then the magic of a block or of the end of the stream.
+            [b'B', b'Z', b'h', b'1'..=b'9', 0x31, 0x41, 0x59, 0x26, 0x53, 0x59, ..]
+            | [b'B', b'Z', b'h', b'1'..=b'9', 0x17, 0x72, 0x45, 0x38, 0x50, 0x90, ..] => Compression::Bzip2,
+            [0xfd, b'7', b'z', b'X', b'Z', 0x00, ..] => Compression::Xz,
+            [0x28, 0xb5, 0x2f, 0xfd, ..] => Compression::Zstd,
+            // A local file header, or the end record of an empty archive.
+            [b'P', b'K', 3, 4, ..] | [b'P', b'K', 5, 6, ..] => Compression::Zip,
+            _ => Compression::Plain,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Plain => "plain",
+            Compression::Gzip => "gzip",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+            Compression::Zstd => "zstd",
+            Compression::Zip => "zip",
+        }
+    }
+}
+
+/// Reads up to [`Compression::MAGIC`] bytes from the start of `reader`.
+fn head(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(Compression::MAGIC);
+    reader.by_ref().take(Compression::MAGIC as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// The kind of the file at `path`, by its first bytes.
+pub fn sniff_file(path: &Path) -> std::io::Result<Compression> {
+    Ok(Compression::sniff(&head(&mut std::fs::File::open(path)?)?))
+}
+
+/// A decoder's errors, worded with the format's name.
+struct Labelled<R> {
+    inner: R,
+    format: Compression,
+}
+
+impl<R: Read> Read for Labelled<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.inner.read(buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::Interrupted => e,
+            _ => corrupt(self.format, &e),
+        })
+    }
+}
+
+fn corrupt(format: Compression, e: &dyn std::fmt::Display) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{} data is corrupt or truncated ({e})", format.name()))
+}
+
+/// `reader` decompressed when its first bytes are those of gzip, bzip2, xz
+/// or zstd data (concatenated streams read as one), as it is otherwise;
+/// with the kind found. A zip archive is not opened here: it needs seeking
+/// ([`zip_members`], [`open_zip_member`]).
+pub fn decompress<R: Read + Send + 'static>(
+    mut reader: R,
+) -> std::io::Result<(Compression, Box<dyn Read + Send>)> {
+    let head = head(&mut reader)?;
+    let format = Compression::sniff(&head);
+    let whole = std::io::Cursor::new(head).chain(reader);
+    let decoded: Box<dyn Read + Send> = match format {
+        Compression::Plain | Compression::Zip => Box::new(whole),
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(whole)),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(whole)),
+        Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(whole)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(whole)?),
+    };
+    Ok(match format {
+        Compression::Plain | Compression::Zip => (format, decoded),
+        _ => (format, Box::new(Labelled { inner: decoded, format })),
+    })
+}
+
+fn zip_error(e: zip::result::ZipError) -> std::io::Error {
+    match e {
+        zip::result::ZipError::Io(e) => corrupt(Compression::Zip, &e),
+        e => corrupt(Compression::Zip, &e),
+    }
+}
+
+/// The members of a zip archive that are files, in the archive's order:
+/// index and name.
+pub fn zip_members<R: Read + Seek>(archive: R) -> std::io::Result<Vec<(usize, String)>> {
+    let mut zip = zip::ZipArchive::new(archive).map_err(zip_error)?;
+    let mut out = Vec::new();
+    for i in 0..zip.len() {
+        let file = zip.by_index_raw(i).map_err(zip_error)?;
+        if file.is_file() {
+            out.push((i, file.name().to_string()));
+        }
+    }
+    Ok(out)
+}
+
+/// Bytes sent at a time from the thread that reads a zip member.
+const PIECE: usize = 256 << 10;
+/// Pieces in flight: memory stays within `PIECES * PIECE`.
+const PIECES: usize = 4;
+
+/// Member `index` of the zip archive at `path`, decompressed as it is read.
+/// A member borrows its archive, so it is read on a thread of its own that
+/// hands the bytes over in bounded pieces; the thread ends when the reader
+/// is dropped. The member's own data, when compressed again, is decompressed too.
+pub fn open_zip_member(path: &Path, index: usize) -> std::io::Result<Box<dyn Read + Send>> {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(path)?).map_err(zip_error)?;
+    // Fail here, not in the thread, when the member cannot be opened.
+    drop(zip.by_index(index).map_err(zip_error)?);
+    let (tx, rx) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(PIECES);
+    std::thread::spawn(move || {
+        let mut member = match zip.by_index(index) {
+            Ok(m) => m,
+            Err(e) => return drop(tx.send(Err(zip_error(e)))),
+        };
+        loop {
+            let mut piece = Vec::with_capacity(PIECE);
+            match member.by_ref().take(PIECE as u64).read_to_end(&mut piece) {
+                Ok(0) => return,
+                Ok(_) => {
+                    if tx.send(Ok(piece)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => return drop(tx.send(Err(corrupt(Compression::Zip, &e)))),
+            }
+        }
+    });
+    let reader = Pieces { rx, piece: Vec::new(), at: 0 };
+    Ok(decompress(reader)?.1)
+}
+
+/// The reading end of a zip member's thread.
+struct Pieces {
+    rx: std::sync::mpsc::Receiver<std::io::Result<Vec<u8>>>,
+    piece: Vec<u8>,
+    at: usize,
+}
+
+impl Read for Pieces {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        while self.at >= self.piece.len() {
+            match self.rx.recv() {
+                Ok(piece) => (self.piece, self.at) = (piece?, 0),
+                // The thread is done: the end of the member.
+                Err(_) => return Ok(0),
+            }
+        }
+        let rest = self.piece.get(self.at..).unwrap_or_default();
+        let n = rest.len().min(buf.len());
+        buf.get_mut(..n).unwrap_or_default().copy_from_slice(rest.get(..n).unwrap_or_default());
+        self.at += n;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_never_taken_for_compressed_data() {
+        for text in ["[Event \"x\"]", "BZh9 is a tag", "PK", "", "1. e4"] {
+            assert_eq!(Compression::sniff(text.as_bytes()), Compression::Plain, "{text}");
+        }
+    }
+
+    #[test]
+    fn each_stream_format_reads_back() {
+        use std::io::Write;
+        let text = b"[Event \"x\"]\n\n1. e3-e5 *\n\n".repeat(1000);
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&text).expect("gz");
+        let gz = gz.finish().expect("gz");
+        let bz = {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+            e.write_all(&text).expect("bz");
+            e.finish().expect("bz")
+        };
+        let xz = {
+            let mut e = liblzma::write::XzEncoder::new(Vec::new(), 6);
+            e.write_all(&text).expect("xz");
+            e.finish().expect("xz")
+        };
+        let zst = zstd::encode_all(text.as_slice(), 3).expect("zst");
+        for (data, kind) in [
+            (gz, Compression::Gzip),
+            (bz, Compression::Bzip2),
+            (xz, Compression::Xz),
+            (zst, Compression::Zstd),
+            (text.clone(), Compression::Plain),
+        ] {
+            let (found, mut r) = decompress(std::io::Cursor::new(data.clone())).expect("open");
+            assert_eq!(found, kind);
+            let mut back = Vec::new();
+            r.read_to_end(&mut back).expect("read");
+            assert_eq!(back, text, "{kind:?}");
+            // Cut short: an error that names the format, never a panic or a silent end.
+            if kind != Compression::Plain {
+                let cut = data.get(..data.len() / 2).expect("half").to_vec();
+                let (_, mut r) = decompress(std::io::Cursor::new(cut)).expect("open");
+                let e = r.read_to_end(&mut Vec::new()).expect_err("truncated");
+                assert_eq!(e.kind(), std::io::ErrorKind::InvalidData, "{kind:?}");
+                assert!(e.to_string().contains(kind.name()), "{e}");
+            }
+        }
+    }
+}
