@@ -6,6 +6,8 @@ pub mod batch;
 pub mod compressed;
 pub mod convert;
 pub mod diagram;
+pub mod filter;
+pub mod games;
 pub mod generate;
 pub mod notes;
 pub mod replay;

@@ -123,7 +123,7 @@ first one of each game is reported. --encoding NAME reads the file in another en
         }
         Code::Binary => {
             "A file whose first 64 KiB hold a NUL byte, or control characters in more than one byte of 32, is \
-binary data (an executable, an archive, a UTF-16 file without its BOM), not a game file: validate reports \
+binary data (an executable, a tar or 7z archive, a UTF-16 file without its BOM), not a game file (gzip, bzip2, xz and zstd data and zip archives are recognised and read): validate reports \
 this error and reads no game; convert, annotate and stats refuse the file (exit status 2). A UTF-16 file \
 with its BOM is read as text; --encoding names an encoding and turns the check off."
         }

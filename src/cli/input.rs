@@ -119,9 +119,9 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
     for p in entries {
         if p.is_dir() {
             walk(&p, out)?;
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("txt")) {
-            out.push(Input::File(p));
-        } else if is_game_archive(&p) {
+        } else if is_game_archive(&p)
+            || p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("txt"))
+        {
             push_file(&p, out).map_err(std::io::Error::other)?;
         }
     }

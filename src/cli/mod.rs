@@ -2,9 +2,11 @@
 //! One file per subcommand; this one holds the top level and the exit codes.
 
 mod annotate;
+mod collect;
 mod completions;
 mod convert;
 mod explain;
+mod filter;
 mod generate;
 mod input;
 pub mod man;
@@ -75,6 +77,8 @@ pub enum Command {
     Annotate(annotate::AnnotateArgs),
     /// Count what happens in the games of a corpus, in parallel.
     Stats(stats::StatsArgs),
+    /// Write the games that match criteria (tags, result, plies, date, position...), byte for byte.
+    Filter(filter::FilterArgs),
     /// Write random legal games, reproducible from a seed.
     Generate(generate::GenerateArgs),
     /// Print a position as a board diagram (and write it as SVG).
@@ -102,6 +106,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(&args, color),
         Command::Annotate(args) => annotate::run(&args, color),
         Command::Stats(args) => stats::run(&args),
+        Command::Filter(args) => filter::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),

@@ -1,0 +1,294 @@
+//! `filter`: which games match the criteria. Every criterion given must
+//! hold (tag criteria on the same tag name: one of them), `not` inverts the
+//! whole. Tag values are compared as they stand, or folded on request: case
+//! and the Cyrillic letters that look like Latin ones (`Карпов` and
+//! `KАРПОВ` typed with a Latin K read alike).
+
+use std::collections::BTreeMap;
+
+use regex::Regex;
+
+use super::games::{chunk_games, ChunkGames, Feature, GameFacts, Wanted};
+use super::replay::Options;
+use crate::notation::GameRecord;
+use crate::rules::{Board, Position, Variant};
+
+/// One `--tag` criterion: `NAME=VALUE` (equal) or `NAME~REGEX` (the
+/// regular expression matches somewhere in the value); `*` (or nothing)
+/// as the name means any tag.
+#[derive(Clone, Debug)]
+pub struct TagTest {
+    pub name: Option<String>,
+    test: ValueTest,
+}
+
+#[derive(Clone, Debug)]
+enum ValueTest {
+    Equal(String),
+    Matches(Regex),
+}
+
+/// A date or a bound of a date range: the first and the last day it may
+/// mean (`2024.??.??` is the whole year), as `yyyymmdd`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DateSpan {
+    pub first: u32,
+    pub last: u32,
+}
+
+/// A PGN date, perhaps partial (`2024.03.??`, `2024.??.??`, `2024`,
+/// `2024.03`); `None` when the year is unknown or the text is no date.
+pub fn date_span(text: &str) -> Option<DateSpan> {
+    let mut parts = text.trim().split(['.', '-', '/']);
+    let field = |p: Option<&str>, lo: u32, hi: u32| -> Option<(u32, u32)> {
+        match p {
+            None => Some((lo, hi)),
+            Some(p) if !p.is_empty() && p.bytes().all(|b| b == b'?') => Some((lo, hi)),
+            Some(p) if !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()) => {
+                let n: u32 = p.parse().ok()?;
+                (lo..=hi).contains(&n).then_some((n, n))
+            }
+            Some(_) => None,
+        }
+    };
+    let year = parts.next().filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))?.parse::<u32>().ok()?;
+    let (m0, m1) = field(parts.next(), 1, 12)?;
+    let (d0, d1) = field(parts.next(), 1, 31)?;
+    if parts.next().is_some() {
+        return None;
+    }
+    Some(DateSpan { first: year * 10000 + m0 * 100 + d0, last: year * 10000 + m1 * 100 + d1 })
+}
+
+/// Lower case, with the Cyrillic letters that look like Latin ones read as
+/// those (А В Е К М Н О Р С Т Х У and а е о р с у х к, Ukrainian і ї ј ѕ).
+pub fn fold(text: &str) -> String {
+    text.chars().flat_map(char::to_lowercase).map(lookalike).collect()
+}
+
+fn lookalike(c: char) -> char {
+    match c {
+        'а' => 'a',
+        'в' => 'b',
+        'е' | 'ё' => 'e',
+        'к' => 'k',
+        'м' => 'm',
+        'н' => 'h',
+        'о' => 'o',
+        'р' => 'p',
+        'с' => 'c',
+        'т' => 't',
+        'у' => 'y',
+        'х' => 'x',
+        'і' | 'ї' => 'i',
+        'ј' => 'j',
+        'ѕ' => 's',
+        'А' => 'A',
+        'В' => 'B',
+        'Е' | 'Ё' => 'E',
+        'К' => 'K',
+        'М' => 'M',
+        'Н' => 'H',
+        'О' => 'O',
+        'Р' => 'P',
+        'С' => 'C',
+        'Т' => 'T',
+        'У' => 'Y',
+        'Х' => 'X',
+        'І' | 'Ї' => 'I',
+        'Ј' => 'J',
+        'Ѕ' => 'S',
+        c => c,
+    }
+}
+
+impl TagTest {
+    /// Parses `NAME=VALUE` or `NAME~REGEX`; `fold` compares folded values
+    /// (for a regex: case-insensitive, look-alikes read as Latin).
+    pub fn parse(spec: &str, fold_values: bool) -> Result<TagTest, String> {
+        let at = spec.find(['=', '~']).ok_or_else(|| format!("--tag {spec:?}: write NAME=VALUE or NAME~REGEX"))?;
+        let (name, rest) = spec.split_at(at);
+        let mut chars = rest.chars();
+        let op = chars.next();
+        let value = chars.as_str();
+        let name = match name.trim() {
+            "" | "*" => None,
+            n => Some(n.to_string()),
+        };
+        let test = if op == Some('=') {
+            ValueTest::Equal(if fold_values { fold(value) } else { value.to_string() })
+        } else {
+            let pattern =
+                if fold_values { format!("(?i){}", value.chars().map(lookalike).collect::<String>()) } else { value.to_string() };
+            ValueTest::Matches(Regex::new(&pattern).map_err(|e| format!("--tag {spec:?}: {e}"))?)
+        };
+        Ok(TagTest { name, test })
+    }
+
+    fn matches_value(&self, value: &str, folded: bool) -> bool {
+        let value = if folded { std::borrow::Cow::Owned(fold(value)) } else { std::borrow::Cow::Borrowed(value) };
+        match &self.test {
+            ValueTest::Equal(v) => *v == *value,
+            ValueTest::Matches(r) => r.is_match(&value),
+        }
+    }
+}
+
+/// Every criterion of `filter`.
+#[derive(Clone, Default)]
+pub struct Criteria {
+    pub tags: Vec<TagTest>,
+    /// Whether tag values are folded.
+    pub fold: bool,
+    /// Games of this variant only (games without a Variant tag read as it).
+    pub variant: Option<Variant>,
+    /// Result tag values, one of which the game's must be.
+    pub results: Vec<String>,
+    pub plies: Option<(u32, u32)>,
+    pub date: Option<(Option<DateSpan>, Option<DateSpan>)>,
+    /// `Some(true)`: valid games only; `Some(false)`: invalid only.
+    pub valid: Option<bool>,
+    /// The board a main-line position must have, in each variant it reads in.
+    pub reaches: Vec<(Variant, Board)>,
+    pub has: Vec<Feature>,
+    pub not: bool,
+}
+
+/// `MIN..MAX`, either side may be left out.
+pub fn parse_range(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("{text:?}: write MIN..MAX (either may be left out) or a number");
+    let Some((lo, hi)) = text.split_once("..") else {
+        let n = text.trim().parse().map_err(|_| bad())?;
+        return Ok((n, n));
+    };
+    let lo = if lo.trim().is_empty() { 0 } else { lo.trim().parse().map_err(|_| bad())? };
+    let hi = if hi.trim().is_empty() { u32::MAX } else { hi.trim().parse().map_err(|_| bad())? };
+    Ok((lo, hi))
+}
+
+/// `FROM..TO` of partial PGN dates, either side may be left out; one date
+/// alone means that date (`2024` the whole year).
+pub fn parse_date_range(text: &str) -> Result<(Option<DateSpan>, Option<DateSpan>), String> {
+    let one = |t: &str| -> Result<Option<DateSpan>, String> {
+        if t.trim().is_empty() {
+            return Ok(None);
+        }
+        date_span(t).map(Some).ok_or_else(|| format!("{t:?}: not a PGN date (YYYY, YYYY.MM, YYYY.MM.DD, ?? for unknown)"))
+    };
+    match text.split_once("..") {
+        Some((a, b)) => Ok((one(a)?, one(b)?)),
+        None => {
+            let d = one(text)?;
+            Ok((d, d))
+        }
+    }
+}
+
+/// The boards of `fen` (a whole FEN, or only its board part) in every
+/// variant it reads in.
+pub fn reach_boards(fen: &str) -> Result<Vec<(Variant, Board)>, String> {
+    let fen = fen.trim();
+    let whole = if fen.contains(' ') { fen.to_string() } else { format!("{fen} w - - 0 1") };
+    let boards: Vec<(Variant, Board)> = Variant::ALL
+        .into_iter()
+        .filter_map(|v| Position::from_fen(&whole, v).ok().map(|p| (v, p.board().clone())))
+        .collect();
+    if boards.is_empty() {
+        return Err(format!("--reaches {fen:?}: not a position of any variant"));
+    }
+    Ok(boards)
+}
+
+impl Criteria {
+    /// Whether the games must be replayed (the tags alone do not decide).
+    pub fn needs_replay(&self) -> bool {
+        self.variant.is_some() || self.plies.is_some() || self.valid.is_some() || !self.reaches.is_empty() || !self.has.is_empty()
+    }
+
+    fn tags_match(&self, record: &GameRecord) -> bool {
+        let mut by_name: BTreeMap<Option<&str>, bool> = BTreeMap::new();
+        for t in &self.tags {
+            let ok = match &t.name {
+                Some(name) => record.tag(name).is_some_and(|v| t.matches_value(v, self.fold)),
+                None => record.tags.iter().any(|tag| t.matches_value(&tag.value, self.fold)),
+            };
+            *by_name.entry(t.name.as_deref()).or_default() |= ok;
+        }
+        by_name.values().all(|&ok| ok)
+    }
+
+    fn date_match(&self, record: &GameRecord) -> bool {
+        let Some((from, to)) = self.date else { return true };
+        let Some(d) = record.tag("Date").and_then(date_span) else { return false };
+        from.is_none_or(|f| d.first >= f.first) && to.is_none_or(|t| d.last <= t.last)
+    }
+
+    fn replay_match(&self, g: &GameFacts) -> bool {
+        self.variant.is_none_or(|v| g.variant == Some(v))
+            && self.plies.is_none_or(|(lo, hi)| (lo..=hi).contains(&g.plies))
+            && self.valid.is_none_or(|v| g.valid == v)
+            && (self.reaches.is_empty() || g.reached)
+            && self.has.iter().all(|&f| g.has(f))
+    }
+
+    fn record_match(&self, record: &GameRecord) -> bool {
+        self.tags_match(record)
+            && self.date_match(record)
+            && (self.results.is_empty()
+                || record.tag("Result").is_some_and(|r| self.results.iter().any(|w| w == r.trim())))
+    }
+}
+
+/// The outcome of filtering a chunk: the matching games' text, in order.
+#[derive(Debug, Default)]
+pub struct Filtered {
+    pub games: usize,
+    pub matched: usize,
+    pub text: String,
+}
+
+/// Filters the games of `text`, a chunk at game boundaries.
+pub fn filter_chunk(text: &str, criteria: &Criteria, options: Options) -> Filtered {
+    let wanted = Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches };
+    let options = Options { default_variant: criteria.variant.or(options.default_variant), ..options };
+    let ChunkGames { games, .. } = chunk_games(text, options, wanted, |r| criteria.record_match(r));
+    let mut out = Filtered { games: games.len(), ..Filtered::default() };
+    for g in &games {
+        let piece = text.get(g.range.clone()).unwrap_or_default();
+        let ok = g.record_ok && criteria.replay_match(g);
+        if ok != criteria.not {
+            out.matched += 1;
+            out.text.push_str(piece);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partial_dates_are_spans() {
+        assert_eq!(date_span("2024.??.??"), Some(DateSpan { first: 20240101, last: 20241231 }));
+        assert_eq!(date_span("2024.03.??"), Some(DateSpan { first: 20240301, last: 20240331 }));
+        assert_eq!(date_span("2024.03.15"), Some(DateSpan { first: 20240315, last: 20240315 }));
+        assert_eq!(date_span("2024"), date_span("2024.??.??"));
+        assert_eq!(date_span("????.??.??"), None);
+        assert_eq!(date_span("2024.13.01"), None);
+        assert_eq!(parse_date_range("..2010").expect("range").0, None);
+    }
+
+    #[test]
+    fn folding_reads_lookalikes_as_latin() {
+        assert_eq!(fold("КАРПОВ"), "kapпob");
+        assert_eq!(fold("Карпов"), fold("KАРПОВ"));
+        let t = TagTest::parse("White~Кар", true).expect("tag");
+        assert!(t.matches_value("KАРПОВ, A", true));
+        let t = TagTest::parse("White~^Кар", false).expect("tag");
+        assert!(!t.matches_value("KАРПОВ, A", false));
+        assert!(t.matches_value("Карпов", false));
+        assert!(TagTest::parse("White~(", false).is_err());
+        assert!(TagTest::parse("White", false).is_err());
+    }
+}

@@ -1,0 +1,196 @@
+//! The games of a chunk of text as a collector sees them (filter, dedup,
+//! split): each game's piece of the text, byte for byte, and what its replay
+//! tells — variant, validity, plies, what happened on the board, a 128-bit
+//! key of its start position and main-line moves.
+
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+
+use super::replay::{replay_observed, Observer, Options};
+use crate::notation::{Found, GameRecord, Reader};
+use crate::rules::{Bitboard, Board, MoveKind, Position, Role, Stage, Termination, Variant};
+
+/// Things that can happen in a game's main line (`filter --has`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Feature {
+    /// A king move that gains the throne (RULES.md 1.3; Hundred).
+    ThronePawn,
+    /// A first-stage castling (Hundred's two-stage castling).
+    FirstStage,
+    /// A second-stage castling.
+    SecondStage,
+    Promotion,
+    EnPassant,
+    /// A move that takes a king (Dice chess).
+    KingCapture,
+}
+
+impl Feature {
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+}
+
+/// A game's piece of the text and what the replay found.
+#[derive(Clone, Debug, Default)]
+pub struct GameFacts {
+    /// The game's text in its chunk: from its first tag to the start of the
+    /// next game (the text after it, up to the next game, goes with it).
+    pub range: Range<usize>,
+    /// Lines of the chunk before the game's first line.
+    pub line: usize,
+    pub variant: Option<Variant>,
+    pub valid: bool,
+    /// Main-line plies replayed.
+    pub plies: u32,
+    /// [`Feature`] bits seen in the main line.
+    features: u8,
+    /// Whether a position of the main line (the start included) has the
+    /// board asked for.
+    pub reached: bool,
+    /// Variant, start position and main-line moves hashed (128 bits), for
+    /// a game that replays without error.
+    pub key: Option<u128>,
+    /// What the caller's test of the record (its tags) said; a game it
+    /// refuses is not replayed.
+    pub record_ok: bool,
+}
+
+impl GameFacts {
+    pub fn has(&self, f: Feature) -> bool {
+        self.features & f.bit() != 0
+    }
+}
+
+/// What to work out besides the pieces of text.
+#[derive(Clone, Copy, Default)]
+pub struct Wanted<'a> {
+    /// Replay the games (variant, validity, plies, features, key).
+    pub replay: bool,
+    /// Boards looked for in the main line, by variant.
+    pub reaches: &'a [(Variant, Board)],
+}
+
+/// Two keyed hashers make a 128-bit key: 10 M games collide with odds
+/// about 10^-25.
+struct Key(std::hash::DefaultHasher, std::hash::DefaultHasher);
+
+impl Key {
+    fn new() -> Key {
+        let (mut a, mut b) = (std::hash::DefaultHasher::new(), std::hash::DefaultHasher::new());
+        0x5eed_0001_u64.hash(&mut a);
+        0x5eed_0002_u64.hash(&mut b);
+        Key(a, b)
+    }
+    fn add(&mut self, v: impl Hash) {
+        v.hash(&mut self.0);
+        v.hash(&mut self.1);
+    }
+    fn finish(&self) -> u128 {
+        (u128::from(self.0.finish()) << 64) | u128::from(self.1.finish())
+    }
+}
+
+struct Watch<'a> {
+    reaches: &'a [(Variant, Board)],
+    reached: bool,
+    features: u8,
+    key: Key,
+    started: bool,
+    plies: u32,
+}
+
+impl Watch<'_> {
+    fn look(&mut self, pos: &Position) {
+        if !self.reached && !self.reaches.is_empty() {
+            let v = pos.variant();
+            self.reached = self.reaches.iter().any(|(w, b)| *w == v && b == pos.board());
+        }
+    }
+    fn start(&mut self, pos: &Position) {
+        if !self.started {
+            self.started = true;
+            self.key.add(pos.variant());
+            self.key.add(pos.hash());
+            self.look(pos);
+        }
+    }
+}
+
+impl Observer for Watch<'_> {
+    fn before_move(&mut self, before: &Position, mv: crate::rules::Move) {
+        self.start(before);
+        self.key.add(mv);
+        let feature = match mv.kind {
+            MoveKind::Throne(_) => Some(Feature::ThronePawn),
+            MoveKind::EnPassant => Some(Feature::EnPassant),
+            MoveKind::Promotion(_) => Some(Feature::Promotion),
+            MoveKind::Castle(i) => Some(match before.castle_spec(i).stage {
+                Stage::First => Feature::FirstStage,
+                Stage::Second => Feature::SecondStage,
+            }),
+            MoveKind::Normal | MoveKind::Null => None,
+        };
+        if let Some(f) = feature {
+            self.features |= f.bit();
+        }
+        if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King) {
+            self.features |= Feature::KingCapture.bit();
+        }
+    }
+    fn after_move(&mut self, after: &Position, _checkers: Bitboard) {
+        self.plies += 1;
+        self.look(after);
+    }
+    fn end(&mut self, main: &Position, _termination: Option<Termination>) {
+        self.start(main);
+    }
+}
+
+/// The games of `text` (a chunk of a file, or a whole file), in order;
+/// `text[..prefix]`, before the first game, belongs to none.
+pub struct ChunkGames {
+    pub prefix: usize,
+    pub games: Vec<GameFacts>,
+}
+
+/// Reads the games of `text` and works out what `wanted` asks for, for
+/// the games whose record `test` accepts.
+pub fn chunk_games(
+    text: &str,
+    options: Options,
+    wanted: Wanted<'_>,
+    mut test: impl FnMut(&GameRecord) -> bool,
+) -> ChunkGames {
+    let mut reader = Reader::new(text);
+    let mut record = GameRecord::default();
+    let mut games: Vec<GameFacts> = Vec::new();
+    let (mut line, mut counted) = (0, 0);
+    while let Some(found) = reader.read_into(&mut record) {
+        let start = match found {
+            Found::Stray(_) => continue,
+            Found::Game | Found::Broken(_) => record.span.start.min(text.len()),
+        };
+        line += memchr::memchr_iter(b'\n', text.as_bytes().get(counted..start).unwrap_or_default()).count();
+        counted = start;
+        if let Some(last) = games.last_mut() {
+            last.range.end = start;
+        }
+        let record_ok = matches!(found, Found::Game | Found::Broken(_)) && test(&record);
+        let mut facts = GameFacts { range: start..text.len(), line, record_ok, ..GameFacts::default() };
+        if wanted.replay && record_ok && matches!(found, Found::Game) {
+            let mut watch =
+                Watch { reaches: wanted.reaches, reached: false, features: 0, key: Key::new(), started: false, plies: 0 };
+            let report = replay_observed(&record, games.len(), options, &mut watch);
+            facts.variant = report.variant;
+            facts.valid = report.is_valid() && super::validate::first_lost(text, &record.span).is_none();
+            facts.plies = watch.plies;
+            facts.features = watch.features;
+            facts.reached = watch.reached;
+            facts.key = facts.valid.then(|| watch.key.finish());
+        }
+        games.push(facts);
+    }
+    let prefix = games.first().map_or(text.len(), |g| g.range.start);
+    ChunkGames { prefix, games }
+}
