@@ -96,6 +96,9 @@ pub struct Blocks<R> {
     pub last: FileBytes,
     /// File bytes of the blocks returned so far.
     consumed: usize,
+    /// The bytes the last block returned was decoded from (for writing
+    /// games back byte for byte).
+    pub raw: Vec<u8>,
 }
 
 /// The error of a reader whose first block is binary data, not text: the
@@ -129,6 +132,7 @@ impl<R: Read> Blocks<R> {
             runner_up: None,
             last: FileBytes::default(),
             consumed: 0,
+            raw: Vec::new(),
         }
     }
 
@@ -183,6 +187,7 @@ impl<R: Read> Iterator for Blocks<R> {
             self.had_errors |= decoded.had_errors;
             self.last = FileBytes { start: self.consumed, width: decoded.width() };
             self.consumed += bytes.len();
+            self.raw = bytes;
             return Some(Ok(decoded.text));
         }
     }

@@ -80,16 +80,17 @@ impl<R: Read> Read for Labelled<R> {
 }
 
 fn corrupt(format: Compression, e: &dyn std::fmt::Display) -> std::io::Error {
-    std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{} data is corrupt or truncated ({e})", format.name()))
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("{} data is corrupt or truncated ({e})", format.name()),
+    )
 }
 
 /// `reader` decompressed when its first bytes are those of gzip, bzip2, xz
 /// or zstd data (concatenated streams read as one), as it is otherwise;
 /// with the kind found. A zip archive is not opened here: it needs seeking
 /// ([`zip_members`], [`open_zip_member`]).
-pub fn decompress<R: Read + Send + 'static>(
-    mut reader: R,
-) -> std::io::Result<(Compression, Box<dyn Read + Send>)> {
+pub fn decompress<R: Read + Send + 'static>(mut reader: R) -> std::io::Result<(Compression, Box<dyn Read + Send>)> {
     let head = head(&mut reader)?;
     let format = Compression::sniff(&head);
     let whole = std::io::Cursor::new(head).chain(reader);

@@ -118,8 +118,11 @@ impl TagTest {
         let test = if op == Some('=') {
             ValueTest::Equal(if fold_values { fold(value) } else { value.to_string() })
         } else {
-            let pattern =
-                if fold_values { format!("(?i){}", value.chars().map(lookalike).collect::<String>()) } else { value.to_string() };
+            let pattern = if fold_values {
+                format!("(?i){}", value.chars().map(lookalike).collect::<String>())
+            } else {
+                value.to_string()
+            };
             ValueTest::Matches(Regex::new(&pattern).map_err(|e| format!("--tag {spec:?}: {e}"))?)
         };
         Ok(TagTest { name, test })
@@ -173,7 +176,9 @@ pub fn parse_date_range(text: &str) -> Result<(Option<DateSpan>, Option<DateSpan
         if t.trim().is_empty() {
             return Ok(None);
         }
-        date_span(t).map(Some).ok_or_else(|| format!("{t:?}: not a PGN date (YYYY, YYYY.MM, YYYY.MM.DD, ?? for unknown)"))
+        date_span(t)
+            .map(Some)
+            .ok_or_else(|| format!("{t:?}: not a PGN date (YYYY, YYYY.MM, YYYY.MM.DD, ?? for unknown)"))
     };
     match text.split_once("..") {
         Some((a, b)) => Ok((one(a)?, one(b)?)),
@@ -202,7 +207,11 @@ pub fn reach_boards(fen: &str) -> Result<Vec<(Variant, Board)>, String> {
 impl Criteria {
     /// Whether the games must be replayed (the tags alone do not decide).
     pub fn needs_replay(&self) -> bool {
-        self.variant.is_some() || self.plies.is_some() || self.valid.is_some() || !self.reaches.is_empty() || !self.has.is_empty()
+        self.variant.is_some()
+            || self.plies.is_some()
+            || self.valid.is_some()
+            || !self.reaches.is_empty()
+            || !self.has.is_empty()
     }
 
     fn tags_match(&self, record: &GameRecord) -> bool {
@@ -239,12 +248,11 @@ impl Criteria {
     }
 }
 
-/// The outcome of filtering a chunk: the matching games' text, in order.
+/// The outcome of filtering a chunk: the matching games' places in it, in order.
 #[derive(Debug, Default)]
 pub struct Filtered {
     pub games: usize,
-    pub matched: usize,
-    pub text: String,
+    pub matched: Vec<std::ops::Range<usize>>,
 }
 
 /// Filters the games of `text`, a chunk at game boundaries.
@@ -252,16 +260,8 @@ pub fn filter_chunk(text: &str, criteria: &Criteria, options: Options) -> Filter
     let wanted = Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches };
     let options = Options { default_variant: criteria.variant.or(options.default_variant), ..options };
     let ChunkGames { games, .. } = chunk_games(text, options, wanted, |r| criteria.record_match(r));
-    let mut out = Filtered { games: games.len(), ..Filtered::default() };
-    for g in &games {
-        let piece = text.get(g.range.clone()).unwrap_or_default();
-        let ok = g.record_ok && criteria.replay_match(g);
-        if ok != criteria.not {
-            out.matched += 1;
-            out.text.push_str(piece);
-        }
-    }
-    out
+    let matched = games.iter().filter(|g| (g.record_ok && criteria.replay_match(g)) != criteria.not);
+    Filtered { games: games.len(), matched: matched.map(|g| g.range.clone()).collect() }
 }
 
 #[cfg(test)]

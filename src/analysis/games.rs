@@ -13,7 +13,7 @@ use crate::rules::{Bitboard, Board, MoveKind, Position, Role, Stage, Termination
 /// Things that can happen in a game's main line (`filter --has`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Feature {
-    /// A king move that gains the throne (RULES.md 1.3; Hundred).
+    /// The throne-pawn move of Hundred.
     ThronePawn,
     /// A first-stage castling (Hundred's two-stage castling).
     FirstStage,
@@ -179,8 +179,14 @@ pub fn chunk_games(
         let record_ok = matches!(found, Found::Game | Found::Broken(_)) && test(&record);
         let mut facts = GameFacts { range: start..text.len(), line, record_ok, ..GameFacts::default() };
         if wanted.replay && record_ok && matches!(found, Found::Game) {
-            let mut watch =
-                Watch { reaches: wanted.reaches, reached: false, features: 0, key: Key::new(), started: false, plies: 0 };
+            let mut watch = Watch {
+                reaches: wanted.reaches,
+                reached: false,
+                features: 0,
+                key: Key::new(),
+                started: false,
+                plies: 0,
+            };
             let report = replay_observed(&record, games.len(), options, &mut watch);
             facts.variant = report.variant;
             facts.valid = report.is_valid() && super::validate::first_lost(text, &record.span).is_none();

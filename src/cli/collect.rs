@@ -1,9 +1,9 @@
 //! The reading loop of the collector's commands (filter, dedup, split):
 //! every input in turn through the parallel block driver, each chunk's
-//! result handed over in input order with the input's encoding, so that
+//! result handed over in input order with the bytes of its block, so that
 //! games are written back in the bytes they were read from.
 
-use std::borrow::Cow;
+use std::ops::Range;
 
 use encoding_rs::Encoding;
 
@@ -12,26 +12,47 @@ use super::progress::Progress;
 use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::notation::decode::FileBytes;
 
-/// A chunk's text again in the input's encoding (single-byte encodings
-/// give back the bytes read; UTF-8 is the text itself).
-pub fn in_encoding<'a>(text: &'a str, encoding: Option<&'static Encoding>) -> Cow<'a, [u8]> {
-    match encoding {
-        Some(e) if e != encoding_rs::UTF_8 && e.output_encoding() == e => e.encode(text).0,
-        _ => Cow::Borrowed(text.as_bytes()),
+/// The bytes of the block being consumed, as read from the file.
+#[derive(Default)]
+pub struct Raw {
+    /// The file offset of `bytes[0]`.
+    start: usize,
+    bytes: Vec<u8>,
+}
+
+impl Raw {
+    /// The file's bytes in `range` (file offsets within this block).
+    pub fn get(&self, range: &Range<usize>) -> &[u8] {
+        let (a, b) = (range.start.saturating_sub(self.start), range.end.saturating_sub(self.start));
+        self.bytes.get(a..b).unwrap_or_default()
     }
 }
 
-/// Reads `inputs`, runs `work(text, lines_before)` on every chunk in
-/// parallel and gives `consume(input index, encoding, result)` the results
-/// in order. An input that cannot be read is reported and skipped; returns
-/// whether one was. Errors of `consume` end the reading.
+/// The file offsets of `ranges` (in order, not overlapping) of `text`, a
+/// chunk that starts at `at` in its file: exact in every encoding, undecodable
+/// bytes and lone CRs included, so that games are written back as read.
+pub fn file_ranges(text: &str, at: FileBytes, ranges: impl IntoIterator<Item = Range<usize>>) -> Vec<Range<usize>> {
+    let (mut pos, mut file) = (0, at.start);
+    let mut to_file = |to: usize| {
+        let to = to.max(pos);
+        file += at.width.bytes(text.get(pos..to).unwrap_or_default());
+        pos = to;
+        file
+    };
+    ranges.into_iter().map(|r| to_file(r.start)..to_file(r.end)).collect()
+}
+
+/// Reads `inputs`, runs `work(text, lines_before, file bytes)` on every
+/// chunk in parallel and gives `consume(input index, block bytes, result)`
+/// the results in order. An input that cannot be read is reported and
+/// skipped; returns whether one was. Errors of `consume` end the reading.
 pub fn read_all<T: Send>(
     inputs: &[Input],
     encoding: Option<&'static Encoding>,
     pool: &rayon::ThreadPool,
     progress: &Progress,
-    work: impl Fn(&str, usize) -> T + Sync,
-    mut consume: impl FnMut(usize, Option<&'static Encoding>, T) -> Result<(), Box<dyn std::error::Error>>,
+    work: impl Fn(&str, usize, FileBytes) -> T + Sync,
+    mut consume: impl FnMut(usize, &Raw, T) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<bool, Box<dyn std::error::Error>> {
     let mut unreadable = false;
     for (i, input) in inputs.iter().enumerate() {
@@ -43,19 +64,18 @@ pub fn read_all<T: Send>(
                 continue;
             }
         };
-        let used = std::cell::Cell::new(encoding);
+        // The block's bytes are taken before the next block is read.
+        let raw = std::cell::RefCell::new(Raw::default());
         let result = for_each_chunk(
             Blocks::new(reader, encoding, BLOCK),
             pool,
-            |text, lines, _: FileBytes| work(text, lines),
-            |blocks, block, _| {
+            &work,
+            |blocks, block, at| {
                 progress.advance(block.len());
-                if let (None, Some(u)) = (encoding, blocks.used) {
-                    used.set(Some(u));
-                }
+                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes: blocks.raw.clone() };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
-            |t| consume(i, used.get(), t),
+            |t| consume(i, &raw.borrow(), t),
         );
         if let Err(e) = result {
             if super::is_broken_pipe(e.as_ref()) || e.downcast_ref::<Fatal>().is_some() {

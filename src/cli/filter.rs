@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, in_encoding, read_all};
+use super::collect::{fatal, file_ranges, read_all};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -14,15 +14,13 @@ use crate::analysis::games::Feature;
 use crate::analysis::Options;
 
 #[derive(Args, Debug)]
-#[command(
-    after_help = "Every criterion given must hold; --tag criteria on the same tag name: any one of them. \
+#[command(after_help = "Every criterion given must hold; --tag criteria on the same tag name: any one of them. \
 With --variant, games without a Variant tag are read as that variant and only its games match.\n\n\
 Examples:\n  pgn100 filter --tag 'White~Карпов' --fold games.pgn\n  \
 pgn100 filter --variant chess --tag 'Event~^Tata' --result 1-0 --result 0-1 twic.zip -o decisive.pgn\n  \
 pgn100 filter --plies 80.. --date 2020..2024.06 --valid corpus/\n  \
 pgn100 filter --has throne-pawn --not games.pgn.zst\n  \
-pgn100 filter --reaches 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --variant chess lichess.pgn.zst"
-)]
+pgn100 filter --reaches 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --variant chess lichess.pgn.zst")]
 pub struct FilterArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -97,18 +95,21 @@ pub fn run(args: &FilterArgs) -> Outcome {
             encoding,
             &pool,
             &progress,
-            |text, _| filter_chunk(text, &criteria, options),
-            |_, used, part| {
-                games += part.games;
-                matched += part.matched;
-                if part.text.is_empty() {
-                    return Ok(());
+            |text, _, at| {
+                let f = filter_chunk(text, &criteria, options);
+                (f.games, file_ranges(text, at, f.matched))
+            },
+            |_, raw, (read, ranges)| {
+                games += read;
+                matched += ranges.len();
+                for r in &ranges {
+                    let bytes = raw.get(r);
+                    if !ends_line {
+                        out.write_all(b"\n").map_err(fatal)?;
+                    }
+                    out.write_all(bytes).map_err(fatal)?;
+                    ends_line = bytes.last().is_none_or(|&b| b == b'\n');
                 }
-                if !ends_line {
-                    out.write_all(b"\n").map_err(fatal)?;
-                }
-                out.write_all(&in_encoding(&part.text, used)).map_err(fatal)?;
-                ends_line = part.text.ends_with('\n');
                 Ok(())
             },
         )

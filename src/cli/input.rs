@@ -16,7 +16,11 @@ pub enum Input {
     Stdin,
     File(PathBuf),
     /// A file member of a zip archive: its index and name in the archive.
-    Member { archive: PathBuf, index: usize, name: String },
+    Member {
+        archive: PathBuf,
+        index: usize,
+        name: String,
+    },
 }
 
 impl Input {
@@ -133,9 +137,9 @@ fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
 fn is_game_archive(p: &Path) -> bool {
     let name = p.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
     name.ends_with(".zip")
-        || [".gz", ".bz2", ".xz", ".zst"].iter().any(|c| {
-            name.strip_suffix(c).is_some_and(|stem| stem.ends_with(".pgn") || stem.ends_with(".txt"))
-        })
+        || [".gz", ".bz2", ".xz", ".zst"]
+            .iter()
+            .any(|c| name.strip_suffix(c).is_some_and(|stem| stem.ends_with(".pgn") || stem.ends_with(".txt")))
 }
 
 /// A file, or the file members of a zip archive in their order (the

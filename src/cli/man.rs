@@ -94,6 +94,8 @@ fn exit_status(roff: &mut Roff, command: Option<&str>) {
         Some("convert" | "annotate") => "At least one game does not validate (it is copied unchanged, or dropped).",
         Some("stats") => "At least one game is invalid.",
         Some("show") => "The game is invalid: the position shown is where its replay stops.",
+        Some("filter") => "No game matched.",
+        Some("dedup") => "Copies were found.",
         Some(_) => "",
         None => "Problems found: at least one game is invalid.",
     };

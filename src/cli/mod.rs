@@ -5,6 +5,7 @@ mod annotate;
 mod collect;
 mod completions;
 mod convert;
+mod dedup;
 mod explain;
 mod filter;
 mod generate;
@@ -14,6 +15,7 @@ mod output;
 mod perft;
 mod progress;
 mod show;
+mod split;
 mod stats;
 mod validate;
 mod variants;
@@ -79,6 +81,10 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Write the games that match criteria (tags, result, plies, date, position...), byte for byte.
     Filter(filter::FilterArgs),
+    /// Find games that are copies of each other, whatever their letters, style or tags; write one of each.
+    Dedup(dedup::DedupArgs),
+    /// Split game files into parts: by count, variant, tag or bytes.
+    Split(split::SplitArgs),
     /// Write random legal games, reproducible from a seed.
     Generate(generate::GenerateArgs),
     /// Print a position as a board diagram (and write it as SVG).
@@ -107,6 +113,8 @@ pub fn run() -> ExitCode {
         Command::Annotate(args) => annotate::run(&args, color),
         Command::Stats(args) => stats::run(&args),
         Command::Filter(args) => filter::run(&args),
+        Command::Dedup(args) => dedup::run(&args),
+        Command::Split(args) => split::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),

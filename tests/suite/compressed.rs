@@ -123,7 +123,9 @@ fn zip_members_are_read_in_order_under_their_names() {
     let no_man = lines.iter().find(|d| d["code"] == "pgn100::no_man").expect("no_man");
     assert_eq!((no_man["line"].as_u64(), no_man["column"].as_u64()), (Some(9), Some(4)));
     // Every file member is read, the binary one reported as binary data.
-    assert!(lines.iter().any(|d| d["code"] == "pgn100::binary" && d["file"].as_str().is_some_and(|f| f.ends_with(":readme.bin"))));
+    assert!(lines
+        .iter()
+        .any(|d| d["code"] == "pgn100::binary" && d["file"].as_str().is_some_and(|f| f.ends_with(":readme.bin"))));
     // A directory is walked for archives too.
     let o = pgn100(&["stats", "--format", "json", dir.path().to_str().expect("path")]);
     let stats: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");

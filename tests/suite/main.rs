@@ -9,6 +9,7 @@ mod chess_fen;
 mod chess_files;
 mod chess_perft;
 mod cli;
+mod collect;
 mod compressed;
 mod convert;
 mod corpus;
