@@ -567,8 +567,7 @@ fn glyph(b: &[u8], i: usize) -> Option<(usize, Glyph)> {
 fn boundary(text: &str, i: usize) -> bool {
     match text.as_bytes().get(i) {
         None => true,
-        Some(c) if c.is_ascii() => c.is_ascii_whitespace() || b"(){}$;".contains(c) || *c == 0x0B,
-        Some(_) => text.get(i..).and_then(|r| r.chars().next()).is_some_and(char::is_whitespace),
+        Some(c) => b"(){}$;".contains(c) || super::space_len(text, i).is_some(),
     }
 }
 
