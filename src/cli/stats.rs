@@ -1,6 +1,6 @@
 //! `pgn100 stats`
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -25,7 +25,9 @@ pub enum StatsFormat {
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  pgn100 stats corpus/\n  pgn100 stats --per-game --format csv games.pgn > games.csv\n  \
-pgn100 stats --threads 1 --format json big.pgn"
+pgn100 stats --threads 1 --format json big.pgn\n  \
+pgn100 stats --format json part1.pgn > a.json; pgn100 stats --format json part2.pgn > b.json\n  \
+pgn100 stats --merge a.json b.json"
 )]
 pub struct StatsArgs {
     #[command(flatten)]
@@ -36,6 +38,10 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: StatsFormat,
+    /// The inputs are aggregates written by `stats --format json`: add them
+    /// up (as if the games of all of them had been counted in one run).
+    #[arg(long, conflicts_with_all = ["per_game", "encoding", "variant", "threads"])]
+    pub merge: bool,
 }
 
 /// Writes per-game rows as they come, in input order.
@@ -74,6 +80,9 @@ impl<W: Write> RowWriter<W> {
 }
 
 pub fn run(args: &StatsArgs) -> Outcome {
+    if args.merge {
+        return merge(args);
+    }
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
     let pool = args.input.pool()?;
@@ -178,4 +187,19 @@ fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn
         }
     }
     Ok(())
+}
+
+/// `stats --merge`: the aggregates of the inputs added up, written as any
+/// aggregate is; exit 1 when they count an invalid game, as `stats` does.
+fn merge(args: &StatsArgs) -> Outcome {
+    let mut total = Aggregate::default();
+    for input in args.input.inputs()? {
+        let mut text = String::new();
+        input.open().and_then(|mut r| r.read_to_string(&mut text)).map_err(|e| input.error(&e))?;
+        let part: Aggregate = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not an aggregate of `pgn100 stats --format json` ({e})", input.name()))?;
+        total = total.merge(part);
+    }
+    write_aggregate(&total, args.format)?;
+    Ok(ExitCode::from(u8::from(total.invalid > 0)))
 }

@@ -109,3 +109,53 @@ fn per_game_csv_and_json() {
     assert_eq!(v["en_passant"], 2);
     assert_eq!(v["termination"], "none");
 }
+
+/// `stats --merge` of the aggregates of two parts is `stats` of both parts
+/// in one run, for every cut of a mixed input at a game boundary (Hundred,
+/// Grand, Chess, an invalid game); the JSON reads back to the same
+/// aggregate; what is not an aggregate is refused with exit status 2.
+#[test]
+fn merged_aggregates_equal_one_run_for_every_split() {
+    use crate::common::pgn100 as run;
+    let text: String = [
+        "valid/seed002_castling.pgn",
+        "valid/grand_cyrillic.pgn",
+        "invalid/no_man.pgn",
+        "valid/chess_real_world_features.pgn",
+        "valid/latin_short_annotated.pgn",
+    ]
+    .iter()
+    .map(|n| corpus(n) + "\n")
+    .collect::<String>()
+    .repeat(2);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let json = |args: &[&str]| {
+        let o = run(args);
+        let out = String::from_utf8(o.stdout).expect("UTF-8");
+        // Exit 1 exactly when an invalid game is counted.
+        let invalid = serde_json::from_str::<Aggregate>(&out).expect("an aggregate").invalid;
+        assert_eq!(o.status.code(), Some(i32::from(invalid > 0)), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    let cuts: Vec<usize> = pgn100::analysis::batch::chunks(&text, 200).iter().map(|r| r.end).collect();
+    assert!(cuts.len() > 5, "{} cuts", cuts.len());
+    for cut in cuts {
+        std::fs::write(path("a.pgn"), &text[..cut]).expect("write");
+        std::fs::write(path("b.pgn"), &text[cut..]).expect("write");
+        let both = json(&["stats", "--format", "json", &path("a.pgn"), &path("b.pgn")]);
+        std::fs::write(path("a.json"), json(&["stats", "--format", "json", &path("a.pgn")])).expect("write");
+        // An empty part counts no game, and merging it leaves the sum as it is.
+        let b = run(&["stats", "--format", "json", &path("b.pgn")]);
+        std::fs::write(path("b.json"), &b.stdout).expect("write");
+        let merged = json(&["stats", "--merge", "--format", "json", &path("a.json"), &path("b.json")]);
+        assert_eq!(merged, both, "cut at {cut}");
+        let read: Aggregate = serde_json::from_str(&merged).expect("an aggregate");
+        assert_eq!(serde_json::to_string_pretty(&read).expect("JSON") + "\n", merged);
+    }
+    let rows = run(&["stats", "--per-game", "--format", "json", "corpus/valid/seed002_castling.pgn"]);
+    std::fs::write(path("rows.json"), &rows.stdout).expect("write");
+    let refused = run(&["stats", "--merge", &path("rows.json")]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not an aggregate of `pgn100 stats --format json`"));
+}
