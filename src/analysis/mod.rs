@@ -6,6 +6,7 @@ pub mod batch;
 pub mod convert;
 pub mod diagram;
 pub mod generate;
+pub mod html;
 pub mod notes;
 pub mod replay;
 pub mod stats;
