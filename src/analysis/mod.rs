@@ -10,6 +10,7 @@ pub mod html;
 pub mod notes;
 pub mod replay;
 pub mod stats;
+pub mod stats_page;
 pub mod validate;
 pub mod wrap;
 

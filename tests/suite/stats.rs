@@ -159,3 +159,49 @@ fn merged_aggregates_equal_one_run_for_every_split() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("not an aggregate of `pgn100 stats --format json`"));
 }
+
+/// `stats --html`: a well-formed page whose charts draw the aggregate's own
+/// counts (each bar's value is the count `stats --format json` gives) and
+/// whose table has every row of the CSV aggregate.
+#[test]
+fn the_html_report_draws_the_aggregate() {
+    use crate::common::pgn100 as run;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("report.html");
+    let o = run(&["stats", "corpus/valid", "--html", page.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let agg: Aggregate =
+        serde_json::from_slice(&run(&["stats", "corpus/valid", "--format", "json"]).stdout).expect("aggregate");
+    let source = std::fs::read_to_string(&page).expect("the page");
+    let doc = roxmltree::Document::parse_with_options(
+        &source,
+        roxmltree::ParsingOptions { allow_dtd: true, ..roxmltree::ParsingOptions::default() },
+    )
+    .expect("well-formed XML");
+    let bars = |id: &str| -> Vec<(String, u64)> {
+        let figure = doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("chart {id}"));
+        figure
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("bar"))
+            .map(|n| {
+                let label = n.attribute("data-label").expect("label").to_string();
+                (label, n.attribute("data-value").and_then(|v| v.parse().ok()).expect("value"))
+            })
+            .collect()
+    };
+    let results: Vec<(String, u64)> = agg.results.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    assert_eq!(bars("results"), results);
+    let terminations: Vec<(String, u64)> = agg.terminations.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    assert_eq!(bars("terminations"), terminations);
+    // Every valid game falls in one bin of the length histogram.
+    let lengths = bars("lengths");
+    assert_eq!(lengths.iter().map(|(_, n)| n).sum::<u64>(), agg.valid);
+    assert!(lengths.len() >= 2, "{lengths:?}");
+    for id in ["castling", "promotions", "throne-pawn", "first-moves"] {
+        assert!(!bars(id).is_empty(), "{id}");
+    }
+    let csv = String::from_utf8(run(&["stats", "corpus/valid", "--format", "csv"]).stdout).expect("CSV");
+    let table = doc.descendants().find(|n| n.attribute("id") == Some("table")).expect("the table");
+    let rows = table.children().filter(|n| n.has_tag_name("tr")).count();
+    assert_eq!(rows, csv.lines().count(), "a header and one row per CSV row");
+}
