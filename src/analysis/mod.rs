@@ -10,10 +10,12 @@ pub mod diagram;
 pub mod filter;
 pub mod games;
 pub mod generate;
+pub mod html;
 pub mod notes;
 pub mod replay;
 pub mod split;
 pub mod stats;
+pub mod stats_page;
 pub mod validate;
 pub mod wrap;
 
