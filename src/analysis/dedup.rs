@@ -35,9 +35,14 @@ pub fn key_chunk(text: &str, options: Options) -> (usize, Vec<Keyed>) {
     (games.prefix, list)
 }
 
-/// The keys seen so far and the copies of each.
+/// The keys seen so far and the copies of each (their places only when
+/// [`Seen::keep`] is set, for a report: otherwise memory is the keys').
 #[derive(Default)]
 pub struct Seen {
+    /// Keep the place of every copy.
+    pub keep: bool,
+    /// Groups of two or more copies.
+    pub group_count: u64,
     /// A key's first place, and its group once it has a second copy.
     first: HashMap<u128, (Place, Option<u32>)>,
     /// The groups of copies, in the order their second copy was found.
@@ -48,6 +53,11 @@ pub struct Seen {
 }
 
 impl Seen {
+    /// `keep`: keep the place of every copy (for a report).
+    pub fn new(keep: bool) -> Seen {
+        Seen { keep, ..Seen::default() }
+    }
+
     /// Records a game; whether it is the first of its key (or compared with none).
     pub fn add(&mut self, key: Option<u128>, place: Place) -> bool {
         self.games += 1;
@@ -64,10 +74,14 @@ impl Seen {
                 self.duplicates += 1;
                 let (first, group) = o.get_mut();
                 match group {
-                    Some(g) => self.groups.get_mut(*g as usize).into_iter().for_each(|g| g.push(place)),
+                    Some(g) if self.keep => self.groups.get_mut(*g as usize).into_iter().for_each(|g| g.push(place)),
+                    Some(_) => {}
                     None => {
+                        self.group_count += 1;
                         *group = Some(self.groups.len() as u32);
-                        self.groups.push(vec![*first, place]);
+                        if self.keep {
+                            self.groups.push(vec![*first, place]);
+                        }
                     }
                 }
                 false
@@ -89,7 +103,7 @@ mod tests {
 
     #[test]
     fn copies_group_under_their_first() {
-        let mut seen = Seen::default();
+        let mut seen = Seen::new(true);
         let at = |input, line| Place { input, line, game: line };
         assert!(seen.add(Some(1), at(0, 1)));
         assert!(seen.add(Some(2), at(0, 5)));
@@ -97,6 +111,6 @@ mod tests {
         assert!(seen.add(None, at(1, 9)));
         assert!(!seen.add(Some(1), at(1, 12)));
         assert_eq!(seen.groups(), vec![&[at(0, 1), at(1, 3), at(1, 12)][..]]);
-        assert_eq!((seen.games, seen.duplicates, seen.uncompared), (5, 2, 1));
+        assert_eq!((seen.games, seen.duplicates, seen.uncompared, seen.group_count), (5, 2, 1, 1));
     }
 }

@@ -36,7 +36,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
     let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
-    let mut seen = Seen::default();
+    let mut seen = Seen::new(args.report);
     let write_games = args.output.is_some() || !args.report;
     let mut run = |out: &mut dyn Write| -> Result<bool, Box<dyn std::error::Error>> {
         let (mut current, mut number, mut ends_line) = (usize::MAX, 0u64, true);
@@ -91,7 +91,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
         "pgn100 dedup: {} game(s), {} copies of earlier games in {} group(s){}",
         seen.games,
         seen.duplicates,
-        seen.groups().len(),
+        seen.group_count,
         if seen.uncompared == 0 {
             String::new()
         } else {
