@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod generate;
 pub mod html;
 pub mod notes;
+pub mod parquet;
 pub mod replay;
 pub mod stats;
 pub mod stats_page;
