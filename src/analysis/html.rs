@@ -191,12 +191,12 @@ th {{ text-align: left; padding-right: 1em; }}
 <div id="boards">
 {boards}</div>
 <nav>
-<button id="first" title="start (Home)">⏮</button>
+<button id="first" title="start (Home)">|◀</button>
 <button id="back" title="back (←)">◀</button>
 <button id="forward" title="forward (→)">▶</button>
-<button id="last" title="end of the line (End)">⏭</button>
-<button id="down" title="into a variation (↓)">↓</button>
-<button id="up" title="out of the variation (↑)">↑</button>
+<button id="last" title="end of the line (End)">▶|</button>
+<button id="down" title="the variation that replaces this move (↓)">↓</button>
+<button id="up" title="back to the move the variation replaces (↑)">↑</button>
 </nav>
 <p id="status"></p>
 </section>
@@ -222,7 +222,7 @@ th {{ text-align: left; padding-right: 1em; }}
     document.body.setAttribute("data-current", String(n));
   }}
   function end() {{ var n = current; while (next[n] >= 0) n = next[n]; return n; }}
-  function down() {{ var n = next[current]; return n >= 0 && alternatives[n].length > 0 ? alternatives[n][0] : -1; }}
+  function down() {{ return alternatives[current].length > 0 ? alternatives[current][0] : -1; }}
   var actions = {{
     first: function () {{ return 0; }},
     back: function () {{ return prev[current]; }},
@@ -243,6 +243,13 @@ th {{ text-align: left; padding-right: 1em; }}
     a.addEventListener("click", function () {{ show(Number(a.getAttribute("data-n"))); }});
   }});
   show(0);
+  // `page.html#keys=RRDL` presses those keys once loaded (R → L ← D ↓ U ↑
+  // H Home E End): a link to a position, and how the browser test steps.
+  var pressed = /^#keys=([RLDUHE]*)$/.exec(window.location.hash);
+  var names = {{ R: "ArrowRight", L: "ArrowLeft", D: "ArrowDown", U: "ArrowUp", H: "Home", E: "End" }};
+  if (pressed) pressed[1].split("").forEach(function (k) {{
+    document.dispatchEvent(new KeyboardEvent("keydown", {{ key: names[k], bubbles: true }}));
+  }});
 }})();
 //]]></script>
 </body>

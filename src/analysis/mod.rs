@@ -12,6 +12,7 @@ pub mod games;
 pub mod generate;
 pub mod html;
 pub mod notes;
+pub mod parquet;
 pub mod replay;
 pub mod split;
 pub mod stats;

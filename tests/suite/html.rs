@@ -105,3 +105,86 @@ fn an_invalid_game_shows_its_moves_as_far_as_they_replay() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!none.exists());
 }
+
+/// Headless Chromium, when the machine has it (Debian's `chromium`).
+fn chromium() -> Option<std::path::PathBuf> {
+    let found = std::env::var_os("CHROMIUM").map(std::path::PathBuf::from).or_else(|| {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(std::path::PathBuf::from).find(|p| p.exists())
+    });
+    if found.is_none() {
+        eprintln!("skipped: no Chromium on this machine (apt-get install chromium, or set CHROMIUM)");
+    }
+    found
+}
+
+/// The DOM of `url` after its script ran, as headless Chromium serialises it.
+fn dump_dom(browser: &std::path::Path, url: &str) -> String {
+    let profile = tempfile::tempdir().expect("profile dir");
+    let o = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .args(["--dump-dom", url])
+        .output()
+        .expect("chromium runs");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// In a real browser, key presses step through the page (the page presses
+/// the keys of its `#keys=` on load, as keydown events): after each
+/// sequence exactly one board shows, the one of the node the links lead to,
+/// whose FEN is the one `show` gives for those moves. And the report's
+/// charts are in the rendered page.
+#[test]
+fn a_browser_steps_through_the_game_by_key_presses() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("game.html");
+    let file = "corpus/valid/latin_short_annotated.pgn";
+    assert!(pgn100(&["show", file, "--html", out.to_str().expect("path")]).status.success());
+    let page = read_page(&out);
+    // R → next, L ← back, D ↓ the variation that replaces the current
+    // move, U ↑ back to the move a variation replaces, E End, H Home.
+    for (keys, node, moves) in [
+        ("", 0, "*"),
+        ("RR", 2, "1. f4 f6 *"),
+        ("RD", 1, "1. f4 *"),
+        ("RRD", 3, "1. f4 f7 *"),
+        ("RRDR", 6, "1. f4 f7 2. e4 *"),
+        ("RRDL", 1, "1. f4 *"),
+        ("RRDD", 4, "1. f4 e6 *"),
+        ("RRDDR", 5, "1. f4 e6 2. d4 *"),
+        ("RRDU", 2, "1. f4 f6 *"),
+        ("RRDDUU", 2, "1. f4 f6 *"),
+        ("RRRE", 30 + 4, "*"),
+        ("RRRH", 0, "*"),
+    ] {
+        let url = format!("file://{}#keys={keys}", out.display());
+        let dom = dump_dom(&browser, &url);
+        assert!(dom.contains(&format!(r#"data-current="{node}""#)), "{keys}: {}", &dom[..dom.len().min(300)]);
+        let shown: Vec<&str> = dom
+            .split(r#"<div class="board" id="p"#)
+            .skip(1)
+            .filter(|rest| rest.split_once('>').is_some_and(|(attrs, _)| !attrs.contains("hidden")))
+            .collect();
+        assert_eq!(shown.len(), 1, "{keys}: one board shows");
+        assert!(shown[0].starts_with(&format!("{node}\"")), "{keys}");
+        if moves != "*" {
+            let fen = shown_fen(&with_stdin(&["show", "-"], moves.as_bytes()));
+            assert_eq!(page.fens[node], fen, "{keys}");
+        }
+    }
+    let report = dir.path().join("report.html");
+    assert!(pgn100(&["stats", "corpus/valid", "--html", report.to_str().expect("path")]).status.success());
+    let dom = dump_dom(&browser, &format!("file://{}", report.display()));
+    assert!(dom.matches(r#"<figure class="chart""#).count() >= 8);
+    assert!(dom.matches(r#"class="bar""#).count() >= 20);
+}
