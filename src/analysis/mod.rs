@@ -5,6 +5,7 @@ pub mod annotate;
 pub mod batch;
 pub mod convert;
 pub mod diagram;
+pub mod dice;
 pub mod generate;
 pub mod notes;
 pub mod replay;

@@ -21,6 +21,7 @@ mod hundred_rules;
 mod man;
 mod oracle_castling_throne;
 mod oracle_chess;
+mod oracle_dice;
 mod oracle_games;
 mod oracle_grand;
 mod oracle_legal;
