@@ -217,8 +217,9 @@ pub enum TokenKind {
     VariationStart,
     /// `)`
     VariationEnd,
-    /// `<p N B>`: a dice roll.
-    DiceRoll,
+    /// `<p N B>`: a dice roll, with its faces when its text is a roll
+    /// (`None`: some other text between `<` and `>`).
+    DiceRoll(Option<Roll>),
     Result(Outcome),
 }
 

@@ -15,7 +15,10 @@
     reason = "indexes are a `Color` (0 or 1), a `Square` (below 100) into tables of those lengths, or a die's role index (below 6) into `[u8; 6]`"
 )]
 
+mod resolve;
 pub mod turns;
+
+pub use resolve::DiceResolveError;
 
 use std::fmt;
 

@@ -11,6 +11,7 @@ mod chess_perft;
 mod cli;
 mod convert;
 mod corpus;
+mod dice_records;
 mod encoding;
 mod fen;
 mod fuzz_regressions;

@@ -1,0 +1,107 @@
+//! Dice chess records: the oracle's two renderings of its 300 games (Latin
+//! short with letter rolls, Cyrillic long with digit rolls) validate with no
+//! diagnostic under --strict and replay to the oracle's turns (the same
+//! rolls, moves, open en passant squares and final position); a turn cut
+//! short is reported by the maximum-moves rule at that very turn.
+
+use crate::common::read_jsonl;
+
+use pgn100::analysis::replay::replay_dice;
+use pgn100::analysis::{validate_bytes, Options};
+use pgn100::diag::Code;
+use pgn100::notation::{GameRecord, Item, Reader};
+use pgn100::rules::dice::{role_face, DiceUci};
+
+fn corpus(path: &str) -> String {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path)).expect(path)
+}
+
+pub fn records(text: &str) -> Vec<GameRecord> {
+    Reader::new(text)
+        .filter_map(|i| match i {
+            Item::Game(g) => Some(g),
+            _ => None,
+        })
+        .collect()
+}
+
+const RENDERINGS: [&str; 2] = ["oracle/dice/dice-lat-short.pgn", "oracle/dice/dice-cyr-long.pgn"];
+
+#[test]
+fn both_renderings_validate_with_no_diagnostic_when_strict() {
+    for path in RENDERINGS {
+        let text = corpus(path);
+        let report = validate_bytes(path, text.as_bytes(), None, Options { strict: true, ..Options::default() });
+        assert_eq!((report.games, report.invalid), (300, 0), "{path}");
+        assert!(report.diagnostics.is_empty(), "{path}: {:?}", report.diagnostics.first());
+    }
+}
+
+#[test]
+fn both_renderings_replay_to_the_oracle_turns() {
+    let games = read_jsonl("oracle/dice/games_dice_sample.jsonl");
+    for path in RENDERINGS {
+        let recs = records(&corpus(path));
+        assert_eq!(recs.len(), games.len(), "{path}");
+        for (rec, g) in recs.iter().zip(&games) {
+            let seed = &g["seed"];
+            let report = replay_dice(rec, 0, Options { strict: true, ..Options::default() });
+            assert!(report.diagnostics.is_empty(), "{path} seed {seed}: {:?}", report.diagnostics);
+            let turns = g["turns"].as_array().expect("turns");
+            assert_eq!(report.turns.len(), turns.len(), "{path} seed {seed}");
+            let mut last_fen = None;
+            for (ours, theirs) in report.turns.iter().zip(turns) {
+                let roll: Vec<u64> = ours.roll.iter().map(|&r| u64::from(role_face(r).expect("a die"))).collect();
+                let want: Vec<u64> =
+                    theirs["roll"].as_array().expect("roll").iter().map(|f| f.as_u64().expect("face")).collect();
+                assert_eq!(roll, want, "{path} seed {seed}: the roll in the order written");
+                let ep: Vec<String> = ours.start.ep_open().map(|s| s.to_string()).collect();
+                let want_ep: Vec<String> =
+                    theirs["ep"].as_array().expect("ep").iter().map(|s| s.as_str().expect("sq").to_string()).collect();
+                assert_eq!(ep, want_ep, "{path} seed {seed}");
+                let moves: Vec<String> = ours.moves.iter().map(|p| DiceUci(p.mv).to_string()).collect();
+                let want_moves: Vec<String> = theirs["moves"]
+                    .as_array()
+                    .expect("moves")
+                    .iter()
+                    .map(|s| s.as_str().expect("uci").to_string())
+                    .collect();
+                assert_eq!(moves, want_moves, "{path} seed {seed}");
+                if let Some(f) = theirs["fens"].as_array().and_then(|f| f.last()) {
+                    last_fen = Some(f.as_str().expect("fen").to_string());
+                }
+            }
+            let last = report.last.as_ref().expect("replayed whole");
+            if turns.last().is_some_and(|t| !t["moves"].as_array().expect("moves").is_empty()) {
+                assert_eq!(Some(last.fen()), last_fen, "{path} seed {seed}: the final position");
+            }
+            let taken = g["termination"] == "king-capture";
+            assert_eq!(last.king_taken().is_some(), taken, "{path} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn a_turn_cut_short_breaks_the_maximum_moves_rule_there() {
+    let text = corpus("oracle/dice/dice-lat-short.pgn");
+    let recs = records(&text);
+    let games = read_jsonl("oracle/dice/games_dice_sample.jsonl");
+    let mut checked = 0;
+    for (rec, g) in recs.iter().zip(&games).take(60) {
+        let report = replay_dice(rec, 0, Options::default());
+        // The first turn of three moves that does not take the king.
+        let Some(turn) = report.turns.iter().find(|t| t.moves.len() == 3 && t.left.is_empty()) else { continue };
+        let Some(cut) = turn.moves.last().map(|p| rec.tokens[p.token].span.clone()) else { continue };
+        let game_text = &text[rec.span.start..rec.span.end];
+        let local = (cut.start - rec.span.start)..(cut.end - rec.span.start);
+        let corrupted = format!("{}{}", &game_text[..local.start], &game_text[local.end..]);
+        let bad = records(&corrupted);
+        let report = replay_dice(&bad[0], 0, Options::default());
+        let first = report.diagnostics.iter().find(|d| d.is_error()).unwrap_or_else(|| panic!("seed {}", g["seed"]));
+        assert_eq!(first.code, Code::TooFewMoves, "seed {}: {first:?}", g["seed"]);
+        let turn_end = turn.moves[1].token;
+        assert_eq!(first.span, bad[0].tokens[turn_end].span, "seed {}: at the cut turn", g["seed"]);
+        checked += 1;
+    }
+    assert!(checked >= 50, "{checked} games");
+}
