@@ -105,3 +105,65 @@ fn a_turn_cut_short_breaks_the_maximum_moves_rule_there() {
     }
     assert!(checked >= 50, "{checked} games");
 }
+
+#[test]
+fn the_renderings_convert_into_each_other() {
+    use pgn100::analysis::{convert_source, ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
+    use pgn100::diag::SourceFile;
+    let lat = corpus("oracle/dice/dice-lat-short.pgn");
+    let cyr = corpus("oracle/dice/dice-cyr-long.pgn");
+    let convert = |text: &str, letters, style, rolls| {
+        let source = SourceFile::new("x", text.to_string());
+        let out = convert_source(&source, &ConvertOptions { letters, style, rolls, ..ConvertOptions::default() });
+        assert_eq!((out.games, out.invalid), (300, 0));
+        out.text
+    };
+    // The same tokens (line breaks are the writer's own).
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let same = |a: &str, b: &str, what: &str| {
+        let (a, b) = (words(a), words(b));
+        let at = a.iter().zip(&b).position(|(x, y)| x != y);
+        assert!(at.is_none() && a.len() == b.len(), "{what}: first difference at word {at:?}");
+    };
+    let to_cyr = convert(&lat, LettersChoice::Cyrillic, StyleChoice::Long, RollsChoice::Digits);
+    same(&to_cyr, &cyr, "Latin short -> Cyrillic long with digit rolls is the oracle's Cyrillic file");
+    let to_lat = convert(&cyr, LettersChoice::Latin, StyleChoice::Short, RollsChoice::Letters);
+    same(&to_lat, &lat, "Cyrillic long -> Latin short with letter rolls is the oracle's Latin file");
+    // Cyrillic letters in the rolls read back to the same games.
+    let cyr_letters = convert(&lat, LettersChoice::Cyrillic, StyleChoice::Short, RollsChoice::Letters);
+    assert!(cyr_letters.contains("<Кр "), "Cyrillic roll letters");
+    let back = convert(&cyr_letters, LettersChoice::Latin, StyleChoice::Short, RollsChoice::Letters);
+    same(&back, &lat, "Cyrillic letters and back");
+}
+
+#[test]
+fn generated_dice_games_validate_in_every_form() {
+    use pgn100::analysis::dice::generate::{generate_dice_game, write_dice_game};
+    use pgn100::analysis::generate::rng_for;
+    use pgn100::notation::ast::RollForm;
+    use pgn100::notation::{Letters, Style};
+    let forms = [
+        (Letters::Latin, Style::Short, RollForm::Latin),
+        (Letters::Cyrillic, Style::Long, RollForm::Digits),
+        (Letters::Cyrillic, Style::Short, RollForm::Cyrillic),
+    ];
+    let mut taken = 0;
+    for i in 0..12u64 {
+        let g = generate_dice_game(&mut rng_for(5, i), 120);
+        let (letters, style, rolls) = forms[i as usize % 3];
+        let text = write_dice_game(
+            &[("Variant", "Dice".to_string()), ("Result", g.result.to_string())],
+            &g,
+            letters,
+            style,
+            rolls,
+        );
+        let report = validate_bytes("g", text.as_bytes(), None, Options { strict: true, ..Options::default() });
+        assert!(report.diagnostics.is_empty(), "game {i}: {:?}\n{text}", report.diagnostics.first());
+        let rec = &records(&text)[0];
+        let replayed = replay_dice(rec, 0, Options::default());
+        assert_eq!(replayed.turns.len(), g.turns.len(), "game {i}");
+        taken += usize::from(g.result != "*");
+    }
+    assert!(taken > 0, "some game ends with a king capture");
+}

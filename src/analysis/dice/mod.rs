@@ -1,6 +1,8 @@
 //! Dice chess records (RULES.md 4, NOTATION.md): rolls read into dice, turns
 //! replayed through [`crate::rules::dice`], the maximum-moves rule judged.
 
+pub mod convert;
+pub mod generate;
 pub mod write;
 
 use crate::notation::ast::{Man, Roll};
