@@ -167,3 +167,21 @@ fn generated_dice_games_validate_in_every_form() {
     }
     assert!(taken > 0, "some game ends with a king capture");
 }
+
+#[test]
+fn stats_count_the_oracle_games_as_the_oracle_does() {
+    use pgn100::analysis::stats::aggregate_text;
+    let want: serde_json::Value = serde_json::from_str(&corpus("oracle/dice/stats.json")).expect("stats.json");
+    for path in RENDERINGS {
+        let agg = aggregate_text(path, &corpus(path), Options::default());
+        let d = &agg.dice;
+        let n = |k: &str| want[k].as_u64().expect(k);
+        assert_eq!(agg.valid, n("games"), "{path}");
+        assert_eq!(d.turns, n("turns"), "{path}");
+        assert_eq!(d.moves_per_turn[0], n("empty_turns"), "{path}");
+        assert_eq!(d.forced_turns, n("turns_where_max_rule_removed_sequences"), "{path}");
+        assert_eq!(d.king_captures, [n("white_wins"), n("black_wins")], "{path}");
+        assert_eq!(d.king_captures_with_dice_left, n("king_capture_with_dice_left"), "{path}");
+        assert_eq!(agg.promotions.values().sum::<u64>(), 384, "{path}: the oracle README's promotions");
+    }
+}

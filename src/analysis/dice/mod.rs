@@ -3,6 +3,7 @@
 
 pub mod convert;
 pub mod generate;
+pub mod stats;
 pub mod write;
 
 use crate::notation::ast::{Man, Roll};

@@ -79,6 +79,11 @@ struct Replayer<'a> {
     out: Vec<Diagnostic>,
 }
 
+/// Whether `record` is a Dice chess game (by its Variant tag or `options`).
+pub fn is_dice(record: &GameRecord, options: Options) -> bool {
+    tags::variant(record, options.default_variant) == Ok(Variant::Dice)
+}
+
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
     replay_observed(record, index, options, &mut ())
