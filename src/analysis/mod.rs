@@ -7,9 +7,11 @@ pub mod convert;
 pub mod diagram;
 pub mod dice;
 pub mod generate;
+pub mod html;
 pub mod notes;
 pub mod replay;
 pub mod stats;
+pub mod stats_page;
 pub mod validate;
 pub mod wrap;
 

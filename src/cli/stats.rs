@@ -1,15 +1,17 @@
 //! `pgn100 stats`
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use super::input::InputArgs;
+use super::output::write_atomic;
 use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
+use crate::analysis::stats_page::stats_page;
 use crate::analysis::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -25,7 +27,9 @@ pub enum StatsFormat {
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  pgn100 stats corpus/\n  pgn100 stats --per-game --format csv games.pgn > games.csv\n  \
-pgn100 stats --threads 1 --format json big.pgn"
+pgn100 stats --threads 1 --format json big.pgn\n  \
+pgn100 stats --format json part1.pgn > a.json; pgn100 stats --format json part2.pgn > b.json\n  \
+pgn100 stats --merge a.json b.json\n  pgn100 stats corpus/ --html report.html"
 )]
 pub struct StatsArgs {
     #[command(flatten)]
@@ -36,6 +40,14 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: StatsFormat,
+    /// The inputs are aggregates written by `stats --format json`: add them
+    /// up (as if the games of all of them had been counted in one run).
+    #[arg(long, conflicts_with_all = ["per_game", "encoding", "variant", "threads"])]
+    pub merge: bool,
+    /// Write the aggregate as a web page with charts (inline SVG, readable
+    /// without a network) to this file instead of standard output.
+    #[arg(long, conflicts_with = "per_game")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Writes per-game rows as they come, in input order.
@@ -74,6 +86,9 @@ impl<W: Write> RowWriter<W> {
 }
 
 pub fn run(args: &StatsArgs) -> Outcome {
+    if args.merge {
+        return merge(args);
+    }
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
     let pool = args.input.pool()?;
@@ -138,7 +153,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
     progress.finish();
     match rows.as_mut() {
         Some(w) => w.flush()?,
-        None => write_aggregate(&total, args.format)?,
+        None => write_aggregate(&total, args)?,
     }
     Ok(ExitCode::from(if unreadable {
         2
@@ -149,9 +164,16 @@ pub fn run(args: &StatsArgs) -> Outcome {
     }))
 }
 
-fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn std::error::Error>> {
+fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(path) = &args.html {
+        let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
+        let title =
+            format!("pgn100 stats: {}", if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") });
+        write_atomic(path, stats_page(total, &title).as_bytes())?;
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
-    match format {
+    match args.format {
         StatsFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(total)?)?,
         StatsFormat::Csv => {
             let mut w = csv::Writer::from_writer(out);
@@ -178,4 +200,19 @@ fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn
         }
     }
     Ok(())
+}
+
+/// `stats --merge`: the aggregates of the inputs added up, written as any
+/// aggregate is; exit 1 when they count an invalid game, as `stats` does.
+fn merge(args: &StatsArgs) -> Outcome {
+    let mut total = Aggregate::default();
+    for input in args.input.inputs()? {
+        let mut text = String::new();
+        input.open().and_then(|mut r| r.read_to_string(&mut text)).map_err(|e| input.error(&e))?;
+        let part: Aggregate = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not an aggregate of `pgn100 stats --format json` ({e})", input.name()))?;
+        total = total.merge(part);
+    }
+    write_aggregate(&total, args)?;
+    Ok(ExitCode::from(u8::from(total.invalid > 0)))
 }
