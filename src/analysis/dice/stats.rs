@@ -3,7 +3,7 @@
 //! termination) and the turns: moves per turn, dice left unspent, how often
 //! the maximum-moves rule forced a choice (took sequences away), empty turns.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::analysis::replay::{replay_dice, Options};
 use crate::analysis::stats::GameStats;
@@ -12,7 +12,8 @@ use crate::rules::dice::turns::legal_turns;
 use crate::rules::{Color, MoveKind, Role};
 
 /// The turns of Dice chess games, summed.
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
 pub struct DiceStats {
     pub turns: u64,
     /// Turns of 0, 1, 2 and 3 moves.
