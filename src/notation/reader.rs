@@ -109,7 +109,7 @@ impl<'a> Reader<'a> {
         loop {
             match super::space_len(self.text, i) {
                 Some(len) => i += len,
-                None if self.text.as_bytes().get(i) == Some(&BOM[0])
+                None if self.text.as_bytes().get(i) == BOM.first()
                     && self.text.as_bytes().get(i..i + BOM.len()) == Some(BOM) =>
                 {
                     i += BOM.len()
