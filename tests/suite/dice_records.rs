@@ -185,3 +185,40 @@ fn stats_count_the_oracle_games_as_the_oracle_does() {
         assert_eq!(agg.promotions.values().sum::<u64>(), 384, "{path}: the oracle README's promotions");
     }
 }
+
+#[test]
+fn annotate_tells_the_dice_left_and_the_king_captures() {
+    use pgn100::analysis::{annotate_source, AnnotateOptions};
+    use pgn100::diag::SourceFile;
+    let text = corpus("oracle/dice/dice-lat-short.pgn");
+    let out = annotate_source(
+        &SourceFile::new("x", text.clone()),
+        &AnnotateOptions { dice: true, ..AnnotateOptions::default() },
+    );
+    assert_eq!((out.games, out.invalid), (300, 0));
+    let games = read_jsonl("oracle/dice/games_dice_sample.jsonl");
+    let moves: usize = games
+        .iter()
+        .flat_map(|g| g["turns"].as_array().expect("turns"))
+        .map(|t| t["moves"].as_array().expect("m").len())
+        .sum();
+    assert_eq!(out.text.matches("{dice left: ").count(), moves);
+    assert_eq!(out.text.matches(" takes the king and wins}").count(), 291, "the oracle's king captures");
+    let report = validate_bytes("a", out.text.as_bytes(), None, Options { strict: true, ..Options::default() });
+    assert!(report.diagnostics.is_empty(), "the annotated file still validates");
+    // The moves stay as written.
+    let strip = |s: &str| {
+        let mut o = String::new();
+        let mut depth = 0;
+        for c in s.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => o.push(c),
+                _ => {}
+            }
+        }
+        o.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(strip(&out.text), strip(&text));
+}
