@@ -9,6 +9,7 @@ pub mod dice;
 pub mod generate;
 pub mod html;
 pub mod notes;
+pub mod parquet;
 pub mod replay;
 pub mod stats;
 pub mod stats_page;

@@ -205,3 +205,75 @@ fn the_html_report_draws_the_aggregate() {
     let rows = table.children().filter(|n| n.has_tag_name("tr")).count();
     assert_eq!(rows, csv.lines().count(), "a header and one row per CSV row");
 }
+
+/// A Parquet file's rows as strings, the way the CSV writes them.
+fn parquet_rows(bytes: Vec<u8>) -> (Vec<String>, Vec<Vec<String>>, usize) {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::record::Field;
+    let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a Parquet file");
+    let groups = reader.metadata().num_row_groups();
+    let names = reader.metadata().file_metadata().schema_descr().columns().iter().map(|c| c.name().to_string());
+    let rows = reader
+        .get_row_iter(None)
+        .expect("rows")
+        .map(|row| {
+            row.expect("a row")
+                .get_column_iter()
+                .map(|(_, field)| match field {
+                    Field::Str(s) => s.clone(),
+                    Field::Long(n) => n.to_string(),
+                    Field::Bool(b) => b.to_string(),
+                    Field::Null => String::new(),
+                    other => panic!("unexpected field {other:?}"),
+                })
+                .collect()
+        })
+        .collect();
+    (names.collect(), rows, groups)
+}
+
+/// `stats --per-game --format parquet`: typed columns that read back to
+/// exactly the values of the CSV rows, in row groups as the games come.
+#[test]
+fn parquet_rows_read_back_to_the_csv_values() {
+    use crate::common::pgn100 as run;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("games.parquet");
+    let o = run(&[
+        "stats",
+        "corpus/valid",
+        "corpus/invalid",
+        "--per-game",
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().expect("path"),
+    ]);
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{}", String::from_utf8_lossy(&o.stderr));
+    // corpus/invalid/binary.pgn cannot be read (exit 2): no file is left.
+    assert!(!out.exists());
+    let o = run(&["stats", "corpus/valid", "--per-game", "--format", "parquet", "-o", out.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv_out = run(&["stats", "corpus/valid", "--per-game", "--format", "csv"]).stdout;
+    let mut csv_reader = csv::Reader::from_reader(csv_out.as_slice());
+    let header: Vec<String> = csv_reader.headers().expect("header").iter().map(str::to_string).collect();
+    let csv_rows: Vec<Vec<String>> =
+        csv_reader.records().map(|r| r.expect("a row").iter().map(str::to_string).collect()).collect();
+    let (names, rows, _) = parquet_rows(std::fs::read(&out).expect("the file"));
+    assert_eq!(names, header);
+    assert_eq!(names, pgn100::analysis::parquet::column_names());
+    assert!(csv_rows.len() > 10);
+    assert_eq!(rows, csv_rows);
+    // Row groups of 3 rows: the same rows, in ceil(n / 3) groups.
+    let (games, _) = stats_text("t", &corpus("valid/cyrillic_long_annotated.pgn").repeat(7), Options::default());
+    let mut w = pgn100::analysis::parquet::ParquetRows::with_row_group(Vec::new(), 3).expect("writer");
+    for g in &games {
+        w.push(g).expect("a row");
+    }
+    let (_, rows, groups) = parquet_rows(w.finish().expect("the file"));
+    assert_eq!((rows.len(), groups), (games.len(), games.len().div_ceil(3)));
+    assert_eq!(
+        rows.iter().map(|r| r[12].parse::<u32>().expect("plies")).collect::<Vec<_>>(),
+        games.iter().map(|g| g.plies).collect::<Vec<_>>()
+    );
+}
