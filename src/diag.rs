@@ -91,6 +91,12 @@ codes! {
     MoveNumber => "move_number", Warning, "a move number that does not match the move it stands before";
     ResultMismatch => "result_mismatch", Warning, "the Result tag is no result, or the result token, the Result tag and the board disagree";
     MissingResult => "missing_result", Warning, "a game without a result token";
+    BadDiceRoll => "bad_dice_roll", Error, "Dice chess: a dice roll that is not three faces (K Q R B N p, Кр Ф Л С К п, or 1 to 6)";
+    MissingDiceRoll => "missing_dice_roll", Error, "Dice chess: a turn's moves with no dice roll before them";
+    NoSuchDie => "no_such_die", Error, "Dice chess: a man moves whose type is not among the dice left";
+    FourthMove => "fourth_move", Error, "Dice chess: a move after the turn's three dice are spent";
+    MoveAfterKingCapture => "move_after_king_capture", Error, "Dice chess: a move or roll after a king was taken";
+    TooFewMoves => "too_few_moves", Error, "Dice chess: a turn that spends fewer dice than some sequence of its roll could (the maximum-moves rule)";
     Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, an em dash for `-`, …)";
 }
 

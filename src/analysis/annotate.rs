@@ -20,6 +20,8 @@ pub struct AnnotateOptions {
     /// Where the game enters the endgame (20 men or fewer) and the deep
     /// endgame (10 or fewer), RULES.md 1.6.
     pub stages: bool,
+    /// Dice chess: the dice left after each move.
+    pub dice: bool,
     pub skip_invalid: bool,
     pub replay: Options,
 }
@@ -28,6 +30,11 @@ pub struct AnnotateOptions {
 pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Converted {
     let replay_options = Options { keep_all: true, ..options.replay };
     transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
+        if report.variant == Some(crate::rules::Variant::Dice) {
+            let dice = super::replay::replay_dice(record, 0, options.replay);
+            super::dice::annotate::write_game(text, record, &dice, options, out);
+            return Ok(());
+        }
         annotate_game(text, record, report, options, out);
         Ok(())
     })

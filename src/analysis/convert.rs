@@ -45,8 +45,21 @@ pub enum FilesChoice {
     AK,
 }
 
+/// How Dice chess rolls are written in the output.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum RollsChoice {
+    #[default]
+    Keep,
+    /// In the letters of the output's moves: `<p N B>`, `<п К С>`.
+    Letters,
+    /// `<1 2 3>`
+    Digits,
+}
+
 #[derive(Copy, Clone, Debug, Default)]
 pub struct ConvertOptions {
+    /// How Dice chess rolls are written.
+    pub rolls: RollsChoice,
     pub letters: LettersChoice,
     pub style: StyleChoice,
     pub files: FilesChoice,
@@ -88,6 +101,14 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             return Err(refused);
         }
         let start = out.len();
+        if report.variant == Some(Variant::Dice) {
+            let dice = super::replay::replay_dice(record, 0, options.replay);
+            super::dice::convert::write_game(text, record, &dice, options, out);
+            if options.style != StyleChoice::Keep || options.rolls != RollsChoice::Keep {
+                super::wrap::rewrap_game(out, start);
+            }
+            return Ok(());
+        }
         write_game(text, record, report, options, out);
         if options.style != StyleChoice::Keep || options.pgn {
             super::wrap::rewrap_game(out, start);

@@ -7,6 +7,7 @@ pub mod compressed;
 pub mod convert;
 pub mod dedup;
 pub mod diagram;
+pub mod dice;
 pub mod filter;
 pub mod games;
 pub mod generate;
@@ -21,6 +22,6 @@ pub mod validate;
 pub mod wrap;
 
 pub use annotate::{annotate_source, AnnotateOptions};
-pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, StyleChoice};
+pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
 pub use replay::{replay, GameReport, Options, Ply};
 pub use validate::{validate_bytes, validate_chunk, validate_source, validate_text, ChunkReport, FileReport};

@@ -61,6 +61,10 @@ pub struct GameStats {
     #[serde(skip)]
     pub first_move: Option<String>,
     pub final_fen: String,
+    /// Dice chess: turns, dice left unspent, turns where the maximum-moves
+    /// rule took sequences away, empty turns, moves per turn (1, 2, 3).
+    #[serde(skip)]
+    pub dice: Option<super::dice::stats::DiceStats>,
 }
 
 /// The result of a game as the aggregate counts it: the result token, else the tag.
@@ -204,6 +208,9 @@ fn game_stats(
     rows: bool,
 ) -> GameStats {
     let s = if rows { header(file, index, record) } else { result_only(record) };
+    if super::replay::is_dice(record, options) {
+        return super::dice::stats::game_stats(s, index, record, options, rows);
+    }
     let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows, last_claim: None };
     let report = replay_observed(record, index, options, &mut counter);
     *claims = counter.claims;
@@ -281,6 +288,8 @@ pub struct Aggregate {
     pub games_with_claim: u64,
     /// Valid games by variant (which rules' sections to show).
     pub variants: BTreeMap<String, u64>,
+    /// Dice chess games' turns, summed.
+    pub dice: super::dice::stats::DiceStats,
 }
 
 impl Aggregate {
@@ -299,7 +308,7 @@ impl Aggregate {
         *self.variants.entry(g.variant.clone()).or_default() += 1;
         *self.plies.entry(g.plies).or_default() += 1;
         // Chess castles in one stage, written O-O and O-O-O.
-        let chess = [Variant::Chess, Variant::Chess960].iter().any(|v| g.variant == v.name());
+        let chess = [Variant::Chess, Variant::Chess960, Variant::Dice].iter().any(|v| g.variant == v.name());
         let (short, long) =
             if chess { ("O-O (short)", "O-O-O (long)") } else { ("0-0-0 (first, short)", "0-0-0-0 (first, long)") };
         for (name, n) in [
@@ -349,6 +358,9 @@ impl Aggregate {
             *self.first_moves.entry(m.clone()).or_default() += 1;
         }
         *self.terminations.entry(g.termination.clone()).or_default() += 1;
+        if let Some(d) = &g.dice {
+            self.dice.add(d);
+        }
     }
 
     pub fn merge(mut self, other: Aggregate) -> Aggregate {
@@ -376,6 +388,7 @@ impl Aggregate {
         into(&mut self.first_moves, other.first_moves);
         into(&mut self.terminations, other.terminations);
         self.games_with_claim += other.games_with_claim;
+        self.dice.add(&other.dice);
         into(&mut self.variants, other.variants);
         self
     }
@@ -468,6 +481,11 @@ impl Aggregate {
             push("stages", "games reaching the endgame", n.to_string(), Some(n));
             let n = self.games_reaching_deep_endgame;
             push("stages", "games reaching the deep endgame", n.to_string(), Some(n));
+        }
+        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Dice)) {
+            for (key, value) in self.dice.rows() {
+                push("dice", key, value, None);
+            }
         }
         let n = self.games_with_claim;
         push("claims", "games where a draw could be claimed", n.to_string(), Some(n));

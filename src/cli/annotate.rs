@@ -25,6 +25,9 @@ pub struct AnnotateArgs {
     /// Mark where the game enters the endgame (20 men or fewer) and the deep endgame (10 or fewer).
     #[arg(long)]
     pub stages: bool,
+    /// Dice chess: the dice left after each move, as a comment.
+    #[arg(long)]
+    pub dice: bool,
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -39,6 +42,7 @@ pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
     let options = AnnotateOptions {
         fen: args.fen,
         stages: args.stages,
+        dice: args.dice,
         skip_invalid: args.skip_invalid,
         replay: Options { default_variant: args.input.variant, ..Options::default() },
     };

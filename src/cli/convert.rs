@@ -9,7 +9,7 @@ use super::input::{Input, InputArgs};
 use super::output::{transform_all, AtomicFile};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, StyleChoice};
+use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, RollsChoice, StyleChoice};
 use crate::diag::SourceFile;
 use crate::notation::Letters;
 
@@ -60,6 +60,13 @@ pub enum FilesArg {
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum RollsArg {
+    Keep,
+    Letters,
+    Digits,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum Dialect {
     /// Grand Chess as pychess and Fairy-Stockfish write it.
     Pychess,
@@ -95,6 +102,9 @@ pub struct ConvertArgs {
     /// Export Grand games for pychess and Fairy-Stockfish, or Chess games as standard PGN (a game of another variant is an error).
     #[arg(long, value_enum)]
     pub to: Option<Dialect>,
+    /// Dice chess rolls: as written, in the output's letters (`<p N B>`, `<п К С>`), or as digits (`<1 2 3>`).
+    #[arg(long, value_enum, default_value = "keep")]
+    pub rolls: RollsArg,
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
@@ -121,6 +131,11 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
             FilesArg::Keep => FilesChoice::Keep,
             FilesArg::AJ => FilesChoice::AJ,
             FilesArg::AK => FilesChoice::AK,
+        },
+        rolls: match args.rolls {
+            RollsArg::Keep => RollsChoice::Keep,
+            RollsArg::Letters => RollsChoice::Letters,
+            RollsArg::Digits => RollsChoice::Digits,
         },
         skip_invalid: args.skip_invalid,
         pychess: matches!(args.to, Some(Dialect::Pychess)),

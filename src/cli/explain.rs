@@ -80,6 +80,12 @@ examples!(
     "result_mismatch",
     "missing_result",
     "lookalike",
+    "bad_dice_roll",
+    "missing_dice_roll",
+    "no_such_die",
+    "fourth_move",
+    "move_after_king_capture",
+    "too_few_moves",
 );
 
 /// Notes beyond the summary, where the rules need saying.

@@ -44,6 +44,9 @@ pub struct GenerateArgs {
 /// The text of game `index`.
 pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
     let mut rng = rng_for(args.seed, index);
+    if args.variant == Variant::Dice {
+        return Ok(dice_game_text(args, index, &mut rng));
+    }
     let g = generate_game(&mut rng, args.variant, args.max_plies).ok_or("this variant cannot be played yet")?;
     let letters = args.letters.letters();
     let style = match args.style {
@@ -67,6 +70,32 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
         tags.push(("FEN", g.start.fen()));
     }
     Ok(write_game(&tags, &g.start, &g.moves, letters, style, g.result))
+}
+
+/// A Dice chess game: `--max-plies` counts turns; rolls as letters in a
+/// Latin record, as digits in a Cyrillic one (as the oracle writes them).
+fn dice_game_text(args: &GenerateArgs, index: u64, rng: &mut rand_chacha::ChaCha8Rng) -> String {
+    use crate::analysis::dice::generate::{generate_dice_game, write_dice_game};
+    use crate::notation::ast::RollForm;
+    let g = generate_dice_game(rng, args.max_plies);
+    let letters = args.letters.letters();
+    let style = match args.style {
+        FormArg::Short => Style::Short,
+        FormArg::Long => Style::Long,
+    };
+    let rolls = if letters == crate::notation::Letters::Latin { RollForm::Latin } else { RollForm::Digits };
+    let tags = [
+        ("Event", "pgn100 generate".to_string()),
+        ("Site", "?".to_string()),
+        ("Date", "????.??.??".to_string()),
+        ("Round", (index + 1).to_string()),
+        ("White", "random".to_string()),
+        ("Black", "random".to_string()),
+        ("Result", g.result.to_string()),
+        ("Variant", "Dice".to_string()),
+        ("Generator", format!("pgn100 seed {} game {}", args.seed, index + 1)),
+    ];
+    write_dice_game(&tags, &g, letters, style, rolls)
 }
 
 pub fn run(args: &GenerateArgs) -> Outcome {

@@ -17,6 +17,7 @@ mod progress;
 mod show;
 mod split;
 mod stats;
+mod turns;
 mod validate;
 mod variants;
 
@@ -91,6 +92,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
+    /// List every legal turn of a Dice chess roll (the maximum-moves rule applied).
+    Turns(turns::TurnsArgs),
     /// List the variants with their names and aliases.
     Variants,
     /// Explain a diagnostic code, with an example.
@@ -118,6 +121,7 @@ pub fn run() -> ExitCode {
         Command::Generate(args) => generate::run(&args),
         Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),
+        Command::Turns(args) => turns::run(&args),
         Command::Variants => variants::run(),
         Command::Explain(args) => explain::run(&args, color),
         Command::Completions(args) => completions::run(&args),

@@ -152,6 +152,23 @@ pub enum MoveText {
     Null,
 }
 
+/// How the faces of a dice roll are written (NOTATION.md): `<p N B>`,
+/// Cyrillic letters, or the faces' numbers `<1 2 3>`.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub enum RollForm {
+    Latin,
+    Cyrillic,
+    Digits,
+}
+
+/// A dice roll as written: three faces, as men (the digits 1 to 6 read as
+/// pawn, knight, bishop, rook, queen, king), in the order written.
+#[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
+pub struct Roll {
+    pub faces: [Man; 3],
+    pub form: RollForm,
+}
+
 /// The result of a game as written.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize)]
 pub enum Outcome {
@@ -200,8 +217,9 @@ pub enum TokenKind {
     VariationStart,
     /// `)`
     VariationEnd,
-    /// `<p N B>`: a dice roll.
-    DiceRoll,
+    /// `<p N B>`: a dice roll, with its faces when its text is a roll
+    /// (`None`: some other text between `<` and `>`).
+    DiceRoll(Option<Roll>),
     Result(Outcome),
 }
 

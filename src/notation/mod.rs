@@ -17,7 +17,9 @@ pub mod scan;
 mod uci;
 mod write;
 
-pub use ast::{GameRecord, LookAlikes, Man, ManMove, MoveText, PromotionForm, ReadNote, Token, TokenKind};
+pub use ast::{
+    GameRecord, LookAlikes, Man, ManMove, MoveText, PromotionForm, ReadNote, Roll, RollForm, Token, TokenKind,
+};
 pub use reader::{Found, Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::{uci_line, UciMove};
 pub use write::{check_mark, promotion_form, promotion_text, write_and_play, Letters, LongMove, ShortMove, Style};

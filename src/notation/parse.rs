@@ -9,7 +9,9 @@ use nom::combinator::{map, opt, peek, value};
 use nom::sequence::{delimited, preceded};
 use nom::{IResult, Parser};
 
-use super::ast::{CheckMark, Glyph, Man, ManMove, MoveText, Outcome, PromotionForm, Script, SquareText, TokenKind};
+use super::ast::{
+    CheckMark, Glyph, Man, ManMove, MoveText, Outcome, PromotionForm, Roll, RollForm, Script, SquareText, TokenKind,
+};
 
 type Res<'a, T> = IResult<&'a str, T>;
 
@@ -401,6 +403,72 @@ pub fn tag_pair(i: &str) -> Res<'_, (&str, String, usize)> {
     Ok((rest, (name, value, value_at)))
 }
 
+/// die_face = "K" | "Q" | "R" | "B" | "N" | "p" | "P" | "Кр" | "Ф" | "Л" | "С" | "К" | "п" | "1" .. "6"
+///
+/// The man a face names, and how it was written (digits: 1 pawn, 2 knight,
+/// 3 bishop, 4 rook, 5 queen, 6 king).
+pub fn die_face(i: &str) -> Res<'_, (Man, RollForm)> {
+    alt((
+        map(one_of("KQRBNpP"), |c| {
+            let man = match c {
+                'K' => Man::King,
+                'Q' => Man::Queen,
+                'R' => Man::Rook,
+                'B' => Man::Bishop,
+                'N' => Man::Knight,
+                _ => Man::Pawn,
+            };
+            (man, RollForm::Latin)
+        }),
+        value((Man::King, RollForm::Cyrillic), tag("Кр")),
+        map(one_of("ФЛСКп"), |c| {
+            let man = match c {
+                'Ф' => Man::Queen,
+                'Л' => Man::Rook,
+                'С' => Man::Bishop,
+                'К' => Man::Knight,
+                _ => Man::Pawn,
+            };
+            (man, RollForm::Cyrillic)
+        }),
+        map(one_of("123456"), |c| {
+            let man = match c {
+                '1' => Man::Pawn,
+                '2' => Man::Knight,
+                '3' => Man::Bishop,
+                '4' => Man::Rook,
+                '5' => Man::Queen,
+                _ => Man::King,
+            };
+            (man, RollForm::Digits)
+        }),
+    ))
+    .parse(i)
+}
+
+/// roll_faces = die_face spaces die_face spaces die_face
+pub fn roll_faces(i: &str) -> Res<'_, Roll> {
+    let (rest, (a, _, b, _, c)) = (die_face, spaces, die_face, spaces, die_face).parse(i)?;
+    let forms = [a.1, b.1, c.1];
+    let form = if forms.contains(&RollForm::Cyrillic) {
+        RollForm::Cyrillic
+    } else if forms.iter().all(|f| *f == RollForm::Digits) {
+        RollForm::Digits
+    } else {
+        RollForm::Latin
+    };
+    Ok((rest, Roll { faces: [a.0, b.0, c.0], form }))
+}
+
+/// roll = "<" [spaces] roll_faces [spaces] ">"   (the text of a dice_roll token)
+pub fn roll(i: &str) -> Res<'_, Roll> {
+    delimited((char('<'), opt(spaces)), roll_faces, (opt(spaces), char('>'))).parse(i)
+}
+
+fn spaces(i: &str) -> Res<'_, &str> {
+    take_while1(|c| c == ' ' || c == '\t').parse(i)
+}
+
 /// The productions of the grammar that are one parser each, by name.
 pub const PRODUCTIONS: &[&str] = &[
     "file",
@@ -429,6 +497,9 @@ pub const PRODUCTIONS: &[&str] = &[
     "tag_name",
     "tag_value",
     "tag_pair",
+    "die_face",
+    "roll_faces",
+    "roll",
 ];
 
 /// Runs the production `name` on `input`: `Some(true)` when it parses the
@@ -464,6 +535,9 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "tag_name" => whole(tag_name(input)),
         "tag_value" => whole(tag_value(input)),
         "tag_pair" => whole(tag_pair(input)),
+        "die_face" => whole(die_face(input)),
+        "roll_faces" => whole(roll_faces(input)),
+        "roll" => whole(roll(input)),
         _ => return None,
     })
 }

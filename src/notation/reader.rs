@@ -239,7 +239,11 @@ impl<'a> Reader<'a> {
         let simple = |len, kind| Ok((len, kind, LookAlikes::NONE));
         match c {
             '{' => simple(until(b'}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
-            '<' => simple(until(b'>', SyntaxErrorKind::UnterminatedDiceRoll)?, TokenKind::DiceRoll),
+            '<' => {
+                let len = until(b'>', SyntaxErrorKind::UnterminatedDiceRoll)?;
+                let faces = rest.get(..len).and_then(|t| parse::roll(t).ok()).filter(|(r, _)| r.is_empty());
+                simple(len, TokenKind::DiceRoll(faces.map(|(_, roll)| roll)))
+            }
             '(' => simple(1, TokenKind::VariationStart),
             ')' => simple(1, TokenKind::VariationEnd),
             ';' => simple(line(), TokenKind::LineComment),

@@ -83,7 +83,7 @@ const fn chess_castle(color: Color, king_file: u8, rook_file: u8) -> CastleSpec 
 }
 
 /// The table entry of the castling of `color` with king and rook on these files.
-const fn castle_index(color: Color, king_file: u8, rook_file: u8) -> u8 {
+pub(super) const fn castle_index(color: Color, king_file: u8, rook_file: u8) -> u8 {
     color as u8 * 64 + king_file * 8 + rook_file
 }
 
@@ -115,7 +115,7 @@ const PROMOTION: &[PromotionClass] = &[PromotionClass {
     roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
 }];
 
-const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
+pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
     Rules {
         variant,
         width: 8,

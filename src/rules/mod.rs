@@ -5,6 +5,7 @@ mod board;
 mod candidates;
 mod castling;
 mod chess;
+pub mod dice;
 pub use chess::chess960_start_fen;
 mod game;
 mod geometry;

@@ -64,6 +64,7 @@ impl Variant {
             Variant::Grand => Ok(&GRAND),
             Variant::Chess => Ok(&CHESS),
             Variant::Chess960 => Ok(&CHESS960),
+            Variant::Dice => Ok(&super::dice::DICE),
             other => Err(UnsupportedVariant(other)),
         }
     }
@@ -80,7 +81,7 @@ impl fmt::Display for Variant {
 pub struct UnknownVariant(pub String);
 
 #[derive(Debug, Clone, Copy, thiserror::Error, PartialEq, Eq)]
-#[error("the {0} rules are not implemented yet: Hundred, Grand, Chess and Chess960 are played so far")]
+#[error("the {0} rules are not implemented yet: Hundred, Grand, Chess, Chess960 and Dice are played so far")]
 pub struct UnsupportedVariant(pub Variant);
 
 impl FromStr for Variant {

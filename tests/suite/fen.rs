@@ -97,6 +97,6 @@ fn fen_syntax_errors() {
 
 #[test]
 fn unsupported_variants_say_so() {
-    let e = Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1", Variant::Dice).unwrap_err();
+    let e = Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1", Variant::Royal).unwrap_err();
     assert!(e.to_string().contains("not implemented"), "{e}");
 }

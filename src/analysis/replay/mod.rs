@@ -8,6 +8,7 @@
 //! line's start; mate is looked for only after a check and at the end.
 
 mod claims;
+mod dice;
 mod messages;
 mod report;
 mod spec;
@@ -15,6 +16,7 @@ mod tags;
 mod warnings;
 
 pub use claims::Claims;
+pub use dice::{replay_dice, DiceReport, DiceTurn};
 pub use report::{GameReport, Ply};
 
 use crate::diag::{Diagnostic, Severity};
@@ -77,6 +79,11 @@ struct Replayer<'a> {
     out: Vec<Diagnostic>,
 }
 
+/// Whether `record` is a Dice chess game (by its Variant tag or `options`).
+pub fn is_dice(record: &GameRecord, options: Options) -> bool {
+    tags::variant(record, options.default_variant) == Ok(Variant::Dice)
+}
+
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
     replay_observed(record, index, options, &mut ())
@@ -89,6 +96,9 @@ pub fn replay_observed(
     options: Options,
     observer: &mut impl Observer,
 ) -> GameReport {
+    if tags::variant(record, options.default_variant) == Ok(Variant::Dice) {
+        return replay_dice(record, index, options).game_report();
+    }
     let letters = tags::letters(record);
     let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
     let report = r.run(observer);
