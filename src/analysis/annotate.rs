@@ -225,6 +225,12 @@ fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
     let (found, right) = match report.termination()? {
         Termination::Checkmate { winner: Color::White } => ("checkmate, white wins", "1-0"),
         Termination::Checkmate { winner: Color::Black } => ("checkmate, black wins", "0-1"),
+        Termination::LosingPosition { winner: Color::White } => {
+            ("losing position: black's king attacked without its prince, white wins", "1-0")
+        }
+        Termination::LosingPosition { winner: Color::Black } => {
+            ("losing position: white's king attacked without its prince, black wins", "0-1")
+        }
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
         Termination::FivefoldRepetition => ("fivefold repetition: a draw", "1/2-1/2"),
         Termination::SeventyFiveMoves => ("75 moves without capture or pawn move: a draw", "1/2-1/2"),

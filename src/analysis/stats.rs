@@ -223,6 +223,8 @@ pub(crate) fn termination_name(t: Option<Termination>) -> &'static str {
     match t {
         Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
         Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
+        Some(Termination::LosingPosition { winner: Color::White }) => "losing position (white wins)",
+        Some(Termination::LosingPosition { winner: Color::Black }) => "losing position (black wins)",
         Some(Termination::Stalemate) => "stalemate",
         Some(Termination::FivefoldRepetition) => "fivefold repetition",
         Some(Termination::SeventyFiveMoves) => "75-move rule",

@@ -14,6 +14,8 @@ mod perft;
 mod position;
 mod resolve;
 mod role;
+mod royal;
+pub use royal::RestoreError;
 mod setup;
 mod variant;
 mod zobrist;
@@ -30,5 +32,5 @@ pub use role::{Color, Movement, Piece, Role};
 pub use setup::{FenError, Setup};
 pub use variant::{
     AutoDraw, CastlingRule, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, CHESS, CHESS960, GRAND,
-    HUNDRED,
+    HUNDRED, ROYAL,
 };

@@ -389,6 +389,8 @@ fn role_name(r: Role) -> &'static str {
         Role::Prince => "prince",
         Role::Marshal => "marshal",
         Role::Cardinal => "cardinal",
+        Role::Heir => "prince",
+        Role::Princess => "princess",
     }
 }
 

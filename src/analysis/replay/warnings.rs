@@ -124,6 +124,12 @@ pub(super) fn result(
     let board = match end {
         Some(Termination::Checkmate { winner: Color::White }) => Some((Outcome::WhiteWins, "White mates")),
         Some(Termination::Checkmate { winner: Color::Black }) => Some((Outcome::BlackWins, "Black mates")),
+        Some(Termination::LosingPosition { winner: Color::White }) => {
+            Some((Outcome::WhiteWins, "Black's king stands attacked without its prince: a losing position"))
+        }
+        Some(Termination::LosingPosition { winner: Color::Black }) => {
+            Some((Outcome::BlackWins, "White's king stands attacked without its prince: a losing position"))
+        }
         Some(Termination::Stalemate) => Some((Outcome::Draw, "the game ends in stalemate")),
         Some(Termination::FivefoldRepetition) => Some((Outcome::Draw, "the fivefold repetition ends the game")),
         Some(Termination::SeventyFiveMoves) => Some((Outcome::Draw, "the 75-move rule ends the game")),
