@@ -110,6 +110,11 @@ pub fn move_token(text: &str) -> Option<Scanned> {
             [b'-', b'-', ..] | [b'Z', b'0', ..] => (2, MoveText::Null),
             _ => return None,
         },
+        b'S' | 0xD0 if restoration(b).is_some() => {
+            let (square, len, o) = restoration(b)?;
+            odd |= o;
+            (len, MoveText::Restoration { square })
+        }
         _ => {
             let (m, len) = man_move(b, &mut odd)?;
             (len, MoveText::Man(m))
@@ -134,6 +139,24 @@ pub fn move_token(text: &str) -> Option<Scanned> {
         kind: TokenKind::Move { text: move_text, check, glyph },
         lookalikes: odd,
     })
+}
+
+/// `restoration` (`Пс=Ф`, `S=Q`, `Псd10=Ф`): the square and the length.
+fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
+    let i = match b {
+        [b'S', ..] => 1,
+        [0xD0, 0x9F, 0xD1, 0x81, ..] => 4,
+        _ => return None,
+    };
+    let (square, i, odd) = match square(b, i) {
+        Some((s, len, o)) => (Some(s), i + len, o),
+        None => (None, i, L::NONE),
+    };
+    match b.get(i..)? {
+        [b'=', b'Q', ..] => Some((square, i + 2, odd)),
+        [b'=', 0xD0, 0xA4, ..] => Some((square, i + 3, odd)),
+        _ => None,
+    }
 }
 
 /// A zero of castling at `i`: its length and whether it is a look-alike.
@@ -350,7 +373,7 @@ fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
         [b'N', ..] => lat(Man::Knight),
         [b'M' | b'C', ..] => lat(Man::Marshal),
         [b'A', ..] => lat(Man::Cardinal),
-        [b'I', ..] => lat(Man::RoyalPrince),
+        [b'T', ..] => lat(Man::RoyalPrince),
         [b'S', ..] => lat(Man::Princess),
         _ => None,
     }

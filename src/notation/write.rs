@@ -187,7 +187,7 @@ pub fn check_mark(after: &Position, letters: Letters) -> &'static str {
     let checkers = after.checkers();
     if checkers.is_empty() {
         ""
-    } else if !after.has_legal_move() {
+    } else if !after.has_legal_move() && !after.is_losing_position() {
         match letters {
             Letters::Latin => "#",
             Letters::Cyrillic => "×",

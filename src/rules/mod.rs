@@ -15,7 +15,7 @@ mod position;
 mod resolve;
 mod role;
 mod royal;
-pub use royal::RestoreError;
+pub use royal::{RestoreError, Violation};
 mod setup;
 mod variant;
 mod zobrist;

@@ -30,6 +30,7 @@ mod oracle_royal;
 mod properties;
 mod reader;
 mod replay_report;
+mod royal_notation;
 mod royal_rules;
 mod scanner;
 mod show;

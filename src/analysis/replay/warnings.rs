@@ -66,7 +66,8 @@ pub(super) fn check_mark(
     span: Span,
     ply: u32,
 ) -> Option<Diagnostic> {
-    let mate = checkers.any() && !after.has_legal_move();
+    // Royal's losing position (the mover's own king falls) is no mate.
+    let mate = checkers.any() && !after.has_legal_move() && !after.is_losing_position();
     let ok = match written {
         None => checkers.is_empty(),
         Some(CheckMark::Check) => checkers.any() && !mate,

@@ -25,12 +25,18 @@ struct Judge<'a> {
     king: Square,
     their_king: Option<Square>,
     cover: bool,
+    /// Every move of 5.2, L1–L3 not applied (to name the rule a written
+    /// move breaks).
+    pseudo: bool,
 }
 
 impl Judge<'_> {
     /// L2 and L3 for the move of `mover` from `from` to `to`, taking the man
     /// on `captured` (if any) and leaving `placed` on `to`.
     fn allows(&self, from: Square, to: Square, captured: Option<Square>, placed: Piece) -> bool {
+        if self.pseudo {
+            return true;
+        }
         let mut after = self.board.clone();
         after.take(from);
         if let Some(c) = captured {
@@ -51,6 +57,16 @@ impl Judge<'_> {
 /// `restrict`. None in a losing position (5.4: the game is over) or for a
 /// side without a king.
 pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, restrict: Bitboard) {
+    generate_with(pos, sink, restrict, false);
+}
+
+/// The moves of 5.2 with a target in `restrict`, the rules of 5.3 not
+/// applied (castling keeps its own conditions).
+pub(crate) fn generate_pseudo<S: Sink>(pos: &Position, sink: &mut S, restrict: Bitboard) {
+    generate_with(pos, sink, restrict, true);
+}
+
+fn generate_with<S: Sink>(pos: &Position, sink: &mut S, restrict: Bitboard, pseudo: bool) {
     let board = pos.board();
     let us = pos.turn();
     let them = !us;
@@ -59,7 +75,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, restrict: Bitboard
     let their_king = board.king_of(them);
     if let Some(k) = their_king {
         let hits = attackers(board, k, us, occupied);
-        if hits.any() {
+        if hits.any() && !pseudo {
             // L1: the king capture is compulsory; without cover the
             // attacked side has already lost.
             if has_cover(board, them) && restrict.contains(k) {
@@ -68,7 +84,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S, restrict: Bitboard
             return;
         }
     }
-    let judge = Judge { board, us, king, their_king, cover: has_cover(board, us) };
+    let judge = Judge { board, us, king, their_king, cover: has_cover(board, us), pseudo };
     let ours = board.by_color(us);
     for from in ours & !board.by_role(Role::Pawn) {
         let Some(mover) = board.piece_at(from) else { continue };

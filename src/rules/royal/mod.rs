@@ -13,6 +13,8 @@
 mod attacks;
 mod generate;
 mod play;
+mod violation;
+pub use violation::Violation;
 
 pub(crate) use attacks::{attackers, checkers, two_step_attacks_outlined};
 pub(crate) use generate::generate;
