@@ -49,6 +49,12 @@ pub struct GameStats {
     pub promote_prince_files: u32,
     pub throne_pawns: u32,
     pub en_passant: u32,
+    /// Royal (RULES.md 5.3, 5.5): kings taken, princes crowned, queens
+    /// restored, restorations refused (a move made while one was due).
+    pub king_captures: u32,
+    pub crownings: u32,
+    pub restorations: u32,
+    pub restorations_refused: u32,
     /// Ply after which 20 or fewer men stand (RULES.md 1.6); 0 if the game starts so, empty if never.
     pub endgame_ply: Option<u32>,
     /// Ply after which 10 or fewer men stand.
@@ -130,6 +136,13 @@ impl Observer for Counter {
         if before.is_capture(m) {
             s.captures += 1;
         }
+        if before.variant() == Variant::Royal {
+            if before.board().piece_at(m.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
+                s.king_captures += 1;
+                s.crownings += u32::from(before.has_cover(!before.turn()));
+            }
+            s.restorations_refused += u32::from(before.can_restore());
+        }
         match m.kind {
             MoveKind::EnPassant => s.en_passant += 1,
             MoveKind::Throne(_) => s.throne_pawns += 1,
@@ -174,6 +187,10 @@ impl Observer for Counter {
         if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
         }
+    }
+
+    fn restored(&mut self, _after: &Position) {
+        self.s.restorations += 1;
     }
 
     fn end(&mut self, main: &Position, termination: Option<Termination>) {
@@ -278,6 +295,13 @@ pub struct Aggregate {
     pub first_moves: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
     pub games_with_claim: u64,
+    /// Royal: king captures, crownings, queen restorations made and
+    /// refused, games ended by a losing position (RULES.md 5.3–5.5).
+    pub king_captures: u64,
+    pub crownings: u64,
+    pub restorations: u64,
+    pub restorations_refused: u64,
+    pub losing_positions: u64,
     /// Valid games by variant (which rules' sections to show).
     pub variants: BTreeMap<String, u64>,
 }
@@ -348,6 +372,11 @@ impl Aggregate {
             *self.first_moves.entry(m.clone()).or_default() += 1;
         }
         *self.terminations.entry(g.termination.clone()).or_default() += 1;
+        self.king_captures += u64::from(g.king_captures);
+        self.crownings += u64::from(g.crownings);
+        self.restorations += u64::from(g.restorations);
+        self.restorations_refused += u64::from(g.restorations_refused);
+        self.losing_positions += u64::from(g.termination.starts_with("losing position"));
     }
 
     pub fn merge(mut self, other: Aggregate) -> Aggregate {
@@ -375,6 +404,11 @@ impl Aggregate {
         into(&mut self.first_moves, other.first_moves);
         into(&mut self.terminations, other.terminations);
         self.games_with_claim += other.games_with_claim;
+        self.king_captures += other.king_captures;
+        self.crownings += other.crownings;
+        self.restorations += other.restorations;
+        self.restorations_refused += other.restorations_refused;
+        self.losing_positions += other.losing_positions;
         into(&mut self.variants, other.variants);
         self
     }
@@ -467,6 +501,14 @@ impl Aggregate {
             push("stages", "games reaching the endgame", n.to_string(), Some(n));
             let n = self.games_reaching_deep_endgame;
             push("stages", "games reaching the deep endgame", n.to_string(), Some(n));
+        }
+        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Royal)) {
+            push("royal", "king captures", self.king_captures.to_string(), None);
+            push("royal", "princes crowned", self.crownings.to_string(), None);
+            push("royal", "queens restored", self.restorations.to_string(), None);
+            push("royal", "restorations refused", self.restorations_refused.to_string(), None);
+            let n = self.losing_positions;
+            push("royal", "games ended by a losing position", n.to_string(), Some(n));
         }
         let n = self.games_with_claim;
         push("claims", "games where a draw could be claimed", n.to_string(), Some(n));

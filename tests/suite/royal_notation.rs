@@ -103,3 +103,80 @@ fn a_queen_restoration_is_read_in_both_scripts() {
     let (diags, _, _) = validate_text(&record(fen, "1. Сb6:f10 Крe10:f10 2. Крe1-e2 Пс=Ф", "*"), strict());
     assert!(diags.iter().any(|d| d.code.name() == "restoration_late"), "{diags:?}");
 }
+
+/// The seed's second example and a queen restoration, as one file.
+fn events() -> String {
+    let second = "k9/1n8/4T5/10/2K1B5/10/10/10/10/9t w - - 0 1";
+    let queen = "3skq4/10/10/10/1B8/10/10/10/10/4K5 w Rr - 0 1";
+    let refused = "3skq4/10/10/10/1B8/10/10/10/10/4K5 w Rr - 0 1";
+    [
+        record(second, "1. Крc6-c7 Кb9:c7+ 2. Сe6:a10+", "0-1"),
+        record(queen, "1. Сb6:f10 Псd10=Ф Крe10:f10", "*"),
+        record(refused, "1. Сb6:f10 Крe10:f10", "*"),
+    ]
+    .join("\n")
+}
+
+#[test]
+fn stats_count_king_captures_crownings_restorations_and_losing_positions() {
+    let agg = pgn100::analysis::stats::aggregate_text("t", &events(), Options::default());
+    assert_eq!(agg.valid, 3);
+    assert_eq!((agg.king_captures, agg.crownings), (2, 2));
+    assert_eq!((agg.restorations, agg.restorations_refused), (1, 1));
+    assert_eq!(agg.losing_positions, 1);
+    assert!(agg.rows().iter().any(|r| r.section == "royal" && r.key == "queens restored" && r.value == "1"));
+}
+
+#[test]
+fn annotate_comments_on_crownings_restorations_and_the_losing_position() {
+    use pgn100::analysis::{annotate_source, AnnotateOptions};
+    let out = annotate_source(&SourceFile::new("t", events()), &AnnotateOptions::default()).text;
+    for comment in [
+        "{white's king captured: its prince is crowned on e8}",
+        "{black's king captured: its prince is crowned on j1}",
+        "{losing position: white's king attacked without its prince, black wins}",
+        "Псd10=Ф Крe10:f10 {black restored its queen (the princess crowned) before this move}",
+        "Крe10:f10 {black refused its queen restoration: the right is gone}",
+    ] {
+        assert!(out.contains(comment), "{comment}\n{out}");
+    }
+    // The annotated file validates as it stands.
+    let (diags, _, invalid) = validate_text(&out, strict());
+    assert!(diags.is_empty() && invalid == 0, "{diags:?}");
+}
+
+#[test]
+fn show_draws_prince_and_princess_in_the_terminal_and_in_svg() {
+    use pgn100::analysis::diagram::{svg_diagram, text_diagram, Glyphs};
+    use pgn100::notation::Letters;
+    use pgn100::rules::{Position, Variant};
+    let start = Position::start(Variant::Royal).expect("Royal is played");
+    for glyphs in [Glyphs::Letters, Glyphs::Unicode] {
+        let text = text_diagram(&start, None, glyphs, false);
+        let first = text.lines().find(|l| l.trim_start().starts_with("1 ")).expect("rank 1");
+        let tenth = text.lines().find(|l| l.trim_start().starts_with("10 ")).expect("rank 10");
+        assert!(first.contains('S') && first.contains('T'), "{text}");
+        assert!(tenth.contains('s') && tenth.contains('t'), "{text}");
+    }
+    for (letters, prince, princess) in [(Letters::Cyrillic, ">Пр<", ">Пс<"), (Letters::Latin, ">T<", ">S<")] {
+        let svg = svg_diagram(&start, None, letters);
+        assert_eq!(svg.matches(prince).count(), 2, "{svg}");
+        assert_eq!(svg.matches(princess).count(), 2, "{svg}");
+    }
+}
+
+#[test]
+fn generated_royal_games_validate_strictly() {
+    use pgn100::analysis::generate::{generate_game, rng_for};
+    use pgn100::notation::pgn::write_game;
+    use pgn100::notation::{Letters, Style};
+    for i in 0..20 {
+        let g = generate_game(&mut rng_for(16, i), pgn100::rules::Variant::Royal, 300).expect("a game");
+        let tags = [("Variant", "Royal".to_string()), ("Result", g.result.to_string())];
+        for (letters, style) in [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)] {
+            let text = write_game(&tags, &g.start, &g.moves, letters, style, g.result);
+            let (diags, games, invalid) = validate_text(&text, strict());
+            assert!(diags.is_empty() && games == 1 && invalid == 0, "{diags:?}\n{text}");
+        }
+    }
+}

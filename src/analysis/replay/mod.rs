@@ -62,11 +62,13 @@ struct Line {
     main: bool,
     /// Which line this is, for [`GameReport::resumes`].
     id: usize,
+    /// Royal: a queen restoration was made before the coming move.
+    restored: bool,
 }
 
 impl Line {
     fn new(pos: Position, main: bool, id: usize) -> Line {
-        Line { pos, plies: 0, before: None, main, id }
+        Line { pos, plies: 0, before: None, main, id, restored: false }
     }
 }
 
@@ -238,6 +240,7 @@ impl Replayer<'_> {
                     let late = self.refused.get(line.pos.turn().index()).copied().unwrap_or(false);
                     match line.pos.restore_queen(square) {
                         Ok(_) => {
+                            line.restored = true;
                             if line.main {
                                 observer.restored(&line.pos);
                             }
@@ -267,7 +270,7 @@ impl Replayer<'_> {
                         }
                     }
                     if line.main {
-                        mainline.push(Ply { mv: m, token: ti });
+                        mainline.push(Ply { mv: m, token: ti, restored: line.restored });
                         observer.before_move(&line.pos, m);
                     }
                     if self.options.keep_all {
@@ -275,7 +278,7 @@ impl Replayer<'_> {
                             resumes.push((all.len(), line.pos.clone()));
                             kept_line = Some(line.id);
                         }
-                        all.push(Ply { mv: m, token: ti });
+                        all.push(Ply { mv: m, token: ti, restored: line.restored });
                     }
                     if variation_follows(tokens, ti) {
                         match line.before.as_mut() {
@@ -286,6 +289,7 @@ impl Replayer<'_> {
                         line.before = None;
                     }
                     line.pos.play_unchecked(m);
+                    line.restored = false;
                     line.plies = ply;
                     let checkers = line.pos.checkers();
                     if let Some(d) = warnings::check_mark(&line.pos, checkers, *check, token.span.clone(), ply) {
