@@ -110,7 +110,9 @@ pub fn move_token(text: &str) -> Option<Scanned> {
             [b'-', b'-', ..] | [b'Z', b'0', ..] => (2, MoveText::Null),
             _ => return None,
         },
-        b'S' | 0xD0 if restoration(b).is_some() => {
+        // Royal's restoration (`Пс=Ф`, `S=Q`), tried on princess letters
+        // only, before the move it could also read as (`Псd10=Ф`).
+        b'S' | 0xD0 if princess_letter(b) && restoration(b).is_some() => {
             let (square, len, o) = restoration(b)?;
             odd |= o;
             (len, MoveText::Restoration { square })
@@ -141,7 +143,15 @@ pub fn move_token(text: &str) -> Option<Scanned> {
     })
 }
 
-/// `restoration` (`Пс=Ф`, `S=Q`, `Псd10=Ф`): the square and the length.
+/// Whether `b` starts with the princess's letter (`Пс`, `S`).
+#[inline]
+fn princess_letter(b: &[u8]) -> bool {
+    matches!(b, [b'S', ..] | [0xD0, 0x9F, 0xD1, 0x81, ..])
+}
+
+/// `restoration` (`Пс=Ф`, `S=Q`, `Псd10=Ф`): the square, the length and
+/// the look-alikes.
+#[cold]
 fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
     let i = match b {
         [b'S', ..] => 1,
