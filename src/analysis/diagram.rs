@@ -133,7 +133,7 @@ pub fn state(pos: &Position) -> String {
 }
 
 /// Escapes text for XML.
-fn xml(s: &str) -> String {
+pub(crate) fn xml(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

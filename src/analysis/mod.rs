@@ -6,9 +6,12 @@ pub mod batch;
 pub mod convert;
 pub mod diagram;
 pub mod generate;
+pub mod html;
 pub mod notes;
+pub mod parquet;
 pub mod replay;
 pub mod stats;
+pub mod stats_page;
 pub mod validate;
 pub mod wrap;
 

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::replay::{replay_observed, Claims, Observer, Options};
 use crate::notation::ast::GameRecord;
@@ -269,8 +269,11 @@ pub struct StatRow {
 }
 
 /// The aggregate over many games: counts only, so merging is exact and
-/// order-independent (maps are sorted).
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+/// order-independent (maps are sorted). Its JSON (`stats --format json`)
+/// reads back whole (`stats --merge`): a field missing counts 0, an unknown
+/// field is an error rather than a count dropped.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
 pub struct Aggregate {
     pub files: u64,
     pub games: u64,

@@ -53,15 +53,9 @@ fn movetext_start(game: &str) -> usize {
     at
 }
 
-/// Whether the character at byte `i` of `text` is white space
-/// ([`char::is_whitespace`]), looking at its bytes: only the lead bytes of
-/// the Unicode spaces (`C2`, `E1`–`E3`) need the character decoded.
+/// Whether the character at byte `i` of `text` is white space.
 fn space_at(text: &str, i: usize) -> bool {
-    match text.as_bytes().get(i) {
-        Some(&c) if c.is_ascii() => c.is_ascii_whitespace() || c == 0x0B,
-        Some(0xC2 | 0xE1..=0xE3) => text.get(i..).and_then(|r| r.chars().next()).is_some_and(char::is_whitespace),
-        _ => false,
-    }
+    crate::notation::space_len(text, i).is_some()
 }
 
 /// Whether line breaks in `movetext` carry no meaning: no `<` or carriage

@@ -10,10 +10,11 @@ use super::convert::ScriptArg;
 use super::output::{file_error, write_atomic};
 use super::Outcome;
 use crate::analysis::diagram::{svg_diagram, text_diagram, Glyphs};
+use crate::analysis::html::game_page;
 use crate::analysis::{replay, Options};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::notation::decode::decode;
-use crate::notation::{Item, Reader};
+use crate::notation::{GameRecord, Item, Reader};
 use crate::rules::{Move, Position, Variant};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -26,7 +27,7 @@ pub enum GlyphsArg {
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  pgn100 show games.pgn --game 3 --ply 40\n  \
-pgn100 show --fen 'k9/10/5K4/10/10/10/10/PPPPPPP3/10/10 w T - 0 1'\n  pgn100 show games.pgn --svg final.svg\n  \
+pgn100 show --fen 'k9/10/5K4/10/10/10/10/PPPPPPP3/10/10 w T - 0 1'\n  pgn100 show games.pgn --svg final.svg\n  pgn100 show games.pgn --game 2 --html game2.html\n  \
 cat games.pgn | pgn100 show -")]
 pub struct ShowArgs {
     /// The game file, `-` for standard input (not with --fen).
@@ -50,6 +51,10 @@ pub struct ShowArgs {
     /// Also write the position as an SVG diagram to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Write the game as one self-contained web page to this file instead:
+    /// its boards, its moves and comments, steps by buttons and arrow keys.
+    #[arg(long, conflicts_with_all = ["fen", "ply", "svg"])]
+    pub html: Option<PathBuf>,
     /// Letters of the prince in the SVG diagram.
     #[arg(long, value_enum, default_value = "latin")]
     pub letters: ScriptArg,
@@ -73,11 +78,9 @@ fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
     Ok((path.display().to_string(), bytes))
 }
 
-fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
-    if let Some(fen) = &args.fen {
-        let pos = Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
-        return Ok(Shown { pos, last: None, stopped: None });
-    }
+/// Game `--game` of the file: its name, the decoded text, the record and
+/// its index.
+fn read_game(args: &ShowArgs) -> Result<(String, String, GameRecord, usize), Box<dyn std::error::Error>> {
     let path = args.file.as_ref().ok_or("a file or --fen is needed")?;
     let (name, bytes) = read_input(path)?;
     let text = decode(&bytes, None).text;
@@ -91,6 +94,15 @@ fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
         .nth(index)
         .ok_or_else(|| format!("{name} has no game {}", args.game))?
         .map_err(|()| format!("game {} of {name} cannot be read (pgn100 validate tells why)", args.game))?;
+    Ok((name, text, record, index))
+}
+
+fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
+    if let Some(fen) = &args.fen {
+        let pos = Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
+        return Ok(Shown { pos, last: None, stopped: None });
+    }
+    let (name, text, record, index) = read_game(args)?;
     let report = replay(&record, index, Options { default_variant: args.variant, ..Options::default() });
     let plies = report.mainline.len();
     let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
@@ -109,7 +121,27 @@ fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
     Ok(Shown { pos, last, stopped })
 }
 
+/// `--html`: the game as a page, with every position its replay reached.
+fn page(args: &ShowArgs, out: &Path) -> Outcome {
+    let (_, text, record, index) = read_game(args)?;
+    let options = Options { default_variant: args.variant, keep_all: true, ..Options::default() };
+    let report = replay(&record, index, options);
+    if report.start.is_none() {
+        let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
+        return Err(format!("game {} has no position to show{why}", args.game).into());
+    }
+    write_atomic(out, game_page(&record, &text, &report, report.letters).as_bytes())?;
+    if !report.complete {
+        eprintln!("pgn100: game {} is invalid; the page shows its moves as far as they replay", args.game);
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: &ShowArgs, color: bool) -> Outcome {
+    if let Some(out) = &args.html {
+        return page(args, out);
+    }
     let Shown { pos, last, stopped } = position(args)?;
     let glyphs = match args.pieces {
         GlyphsArg::Letters => Glyphs::Letters,

@@ -1,15 +1,18 @@
 //! `pgn100 stats`
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
 use super::input::InputArgs;
+use super::output::{write_atomic, AtomicFile};
 use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::analysis::parquet::ParquetRows;
 use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
+use crate::analysis::stats_page::stats_page;
 use crate::analysis::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -20,12 +23,16 @@ pub enum StatsFormat {
     Csv,
     /// JSON (per game: one object a line).
     Json,
+    /// Parquet, typed columns (per game only, to a file: -o).
+    Parquet,
 }
 
 #[derive(Args, Debug)]
 #[command(
     after_help = "Examples:\n  pgn100 stats corpus/\n  pgn100 stats --per-game --format csv games.pgn > games.csv\n  \
-pgn100 stats --threads 1 --format json big.pgn"
+pgn100 stats --threads 1 --format json big.pgn\n  \
+pgn100 stats --format json part1.pgn > a.json; pgn100 stats --format json part2.pgn > b.json\n  \
+pgn100 stats --merge a.json b.json\n  pgn100 stats corpus/ --html report.html"
 )]
 pub struct StatsArgs {
     #[command(flatten)]
@@ -36,20 +43,34 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     pub format: StatsFormat,
+    /// The inputs are aggregates written by `stats --format json`: add them
+    /// up (as if the games of all of them had been counted in one run).
+    #[arg(long, conflicts_with_all = ["per_game", "encoding", "variant", "threads"])]
+    pub merge: bool,
+    /// Write to this file (whole or not at all) instead of standard output;
+    /// needed for --format parquet.
+    #[arg(short, long)]
+    pub output: Option<std::path::PathBuf>,
+    /// Write the aggregate as a web page with charts (inline SVG, readable
+    /// without a network) to this file instead of standard output.
+    #[arg(long, conflicts_with = "per_game")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// Writes per-game rows as they come, in input order.
-enum RowWriter<W: Write> {
+enum RowWriter<W: Write + Send> {
     Csv(Box<csv::Writer<W>>),
     Json(W),
     Table(W),
+    Parquet(Box<ParquetRows<W>>),
 }
 
-impl<W: Write> RowWriter<W> {
+impl<W: Write + Send> RowWriter<W> {
     fn write(&mut self, row: &GameStats) -> Result<(), Box<dyn std::error::Error>> {
         match self {
             RowWriter::Csv(w) => w.serialize(row)?,
             RowWriter::Json(w) => writeln!(w, "{}", serde_json::to_string(row)?)?,
+            RowWriter::Parquet(w) => w.push(row)?,
             RowWriter::Table(w) => writeln!(
                 w,
                 "{}#{:<5} {:<8} {:<8} plies {:<4} captures {:<3} checks {:<3} {}",
@@ -65,26 +86,75 @@ impl<W: Write> RowWriter<W> {
         }
         Ok(())
     }
+    /// Flushes the rows; the output back, for a file to be committed.
+    fn finish(self) -> Result<W, Box<dyn std::error::Error>> {
+        Ok(match self {
+            RowWriter::Csv(w) => w.into_inner().map_err(|e| e.into_error())?,
+            RowWriter::Json(mut w) | RowWriter::Table(mut w) => {
+                w.flush()?;
+                w
+            }
+            RowWriter::Parquet(w) => w.finish()?,
+        })
+    }
+}
+
+/// Where the rows or the aggregate go: standard output or a file written
+/// whole at the end.
+enum Sink {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File(AtomicFile),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            Sink::File(w) => w.write(buf),
+        }
+    }
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
-            RowWriter::Csv(w) => w.flush(),
-            RowWriter::Json(w) | RowWriter::Table(w) => w.flush(),
+            Sink::Stdout(w) => w.flush(),
+            Sink::File(w) => w.flush(),
+        }
+    }
+}
+
+impl Sink {
+    fn open(args: &StatsArgs) -> Result<Sink, String> {
+        match &args.output {
+            Some(path) => Ok(Sink::File(AtomicFile::create(path)?)),
+            None if args.format == StatsFormat::Parquet => {
+                Err("--format parquet writes a file: give it with -o FILE".to_string())
+            }
+            None => Ok(Sink::Stdout(std::io::BufWriter::new(std::io::stdout()))),
+        }
+    }
+    fn commit(self) -> Result<(), String> {
+        match self {
+            Sink::Stdout(_) => Ok(()),
+            Sink::File(f) => f.commit(),
         }
     }
 }
 
 pub fn run(args: &StatsArgs) -> Outcome {
+    if args.merge {
+        return merge(args);
+    }
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
     let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
-    let stdout = std::io::stdout().lock();
     let mut rows = match (args.per_game, args.format) {
+        (false, StatsFormat::Parquet) => return Err("--format parquet is for --per-game rows".into()),
         (false, _) => None,
-        (true, StatsFormat::Csv) => Some(RowWriter::Csv(Box::new(csv::Writer::from_writer(stdout)))),
-        (true, StatsFormat::Json) => Some(RowWriter::Json(stdout)),
-        (true, StatsFormat::Table) => Some(RowWriter::Table(stdout)),
+        (true, StatsFormat::Csv) => Some(RowWriter::Csv(Box::new(csv::Writer::from_writer(Sink::open(args)?)))),
+        (true, StatsFormat::Json) => Some(RowWriter::Json(Sink::open(args)?)),
+        (true, StatsFormat::Table) => Some(RowWriter::Table(Sink::open(args)?)),
+        (true, StatsFormat::Parquet) => Some(RowWriter::Parquet(Box::new(ParquetRows::new(Sink::open(args)?)?))),
     };
     let mut total = Aggregate::default();
     let mut unreadable = false;
@@ -136,9 +206,11 @@ pub fn run(args: &StatsArgs) -> Outcome {
         }
     }
     progress.finish();
-    match rows.as_mut() {
-        Some(w) => w.flush()?,
-        None => write_aggregate(&total, args.format)?,
+    match rows {
+        // A file is committed only when every input could be read.
+        Some(w) if !unreadable => w.finish()?.commit()?,
+        Some(_) => {}
+        None => write_aggregate(&total, args)?,
     }
     Ok(ExitCode::from(if unreadable {
         2
@@ -149,12 +221,20 @@ pub fn run(args: &StatsArgs) -> Outcome {
     }))
 }
 
-fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn std::error::Error>> {
-    let mut out = std::io::stdout().lock();
-    match format {
+fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn std::error::Error>> {
+    if let Some(path) = &args.html {
+        let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
+        let title =
+            format!("pgn100 stats: {}", if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") });
+        write_atomic(path, stats_page(total, &title).as_bytes())?;
+        return Ok(());
+    }
+    let mut out = Sink::open(args)?;
+    match args.format {
+        StatsFormat::Parquet => return Err("--format parquet is for --per-game rows".into()),
         StatsFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(total)?)?,
         StatsFormat::Csv => {
-            let mut w = csv::Writer::from_writer(out);
+            let mut w = csv::Writer::from_writer(&mut out);
             w.write_record(["section", "key", "value", "percent_of_valid"])?;
             for row in total.rows() {
                 let percent = row.percent.map_or_else(String::new, |p| format!("{p:.1}"));
@@ -177,5 +257,22 @@ fn write_aggregate(total: &Aggregate, format: StatsFormat) -> Result<(), Box<dyn
             }
         }
     }
+    out.flush()?;
+    out.commit()?;
     Ok(())
+}
+
+/// `stats --merge`: the aggregates of the inputs added up, written as any
+/// aggregate is; exit 1 when they count an invalid game, as `stats` does.
+fn merge(args: &StatsArgs) -> Outcome {
+    let mut total = Aggregate::default();
+    for input in args.input.inputs()? {
+        let mut text = String::new();
+        input.open().and_then(|mut r| r.read_to_string(&mut text)).map_err(|e| input.error(&e))?;
+        let part: Aggregate = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not an aggregate of `pgn100 stats --format json` ({e})", input.name()))?;
+        total = total.merge(part);
+    }
+    write_aggregate(&total, args)?;
+    Ok(ExitCode::from(u8::from(total.invalid > 0)))
 }

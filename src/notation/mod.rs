@@ -21,3 +21,16 @@ pub use ast::{GameRecord, LookAlikes, Man, ManMove, MoveText, PromotionForm, Rea
 pub use reader::{Found, Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::{uci_line, UciMove};
 pub use write::{check_mark, promotion_form, promotion_text, write_and_play, Letters, LongMove, ShortMove, Style};
+
+/// The length in bytes of the white space character ([`char::is_whitespace`])
+/// at byte `i` of `text`, or `None`. Looks at bytes: only the lead bytes of
+/// the Unicode spaces (`C2`, `E1`–`E3`) need the character decoded. The one
+/// test of white space of the reader, the scanner and the writers.
+#[inline]
+pub fn space_len(text: &str, i: usize) -> Option<usize> {
+    match *text.as_bytes().get(i)? {
+        c if c.is_ascii() => (c.is_ascii_whitespace() || c == 0x0B).then_some(1),
+        0xC2 | 0xE1..=0xE3 => text.get(i..)?.chars().next().filter(|c| c.is_whitespace()).map(char::len_utf8),
+        _ => None,
+    }
+}

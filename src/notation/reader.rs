@@ -103,19 +103,18 @@ impl<'a> Reader<'a> {
 
     /// Skips white space (a BOM in mid-file counts as white space).
     fn skip_space(&mut self) {
-        let b = self.text.as_bytes();
+        const BOM: &[u8] = "\u{feff}".as_bytes();
         let mut i = self.pos;
         // `i` moves by whole chars, so stays on a char boundary.
-        while let Some(&c) = b.get(i) {
-            if c.is_ascii_whitespace() || c == 0x0B {
-                i += 1;
-            } else if c < 0x80 {
-                break;
-            } else {
-                match self.text.get(i..).and_then(|r| r.chars().next()) {
-                    Some(ch) if ch.is_whitespace() || ch == '\u{feff}' => i += ch.len_utf8(),
-                    _ => break,
+        loop {
+            match super::space_len(self.text, i) {
+                Some(len) => i += len,
+                None if self.text.as_bytes().get(i) == BOM.first()
+                    && self.text.as_bytes().get(i..i + BOM.len()) == Some(BOM) =>
+                {
+                    i += BOM.len()
                 }
+                None => break,
             }
         }
         self.pos = i;

@@ -96,6 +96,9 @@ fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
 /// `move_token` at the start of `text`.
 pub fn move_token(text: &str) -> Option<Scanned> {
     let b = text.as_bytes();
+    if let Some(s) = plain_move(b) {
+        return Some(s);
+    }
     let mut odd = L::NONE;
     let (mut i, move_text) = match b.first()? {
         b'0' | b'O' | b'o' | 0xD0 if zero(b, 0).is_some() => {
@@ -167,6 +170,114 @@ fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
         [b'=', 0xD0, 0xA4, ..] => Some((square, i + 3, odd)),
         _ => None,
     }
+}
+
+/// The common forms, read in one pass: an optional piece letter, Latin
+/// lower-case files, `-`, `x` or `:`, an optional `=` promotion, `+`, `++`
+/// or `#`, a glyph, then a plain boundary. Anything else it does not judge
+/// (`None`): [`move_token`] then reads the token the long way, so this
+/// reads nothing the productions would read differently
+/// (tests/suite/scanner.rs compares every suffix of the corpus).
+fn plain_move(b: &[u8]) -> Option<Scanned> {
+    let (man, script, mut i, odd) = match b.first()? {
+        c if c.is_ascii_uppercase() || *c == 0xD0 => {
+            let (man, script, len, odd) = piece(b, 0)?;
+            (Some(man), Some(script), len, odd)
+        }
+        b'a'..=b'k' => (None, None, 0, L::NONE),
+        _ => return None,
+    };
+    let file_at = |i: usize| b.get(i).filter(|c| (b'a'..=b'k').contains(c)).map(|c| c - b'a');
+    let rank_at = |i: usize| match b.get(i..) {
+        Some([b'1', b'0', ..]) => Some((9, 2)),
+        Some([c @ b'1'..=b'9', ..]) => Some((c - b'1', 1)),
+        _ => None,
+    };
+    // The first coordinates: file, rank, or both.
+    let f1 = file_at(i);
+    i += usize::from(f1.is_some());
+    let r1 = rank_at(i);
+    if let Some((_, len)) = r1 {
+        i += len;
+    }
+    let r1 = r1.map(|(r, _)| r);
+    let sep = match b.get(i) {
+        Some(c @ (b'-' | b'x' | b':')) => {
+            i += 1;
+            Some(*c)
+        }
+        _ => None,
+    };
+    // The target, when the first coordinates were not it.
+    let second = file_at(i).and_then(|f| rank_at(i + 1).map(|(r, len)| (f, r, 1 + len)));
+    let (from_file, from_rank, to) = match (f1, r1, second) {
+        (Some(f), Some(r), None) if sep.is_none() => (None, None, SquareText { file: f, rank: r }),
+        (f, r, Some((tf, tr, len))) if f.is_some() || r.is_some() => {
+            // `-` only between whole squares (the long form).
+            if sep == Some(b'-') && (f.is_none() || r.is_none()) {
+                return None;
+            }
+            i += len;
+            (f, r, SquareText { file: tf, rank: tr })
+        }
+        (None, None, Some((tf, tr, len))) if sep.is_some_and(|c| c != b'-') && man.is_some() => {
+            i += len;
+            (None, None, SquareText { file: tf, rank: tr })
+        }
+        _ => return None,
+    };
+    let mut m = ManMove {
+        man,
+        script,
+        from_file,
+        from_rank,
+        dash: sep == Some(b'-'),
+        capture: sep.filter(|c| *c != b'-').map(char::from),
+        to,
+        promotion: None,
+        promotion_form: PromotionForm::Bare,
+        throne: None,
+    };
+    if b.get(i) == Some(&b'=') {
+        let (p, p_script, len, o) = piece(b, i + 1)?;
+        if !o.is_empty() {
+            return None;
+        }
+        if man == Some(Man::Princess) {
+            // `Псd10=Ф` is Royal's restoration: read the long way.
+            return None;
+        }
+        m.promotion = Some(p);
+        m.script = m.script.or(Some(p_script));
+        m.promotion_form = PromotionForm::Equals;
+        i += 1 + len;
+    }
+    let check = match b.get(i..) {
+        Some([b'+', b'+', ..]) => Some((2, CheckMark::DoubleCheck)),
+        Some([b'+', ..]) => Some((1, CheckMark::Check)),
+        Some([b'#', ..]) => Some((1, CheckMark::Mate)),
+        _ => None,
+    };
+    if let Some((len, _)) = check {
+        i += len;
+    }
+    let glyph = glyph(b, i);
+    if let Some((len, _)) = glyph {
+        i += len;
+    }
+    // A plain boundary; an `e.p.` after one space, a `(` (a promotion
+    // `(Q)` or a variation) and `;` (a throne mark) are read the long way.
+    match b.get(i) {
+        None => {}
+        Some(b' ') if b.get(i + 1..i + 5) == Some(b"e.p.") => return None,
+        Some(c) if c.is_ascii_whitespace() || b"){}$".contains(c) || *c == 0x0B => {}
+        Some(_) => return None,
+    }
+    Some(Scanned {
+        len: i,
+        kind: TokenKind::Move { text: MoveText::Man(m), check: check.map(|(_, c)| c), glyph: glyph.map(|(_, g)| g) },
+        lookalikes: odd,
+    })
 }
 
 /// A zero of castling at `i`: its length and whether it is a look-alike.
@@ -493,8 +604,7 @@ fn glyph(b: &[u8], i: usize) -> Option<(usize, Glyph)> {
 fn boundary(text: &str, i: usize) -> bool {
     match text.as_bytes().get(i) {
         None => true,
-        Some(c) if c.is_ascii() => c.is_ascii_whitespace() || b"(){}$;".contains(c) || *c == 0x0B,
-        Some(_) => text.get(i..).and_then(|r| r.chars().next()).is_some_and(char::is_whitespace),
+        Some(c) => b"(){}$;".contains(c) || super::space_len(text, i).is_some(),
     }
 }
 

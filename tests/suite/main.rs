@@ -17,6 +17,7 @@ mod fuzz_regressions;
 mod generate;
 mod grammar;
 mod hostile;
+mod html;
 mod hundred_rules;
 mod man;
 mod oracle_castling_throne;

@@ -64,6 +64,81 @@ fn the_scanner_reads_every_suffix_of_the_corpus_as_the_productions_do() {
     assert!(positions > 10_000 && read > 2_000, "{positions} positions, {read} read");
 }
 
+/// The forms the scanner reads in one pass (`plain_move`) and their near
+/// misses, which it leaves to the long way: each reads as the productions read it.
+#[test]
+fn the_plain_forms_and_their_near_misses_read_alike() {
+    let tokens = [
+        "e4",
+        "e4 ",
+        "e10",
+        "Nf3",
+        "Nf3+",
+        "Nf3++",
+        "Nf3#",
+        "Nf3!?",
+        "Nf3+!",
+        "exd5",
+        "e4xd5",
+        "e4:d5",
+        "e4-e5",
+        "ed5",
+        "Nbd7",
+        "N1f3",
+        "R1xa3",
+        "Rf10a5",
+        "Ra1a10",
+        "Nxf3",
+        "Кg1-f3",
+        "Крf8-f9",
+        "Крf8-f9; e3",
+        "Крf8-f9;e3",
+        "Kрf8",
+        "Кдb1-c3",
+        "Пe8-i4",
+        "e8=Q",
+        "e8=Q+",
+        "e8=p",
+        "e8=Кр",
+        "e8Q",
+        "e10(Q)",
+        "e10(",
+        "e4(",
+        "Nf3)",
+        "Nf3}",
+        "e4$1",
+        "e5:d6 e.p.",
+        "e5:d6e.p.",
+        "e4,e3",
+        "e-d5",
+        "N-f3",
+        "Nx",
+        "Nb",
+        "e4-",
+        "xf3",
+        "B3-B5",
+        "B3:C4",
+        "A3-A5",
+        "E3",
+        "Bb5",
+        "Ab3",
+        "Ca1-a2",
+        "e4\u{a0}",
+        "e4×",
+        "Nf3×",
+        "k1",
+        "Kk11",
+        "e11",
+        "e0",
+        "a1a",
+        "Лa1-a2!!",
+    ];
+    for t in tokens {
+        agree(t, true);
+        agree(t, false);
+    }
+}
+
 /// Pieces of tokens: letters, squares, separators, marks, and the
 /// look-alikes the reader accepts.
 const FRAGMENTS: &[&str] = &[

@@ -109,3 +109,171 @@ fn per_game_csv_and_json() {
     assert_eq!(v["en_passant"], 2);
     assert_eq!(v["termination"], "none");
 }
+
+/// `stats --merge` of the aggregates of two parts is `stats` of both parts
+/// in one run, for every cut of a mixed input at a game boundary (Hundred,
+/// Grand, Chess, an invalid game); the JSON reads back to the same
+/// aggregate; what is not an aggregate is refused with exit status 2.
+#[test]
+fn merged_aggregates_equal_one_run_for_every_split() {
+    use crate::common::pgn100 as run;
+    let text: String = [
+        "valid/seed002_castling.pgn",
+        "valid/grand_cyrillic.pgn",
+        "invalid/no_man.pgn",
+        "valid/chess_real_world_features.pgn",
+        "valid/latin_short_annotated.pgn",
+    ]
+    .iter()
+    .map(|n| corpus(n) + "\n")
+    .collect::<String>()
+    .repeat(2);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = |name: &str| dir.path().join(name).display().to_string();
+    let json = |args: &[&str]| {
+        let o = run(args);
+        let out = String::from_utf8(o.stdout).expect("UTF-8");
+        // Exit 1 exactly when an invalid game is counted.
+        let invalid = serde_json::from_str::<Aggregate>(&out).expect("an aggregate").invalid;
+        assert_eq!(o.status.code(), Some(i32::from(invalid > 0)), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        out
+    };
+    let cuts: Vec<usize> = pgn100::analysis::batch::chunks(&text, 200).iter().map(|r| r.end).collect();
+    assert!(cuts.len() > 5, "{} cuts", cuts.len());
+    for cut in cuts {
+        std::fs::write(path("a.pgn"), &text[..cut]).expect("write");
+        std::fs::write(path("b.pgn"), &text[cut..]).expect("write");
+        let both = json(&["stats", "--format", "json", &path("a.pgn"), &path("b.pgn")]);
+        std::fs::write(path("a.json"), json(&["stats", "--format", "json", &path("a.pgn")])).expect("write");
+        // An empty part counts no game, and merging it leaves the sum as it is.
+        let b = run(&["stats", "--format", "json", &path("b.pgn")]);
+        std::fs::write(path("b.json"), &b.stdout).expect("write");
+        let merged = json(&["stats", "--merge", "--format", "json", &path("a.json"), &path("b.json")]);
+        assert_eq!(merged, both, "cut at {cut}");
+        let read: Aggregate = serde_json::from_str(&merged).expect("an aggregate");
+        assert_eq!(serde_json::to_string_pretty(&read).expect("JSON") + "\n", merged);
+    }
+    let rows = run(&["stats", "--per-game", "--format", "json", "corpus/valid/seed002_castling.pgn"]);
+    std::fs::write(path("rows.json"), &rows.stdout).expect("write");
+    let refused = run(&["stats", "--merge", &path("rows.json")]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("not an aggregate of `pgn100 stats --format json`"));
+}
+
+/// `stats --html`: a well-formed page whose charts draw the aggregate's own
+/// counts (each bar's value is the count `stats --format json` gives) and
+/// whose table has every row of the CSV aggregate.
+#[test]
+fn the_html_report_draws_the_aggregate() {
+    use crate::common::pgn100 as run;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("report.html");
+    let o = run(&["stats", "corpus/valid", "--html", page.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let agg: Aggregate =
+        serde_json::from_slice(&run(&["stats", "corpus/valid", "--format", "json"]).stdout).expect("aggregate");
+    let source = std::fs::read_to_string(&page).expect("the page");
+    let doc = roxmltree::Document::parse_with_options(
+        &source,
+        roxmltree::ParsingOptions { allow_dtd: true, ..roxmltree::ParsingOptions::default() },
+    )
+    .expect("well-formed XML");
+    let bars = |id: &str| -> Vec<(String, u64)> {
+        let figure = doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("chart {id}"));
+        figure
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("bar"))
+            .map(|n| {
+                let label = n.attribute("data-label").expect("label").to_string();
+                (label, n.attribute("data-value").and_then(|v| v.parse().ok()).expect("value"))
+            })
+            .collect()
+    };
+    let results: Vec<(String, u64)> = agg.results.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    assert_eq!(bars("results"), results);
+    let terminations: Vec<(String, u64)> = agg.terminations.iter().map(|(k, v)| (k.clone(), *v)).collect();
+    assert_eq!(bars("terminations"), terminations);
+    // Every valid game falls in one bin of the length histogram.
+    let lengths = bars("lengths");
+    assert_eq!(lengths.iter().map(|(_, n)| n).sum::<u64>(), agg.valid);
+    assert!(lengths.len() >= 2, "{lengths:?}");
+    for id in ["castling", "promotions", "throne-pawn", "first-moves"] {
+        assert!(!bars(id).is_empty(), "{id}");
+    }
+    let csv = String::from_utf8(run(&["stats", "corpus/valid", "--format", "csv"]).stdout).expect("CSV");
+    let table = doc.descendants().find(|n| n.attribute("id") == Some("table")).expect("the table");
+    let rows = table.children().filter(|n| n.has_tag_name("tr")).count();
+    assert_eq!(rows, csv.lines().count(), "a header and one row per CSV row");
+}
+
+/// A Parquet file's rows as strings, the way the CSV writes them.
+fn parquet_rows(bytes: Vec<u8>) -> (Vec<String>, Vec<Vec<String>>, usize) {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::record::Field;
+    let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a Parquet file");
+    let groups = reader.metadata().num_row_groups();
+    let names = reader.metadata().file_metadata().schema_descr().columns().iter().map(|c| c.name().to_string());
+    let rows = reader
+        .get_row_iter(None)
+        .expect("rows")
+        .map(|row| {
+            row.expect("a row")
+                .get_column_iter()
+                .map(|(_, field)| match field {
+                    Field::Str(s) => s.clone(),
+                    Field::Long(n) => n.to_string(),
+                    Field::Bool(b) => b.to_string(),
+                    Field::Null => String::new(),
+                    other => panic!("unexpected field {other:?}"),
+                })
+                .collect()
+        })
+        .collect();
+    (names.collect(), rows, groups)
+}
+
+/// `stats --per-game --format parquet`: typed columns that read back to
+/// exactly the values of the CSV rows, in row groups as the games come.
+#[test]
+fn parquet_rows_read_back_to_the_csv_values() {
+    use crate::common::pgn100 as run;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("games.parquet");
+    let o = run(&[
+        "stats",
+        "corpus/valid",
+        "corpus/invalid",
+        "--per-game",
+        "--format",
+        "parquet",
+        "-o",
+        out.to_str().expect("path"),
+    ]);
+    assert!(matches!(o.status.code(), Some(1 | 2)), "{}", String::from_utf8_lossy(&o.stderr));
+    // corpus/invalid/binary.pgn cannot be read (exit 2): no file is left.
+    assert!(!out.exists());
+    let o = run(&["stats", "corpus/valid", "--per-game", "--format", "parquet", "-o", out.to_str().expect("path")]);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv_out = run(&["stats", "corpus/valid", "--per-game", "--format", "csv"]).stdout;
+    let mut csv_reader = csv::Reader::from_reader(csv_out.as_slice());
+    let header: Vec<String> = csv_reader.headers().expect("header").iter().map(str::to_string).collect();
+    let csv_rows: Vec<Vec<String>> =
+        csv_reader.records().map(|r| r.expect("a row").iter().map(str::to_string).collect()).collect();
+    let (names, rows, _) = parquet_rows(std::fs::read(&out).expect("the file"));
+    assert_eq!(names, header);
+    assert_eq!(names, pgn100::analysis::parquet::column_names());
+    assert!(csv_rows.len() > 10);
+    assert_eq!(rows, csv_rows);
+    // Row groups of 3 rows: the same rows, in ceil(n / 3) groups.
+    let (games, _) = stats_text("t", &corpus("valid/cyrillic_long_annotated.pgn").repeat(7), Options::default());
+    let mut w = pgn100::analysis::parquet::ParquetRows::with_row_group(Vec::new(), 3).expect("writer");
+    for g in &games {
+        w.push(g).expect("a row");
+    }
+    let (_, rows, groups) = parquet_rows(w.finish().expect("the file"));
+    assert_eq!((rows.len(), groups), (games.len(), games.len().div_ceil(3)));
+    assert_eq!(
+        rows.iter().map(|r| r[12].parse::<u32>().expect("plies")).collect::<Vec<_>>(),
+        games.iter().map(|g| g.plies).collect::<Vec<_>>()
+    );
+}
