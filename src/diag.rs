@@ -68,7 +68,7 @@ codes! {
     Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding (the game is invalid)";
     BadFen => "bad_fen", Error, "the FEN tag is not a legal position";
     UnknownVariant => "unknown_variant", Error, "the Variant tag names no known variant";
-    UnsupportedVariant => "unsupported_variant", Error, "the variant is known but its rules are not implemented yet";
+    UnsupportedVariant => "unsupported_variant", Error, "the game's variant is not one this export writes (convert --to)";
     UnknownPiece => "unknown_piece", Error, "a piece letter of another variant";
     OffBoard => "off_board", Error, "a square outside the board (file k without [Files \"a-k\"], or j with it)";
     UnbalancedVariation => "unbalanced_variation", Error, "a `(` without `)`, a `)` without `(`, or a variation with no move before it";
@@ -84,6 +84,12 @@ codes! {
     MissingThronePawn => "missing_throne_pawn", Error, "a king reaches the throne without the square of the gained pawn";
     MisplacedThronePawn => "misplaced_throne_pawn", Error, "the gained pawn's square is not an empty square of the pawn rank";
     NoThronePawn => "no_throne_pawn", Error, "a throne-pawn mark on a move that gains no pawn";
+    KingCaptureRequired => "king_capture_required", Error, "Royal: the enemy king is attacked and must be taken (L1)";
+    KingLeftAttacked => "king_left_attacked", Error, "Royal: a side without its prince leaves its king attacked (5.3 L2)";
+    CounterCheck => "counter_check", Error, "Royal: a move that leaves both kings attacked (5.3 L3)";
+    RestorationNotDue => "restoration_not_due", Error, "Royal: a queen restoration with no right due (no queen of the side taken by the last move)";
+    RestorationNoPrincess => "restoration_no_princess", Error, "Royal: a queen restoration without the princess (none on the board, or not on the square written)";
+    RestorationLate => "restoration_late", Error, "Royal: a queen restoration a turn late (the right is refused by moving without it)";
     IllegalCastling => "illegal_castling", Error, "a castling that fails one of its conditions (each named in the message)";
     WrongVariantCastling => "wrong_variant_castling", Error, "a castling token of another variant (`0-0` in Hundred; Grand has no castling)";
     CheckMark => "check_mark", Warning, "a check or mate mark the position does not bear out, or a missing one";

@@ -117,7 +117,9 @@ fn kept_plies(record: &GameRecord, report: &GameReport, options: &AnnotateOption
         };
         let comments = if main.contains(&ply.token) {
             let claim = claims.after(after);
-            ply_comments(after, claim, before, ply.mv.kind, options, &mut state)
+            let mut c = royal_comments(before, ply);
+            c.extend(ply_comments(after, claim, before, ply.mv.kind, options, &mut state));
+            c
         } else {
             Vec::new()
         };
@@ -130,6 +132,29 @@ fn kept_plies(record: &GameRecord, report: &GameReport, options: &AnnotateOption
         plies.insert(ply.token, kept);
     });
     plies
+}
+
+/// Royal's events at a move (RULES.md 5.3–5.5): a queen restored before
+/// it or the right refused by it, a king captured and the prince crowned
+/// (the losing position ends the game: the outcome's note names it).
+fn royal_comments(before: &Position, ply: crate::analysis::Ply) -> Vec<String> {
+    let mut c = Vec::new();
+    if before.variant() != crate::rules::Variant::Royal {
+        return c;
+    }
+    let us = before.turn();
+    if ply.restored {
+        c.push(format!("{us} restored its queen (the princess crowned) before this move"));
+    } else if before.can_restore() {
+        c.push(format!("{us} refused its queen restoration: the right is gone"));
+    }
+    if before.board().piece_at(ply.mv.to).is_some_and(|p| p.role == crate::rules::Role::King && p.color != us) {
+        match before.board().by_piece(crate::rules::Piece::new(!us, crate::rules::Role::Heir)).first() {
+            Some(sq) => c.push(format!("{}'s king captured: its prince is crowned on {sq}", !us)),
+            None => c.push(format!("{}'s king captured", !us)),
+        }
+    }
+    c
 }
 
 #[derive(Default)]
@@ -151,6 +176,8 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
     let mut need_number = true;
     // A move's comments, written after its NAGs and glyphs.
     let mut pending: Vec<String> = Vec::new();
+    // A restoration wrote the number of the move after it.
+    let mut skip_number = false;
     for (ti, token) in record.tokens.iter().enumerate() {
         if !pending.is_empty() {
             if matches!(token.kind, TokenKind::Nag(_) | TokenKind::Glyph(_)) {
@@ -164,6 +191,21 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
             need_number = true;
         }
         match &token.kind {
+            TokenKind::Move { text: MoveText::Restoration { .. }, .. } => {
+                // Numbered as the move it comes before.
+                let next = record.tokens.iter().enumerate().skip(ti + 1).find_map(|(i, _)| plies.get(&i));
+                out.push_str(&text[cursor..token.span.start]);
+                match next {
+                    Some(p) if p.white => out.push_str(&format!("{}. ", p.fullmoves)),
+                    Some(p) if need_number => out.push_str(&format!("{}... ", p.fullmoves)),
+                    _ => {}
+                }
+                out.push_str(&text[token.span.clone()]);
+                cursor = token.span.end;
+                // The move after it takes no number of its own.
+                need_number = false;
+                skip_number = true;
+            }
             TokenKind::MoveNumber { .. } => {
                 // Rewritten (or dropped) with the move it stands before.
                 out.push_str(&text[cursor..token.span.start]);
@@ -178,7 +220,10 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
             TokenKind::Move { check, glyph, .. } => {
                 let Some(ply) = plies.get(&ti) else { continue };
                 out.push_str(&text[cursor..token.span.start]);
-                if ply.white {
+                let numbered = std::mem::take(&mut skip_number);
+                if numbered {
+                    // Written before the restoration.
+                } else if ply.white {
                     out.push_str(&format!("{}. ", ply.fullmoves));
                 } else if need_number {
                     out.push_str(&format!("{}... ", ply.fullmoves));
@@ -232,6 +277,12 @@ fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
     let (found, right) = match report.termination()? {
         Termination::Checkmate { winner: Color::White } => ("checkmate, white wins", "1-0"),
         Termination::Checkmate { winner: Color::Black } => ("checkmate, black wins", "0-1"),
+        Termination::LosingPosition { winner: Color::White } => {
+            ("losing position: black's king attacked without its prince, white wins", "1-0")
+        }
+        Termination::LosingPosition { winner: Color::Black } => {
+            ("losing position: white's king attacked without its prince, black wins", "0-1")
+        }
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
         Termination::FivefoldRepetition => ("fivefold repetition: a draw", "1/2-1/2"),
         Termination::SeventyFiveMoves => ("75 moves without capture or pawn move: a draw", "1/2-1/2"),

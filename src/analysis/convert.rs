@@ -381,6 +381,22 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
             new.push((token, start..buf.len()));
         });
     }
+    // Royal's queen restorations, in the letters asked for.
+    if rewrite && options.letters != LettersChoice::Keep {
+        for token in &record.tokens {
+            if let TokenKind::Move { text: MoveText::Restoration { square }, .. } = &token.kind {
+                let latin = options.letters == LettersChoice::Latin;
+                let start = buf.len();
+                buf.push_str(if latin { "S" } else { "Пс" });
+                if let Some(s) = square {
+                    buf.push(char::from(b'a' + s.file));
+                    buf.push_str(&(u32::from(s.rank) + 1).to_string());
+                }
+                buf.push_str(if latin { "=Q" } else { "=Ф" });
+                new.push((token, start..buf.len()));
+            }
+        }
+    }
     // The look-alikes the replay warned of (not a chess `e.p.`, see
     // `lookalike_warnings`) are written in their right form.
     let chess = matches!(report.variant, Some(Variant::Chess | Variant::Chess960));

@@ -121,6 +121,9 @@ pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: b
 pub fn state(pos: &Position) -> String {
     match Game::new(pos.clone()).termination() {
         Some(Termination::Checkmate { winner }) => format!("checkmate, {winner} wins"),
+        Some(Termination::LosingPosition { winner }) => {
+            format!("losing position ({}'s king attacked, no prince), {winner} wins", !winner)
+        }
         Some(Termination::Stalemate) => format!("stalemate ({} to move has no legal move), a draw", pos.turn()),
         Some(Termination::FivefoldRepetition) => "fivefold repetition, a draw".to_string(),
         Some(Termination::SeventyFiveMoves) => "75 moves without capture or pawn move, a draw".to_string(),

@@ -98,6 +98,14 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
                         "0-1"
                     }
                 }
+                Termination::LosingPosition { winner } => {
+                    record.termination = format!("losing position ({winner} wins)");
+                    if winner == Color::White {
+                        "1-0"
+                    } else {
+                        "0-1"
+                    }
+                }
                 Termination::Stalemate => {
                     record.termination = "stalemate".to_string();
                     "1/2-1/2"

@@ -29,7 +29,7 @@ enum Value<'a> {
 
 /// The columns of a row, in the CSV's order, with their values: the one
 /// list of the columns (a test holds it to the CSV header).
-fn fields(g: &GameStats) -> [(&'static str, Value<'_>); 34] {
+fn fields(g: &GameStats) -> [(&'static str, Value<'_>); 38] {
     use Value::{Bool, Int, OptInt, Str};
     let n = |v: u32| Int(i64::from(v));
     let opt = |v: Option<u32>| OptInt(v.map(i64::from));
@@ -64,6 +64,10 @@ fn fields(g: &GameStats) -> [(&'static str, Value<'_>); 34] {
         ("promote_prince_files", n(g.promote_prince_files)),
         ("throne_pawns", n(g.throne_pawns)),
         ("en_passant", n(g.en_passant)),
+        ("king_captures", n(g.king_captures)),
+        ("crownings", n(g.crownings)),
+        ("restorations", n(g.restorations)),
+        ("restorations_refused", n(g.restorations_refused)),
         ("endgame_ply", opt(g.endgame_ply)),
         ("deep_endgame_ply", opt(g.deep_endgame_ply)),
         ("claim_ply", opt(g.claim_ply)),

@@ -49,6 +49,12 @@ pub struct GameStats {
     pub promote_prince_files: u32,
     pub throne_pawns: u32,
     pub en_passant: u32,
+    /// Royal (RULES.md 5.3, 5.5): kings taken, princes crowned, queens
+    /// restored, restorations refused (a move made while one was due).
+    pub king_captures: u32,
+    pub crownings: u32,
+    pub restorations: u32,
+    pub restorations_refused: u32,
     /// Ply after which 20 or fewer men stand (RULES.md 1.6); 0 if the game starts so, empty if never.
     pub endgame_ply: Option<u32>,
     /// Ply after which 10 or fewer men stand.
@@ -134,6 +140,13 @@ impl Observer for Counter {
         if before.is_capture(m) {
             s.captures += 1;
         }
+        if before.variant() == Variant::Royal {
+            if before.board().piece_at(m.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
+                s.king_captures += 1;
+                s.crownings += u32::from(before.has_cover(!before.turn()));
+            }
+            s.restorations_refused += u32::from(before.can_restore());
+        }
         match m.kind {
             MoveKind::EnPassant => s.en_passant += 1,
             MoveKind::Throne(_) => s.throne_pawns += 1,
@@ -178,6 +191,10 @@ impl Observer for Counter {
         if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
         }
+    }
+
+    fn restored(&mut self, _after: &Position) {
+        self.s.restorations += 1;
     }
 
     fn end(&mut self, main: &Position, termination: Option<Termination>) {
@@ -230,6 +247,8 @@ pub(crate) fn termination_name(t: Option<Termination>) -> &'static str {
     match t {
         Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
         Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
+        Some(Termination::LosingPosition { winner: Color::White }) => "losing position (white wins)",
+        Some(Termination::LosingPosition { winner: Color::Black }) => "losing position (black wins)",
         Some(Termination::Stalemate) => "stalemate",
         Some(Termination::FivefoldRepetition) => "fivefold repetition",
         Some(Termination::SeventyFiveMoves) => "75-move rule",
@@ -286,6 +305,13 @@ pub struct Aggregate {
     pub first_moves: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
     pub games_with_claim: u64,
+    /// Royal: king captures, crownings, queen restorations made and
+    /// refused, games ended by a losing position (RULES.md 5.3–5.5).
+    pub king_captures: u64,
+    pub crownings: u64,
+    pub restorations: u64,
+    pub restorations_refused: u64,
+    pub losing_positions: u64,
     /// Valid games by variant (which rules' sections to show).
     pub variants: BTreeMap<String, u64>,
     /// Dice chess games' turns, summed.
@@ -361,6 +387,11 @@ impl Aggregate {
         if let Some(d) = &g.dice {
             self.dice.add(d);
         }
+        self.king_captures += u64::from(g.king_captures);
+        self.crownings += u64::from(g.crownings);
+        self.restorations += u64::from(g.restorations);
+        self.restorations_refused += u64::from(g.restorations_refused);
+        self.losing_positions += u64::from(g.termination.starts_with("losing position"));
     }
 
     pub fn merge(mut self, other: Aggregate) -> Aggregate {
@@ -389,6 +420,11 @@ impl Aggregate {
         into(&mut self.terminations, other.terminations);
         self.games_with_claim += other.games_with_claim;
         self.dice.add(&other.dice);
+        self.king_captures += other.king_captures;
+        self.crownings += other.crownings;
+        self.restorations += other.restorations;
+        self.restorations_refused += other.restorations_refused;
+        self.losing_positions += other.losing_positions;
         into(&mut self.variants, other.variants);
         self
     }
@@ -486,6 +522,14 @@ impl Aggregate {
             for (key, value) in self.dice.rows() {
                 push("dice", key, value, None);
             }
+        }
+        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Royal)) {
+            push("royal", "king captures", self.king_captures.to_string(), None);
+            push("royal", "princes crowned", self.crownings.to_string(), None);
+            push("royal", "queens restored", self.restorations.to_string(), None);
+            push("royal", "restorations refused", self.restorations_refused.to_string(), None);
+            let n = self.losing_positions;
+            push("royal", "games ended by a losing position", n.to_string(), Some(n));
         }
         let n = self.games_with_claim;
         push("claims", "games where a draw could be claimed", n.to_string(), Some(n));

@@ -23,7 +23,7 @@ pub enum Man {
     Marshal,
     /// Grand's cardinal (`Кд`, `A`).
     Cardinal,
-    /// Royal's prince (`Пр`, `I`).
+    /// Royal's prince (`Пр`, `T`).
     RoyalPrince,
     /// Royal's princess (`Пс`, `S`).
     Princess,
@@ -150,6 +150,11 @@ pub enum MoveText {
     Ones(u8),
     /// `--` (or `Z0`): a null move, as ChessBase and pgn-extract write it.
     Null,
+    /// Royal's queen restoration `Пс=Ф` (`S=Q`, square optional:
+    /// `Псd10=Ф`), written before the move of the same ply: not a move.
+    Restoration {
+        square: Option<SquareText>,
+    },
 }
 
 /// How the faces of a dice roll are written (NOTATION.md): `<p N B>`,

@@ -69,10 +69,10 @@ pub fn cyrillic_piece(i: &str) -> Res<'_, (Man, Script)> {
     .parse(i)
 }
 
-/// latin_piece = "K" | "Q" | "P" | "R" | "B" | "N" | "M" | "C" | "A" | "I" | "S"
+/// latin_piece = "K" | "Q" | "P" | "R" | "B" | "N" | "M" | "C" | "A" | "T" | "S"
 pub fn latin_piece(i: &str) -> Res<'_, (Man, Script)> {
     map(
-        map(one_of("KQPRBNMCAIS"), |c| match c {
+        map(one_of("KQPRBNMCATS"), |c| match c {
             'K' => Man::King,
             'Q' => Man::Queen,
             'P' => Man::Prince,
@@ -81,7 +81,7 @@ pub fn latin_piece(i: &str) -> Res<'_, (Man, Script)> {
             'N' => Man::Knight,
             'M' | 'C' => Man::Marshal,
             'A' => Man::Cardinal,
-            'I' => Man::RoyalPrince,
+            'T' => Man::RoyalPrince,
             _ => Man::Princess,
         }),
         |m| (m, Script::Latin),
@@ -255,6 +255,12 @@ pub fn castling(i: &str) -> Res<'_, MoveText> {
     Ok((rest, MoveText::Zeros(1 + more.len() as u8)))
 }
 
+/// restoration = ("Пс" | "S") [square] "=" ("Ф" | "Q")
+pub fn restoration(i: &str) -> Res<'_, MoveText> {
+    let (rest, (_, square, _, _)) = (alt((tag("Пс"), tag("S"))), opt(square), char('='), one_of("ФQ")).parse(i)?;
+    Ok((rest, MoveText::Restoration { square }))
+}
+
 /// null_move = "--" | "Z0"
 pub fn null_move(i: &str) -> Res<'_, MoveText> {
     value(MoveText::Null, alt((tag("--"), tag("Z0")))).parse(i)
@@ -297,11 +303,14 @@ fn boundary(i: &str) -> Res<'_, ()> {
     }
 }
 
-/// move = (castling | second_stage | man_move) [check_mark] [glyph]
+/// move = (castling | second_stage | null_move | restoration | man_move) [check_mark] [glyph]
 pub fn move_token(i: &str) -> Res<'_, TokenKind> {
-    let (rest, (text, check, glyph)) =
-        (alt((castling, second_stage, null_move, map(man_move, MoveText::Man))), opt(check_mark), opt(glyph))
-            .parse(i)?;
+    let (rest, (text, check, glyph)) = (
+        alt((castling, second_stage, null_move, restoration, map(man_move, MoveText::Man))),
+        opt(check_mark),
+        opt(glyph),
+    )
+        .parse(i)?;
     let (rest, ()) = boundary(rest)?;
     Ok((rest, TokenKind::Move { text, check, glyph }))
 }
@@ -488,6 +497,7 @@ pub const PRODUCTIONS: &[&str] = &[
     "castling",
     "second_stage",
     "null_move",
+    "restoration",
     "check_mark",
     "glyph",
     "move_token",
@@ -526,6 +536,7 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "castling" => whole(castling(input)),
         "second_stage" => whole(second_stage(input)),
         "null_move" => whole(null_move(input)),
+        "restoration" => whole(restoration(input)),
         "check_mark" => whole(check_mark(input)),
         "glyph" => whole(glyph(input)),
         "move_token" => whole(move_token(input)),

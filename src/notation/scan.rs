@@ -113,6 +113,13 @@ pub fn move_token(text: &str) -> Option<Scanned> {
             [b'-', b'-', ..] | [b'Z', b'0', ..] => (2, MoveText::Null),
             _ => return None,
         },
+        // Royal's restoration (`Пс=Ф`, `S=Q`), tried on princess letters
+        // only, before the move it could also read as (`Псd10=Ф`).
+        b'S' | 0xD0 if princess_letter(b) && restoration(b).is_some() => {
+            let (square, len, o) = restoration(b)?;
+            odd |= o;
+            (len, MoveText::Restoration { square })
+        }
         _ => {
             let (m, len) = man_move(b, &mut odd)?;
             (len, MoveText::Man(m))
@@ -137,6 +144,32 @@ pub fn move_token(text: &str) -> Option<Scanned> {
         kind: TokenKind::Move { text: move_text, check, glyph },
         lookalikes: odd,
     })
+}
+
+/// Whether `b` starts with the princess's letter (`Пс`, `S`).
+#[inline]
+fn princess_letter(b: &[u8]) -> bool {
+    matches!(b, [b'S', ..] | [0xD0, 0x9F, 0xD1, 0x81, ..])
+}
+
+/// `restoration` (`Пс=Ф`, `S=Q`, `Псd10=Ф`): the square, the length and
+/// the look-alikes.
+#[cold]
+fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
+    let i = match b {
+        [b'S', ..] => 1,
+        [0xD0, 0x9F, 0xD1, 0x81, ..] => 4,
+        _ => return None,
+    };
+    let (square, i, odd) = match square(b, i) {
+        Some((s, len, o)) => (Some(s), i + len, o),
+        None => (None, i, L::NONE),
+    };
+    match b.get(i..)? {
+        [b'=', b'Q', ..] => Some((square, i + 2, odd)),
+        [b'=', 0xD0, 0xA4, ..] => Some((square, i + 3, odd)),
+        _ => None,
+    }
 }
 
 /// The common forms, read in one pass: an optional piece letter, Latin
@@ -208,6 +241,10 @@ fn plain_move(b: &[u8]) -> Option<Scanned> {
     if b.get(i) == Some(&b'=') {
         let (p, p_script, len, o) = piece(b, i + 1)?;
         if !o.is_empty() {
+            return None;
+        }
+        if man == Some(Man::Princess) {
+            // `Псd10=Ф` is Royal's restoration: read the long way.
             return None;
         }
         m.promotion = Some(p);
@@ -457,7 +494,7 @@ fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
         [b'N', ..] => lat(Man::Knight),
         [b'M' | b'C', ..] => lat(Man::Marshal),
         [b'A', ..] => lat(Man::Cardinal),
-        [b'I', ..] => lat(Man::RoyalPrince),
+        [b'T', ..] => lat(Man::RoyalPrince),
         [b'S', ..] => lat(Man::Princess),
         _ => None,
     }

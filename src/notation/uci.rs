@@ -45,7 +45,12 @@ impl UciMove {
             Some(c) => Some(pos.rules().role_of_letter(c)?),
             None => None,
         };
-        pos.find_move(self.from, self.to, promotion, self.throne, self.castle)
+        pos.find_move(self.from, self.to, promotion, self.throne, self.castle).or_else(|| {
+            // Royal's oracle writes castling as the king's two-file move
+            // (`e1c1`), which no other move of the king has.
+            let royal = pos.variant() == crate::rules::Variant::Royal && !self.castle;
+            royal.then(|| pos.find_move(self.from, self.to, promotion, self.throne, true)).flatten()
+        })
     }
 }
 

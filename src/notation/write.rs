@@ -28,6 +28,8 @@ impl Letters {
             (Letters::Latin, Role::Knight) => "N",
             (Letters::Latin, Role::Marshal) => "C",
             (Letters::Latin, Role::Cardinal) => "A",
+            (Letters::Latin, Role::Heir) => "T",
+            (Letters::Latin, Role::Princess) => "S",
             (Letters::Cyrillic, Role::King) => "Кр",
             (Letters::Cyrillic, Role::Queen) => "Ф",
             (Letters::Cyrillic, Role::Prince) => "П",
@@ -36,6 +38,8 @@ impl Letters {
             (Letters::Cyrillic, Role::Knight) => "К",
             (Letters::Cyrillic, Role::Marshal) => "М",
             (Letters::Cyrillic, Role::Cardinal) => "Кд",
+            (Letters::Cyrillic, Role::Heir) => "Пр",
+            (Letters::Cyrillic, Role::Princess) => "Пс",
         }
     }
     pub fn capture(self) -> char {
@@ -183,7 +187,7 @@ pub fn check_mark(after: &Position, letters: Letters) -> &'static str {
     let checkers = after.checkers();
     if checkers.is_empty() {
         ""
-    } else if !after.has_legal_move() {
+    } else if !after.has_legal_move() && !after.is_losing_position() {
         match letters {
             Letters::Latin => "#",
             Letters::Cyrillic => "×",

@@ -123,7 +123,9 @@ impl Board {
     }
 
     /// The squares a man of kind `role` on `sq` attacks (not a pawn).
-    #[inline]
+    /// Always inlined: with Royal's two-step (a call of its own) the
+    /// generators of the other variants would otherwise call it.
+    #[inline(always)]
     pub fn attacks(role: Role, sq: Square, occupied: Bitboard) -> Bitboard {
         let m = role.movement();
         let mut bb = Bitboard::EMPTY;
@@ -138,6 +140,9 @@ impl Board {
         }
         if m.king {
             bb |= Bitboard::king_attacks(sq);
+        }
+        if m.two_step {
+            bb |= super::royal::two_step_attacks_outlined(sq, occupied);
         }
         bb
     }
@@ -154,6 +159,7 @@ impl Board {
                 Some(false) => m.diagonal && open(),
                 None => false,
             }
+            || (m.two_step && super::royal::two_step_attacks_outlined(sq, occupied).contains(target))
     }
 
     /// Riders of `by` that see `sq` along the one line from `sq` through
@@ -221,9 +227,12 @@ mod tests {
     fn a_position_stays_small() {
         // Callers clone it per ply (issue 13): 432 bytes before the one-byte
         // mailbox, with the kept checkers now 336; Chess's castles (issue 14)
-        // fit beside a one-byte en passant square.
+        // fit beside a one-byte en passant square. Royal's prince and
+        // princess (issue 16) add their two bitboards, 32 bytes; Royal's
+        // rights and restoration live in the rights bits (perft of Hundred
+        // and Chess: +1.5 % and +1.2 % instructions, BENCHMARKS.md).
         assert!(
-            std::mem::size_of::<crate::rules::Position>() <= 336,
+            std::mem::size_of::<crate::rules::Position>() <= 368,
             "{}",
             std::mem::size_of::<crate::rules::Position>()
         );

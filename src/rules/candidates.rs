@@ -41,6 +41,10 @@ impl Position {
     /// none or several do.
     pub(crate) fn resolve_quick(&self, spec: &MoveSpec) -> Option<Move> {
         let rules = self.rules();
+        if rules.variant == super::variant::Variant::Royal {
+            // Royal's legality (RULES.md 5.3) is the generator's alone.
+            return None;
+        }
         let board = self.board();
         let us = self.turn();
         let to = spec.to;

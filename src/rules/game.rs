@@ -11,6 +11,9 @@ use super::role::Color;
 pub enum Termination {
     /// The side to move is mated; the other side wins.
     Checkmate { winner: Color },
+    /// Royal (RULES.md 5.4): the side not to move has its king attacked and
+    /// no prince; the side to move wins.
+    LosingPosition { winner: Color },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
     /// The same position for the fifth time (Chess): a draw without a claim.
@@ -85,6 +88,9 @@ impl Game {
     /// them, the draws without a claim (the 75-move rule before the fivefold
     /// repetition, as python-chess orders them).
     pub fn termination(&self) -> Option<Termination> {
+        if let Some(end) = super::royal::termination(&self.position) {
+            return Some(end);
+        }
         if !self.position.has_legal_move() {
             return Some(if self.position.is_check() {
                 Termination::Checkmate { winner: !self.position.turn() }

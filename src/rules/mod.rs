@@ -15,6 +15,8 @@ mod perft;
 mod position;
 mod resolve;
 mod role;
+mod royal;
+pub use royal::{RestoreError, Violation};
 mod setup;
 mod variant;
 mod zobrist;
@@ -31,5 +33,5 @@ pub use role::{Color, Movement, Piece, Role};
 pub use setup::{FenError, Setup};
 pub use variant::{
     AutoDraw, CastlingRule, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, CHESS, CHESS960, GRAND,
-    HUNDRED,
+    HUNDRED, ROYAL,
 };

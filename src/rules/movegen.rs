@@ -213,6 +213,9 @@ impl Position {
     /// Generates the legal moves with a target in `restrict`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S, restrict: Bitboard) {
         let rules = self.rules();
+        if rules.variant == super::variant::Variant::Royal {
+            return super::royal::generate(self, sink, restrict);
+        }
         let board = self.board();
         let us = self.turn();
         let them = !us;

@@ -6,6 +6,9 @@ use super::position::Position;
 
 /// Leaf nodes of the legal move tree `depth` plies deep.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if pos.variant() == super::variant::Variant::Royal {
+        return super::royal::perft(pos, depth);
+    }
     match depth {
         0 => 1,
         1 => pos.count_legal(),

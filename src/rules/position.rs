@@ -19,20 +19,20 @@ use super::zobrist;
 /// An optional square in one byte (an `Option<Square>` takes two): keeps a
 /// `Position`, cloned per ply, within 336 bytes.
 #[derive(Copy, Clone, Eq, PartialEq)]
-struct MaybeSquare(u8);
+pub(super) struct MaybeSquare(u8);
 
 impl MaybeSquare {
-    const NONE: MaybeSquare = MaybeSquare(u8::MAX);
-    fn new(sq: Option<Square>) -> MaybeSquare {
+    pub(super) const NONE: MaybeSquare = MaybeSquare(u8::MAX);
+    pub(super) fn new(sq: Option<Square>) -> MaybeSquare {
         // A square's index is below 100.
         sq.map_or(MaybeSquare::NONE, |s| MaybeSquare(s.index() as u8))
     }
     #[inline]
-    fn get(self) -> Option<Square> {
+    pub(super) fn get(self) -> Option<Square> {
         Square::from_index(usize::from(self.0))
     }
     #[inline]
-    fn take(&mut self) -> Option<Square> {
+    pub(super) fn take(&mut self) -> Option<Square> {
         std::mem::replace(self, MaybeSquare::NONE).get()
     }
 }
@@ -40,20 +40,20 @@ impl MaybeSquare {
 #[derive(Clone)]
 pub struct Position {
     rules: &'static Rules,
-    board: Board,
-    turn: Color,
-    rights: Rights,
+    pub(super) board: Board,
+    pub(super) turn: Color,
+    pub(super) rights: Rights,
     /// The castlings the rights stand for (fixed in Hundred, from the FEN in
     /// Chess).
     castles: Castles,
     /// The square a pawn skipped with its double step, kept only while an
     /// en passant capture is legal.
-    ep_square: MaybeSquare,
-    halfmoves: u32,
-    fullmoves: u32,
-    hash: u64,
+    pub(super) ep_square: MaybeSquare,
+    pub(super) halfmoves: u32,
+    pub(super) fullmoves: u32,
+    pub(super) hash: u64,
     /// Men giving check to the side to move, computed once per ply.
-    checkers: Bitboard,
+    pub(super) checkers: Bitboard,
 }
 
 /// One reason a set-up is not a position.
@@ -173,9 +173,14 @@ impl Position {
             CastlingRule::ByRook { .. } => {
                 super::chess::castling_rights(&board, setup.rights, setup.rook_files, rules, &mut problems)
             }
+            CastlingRule::Royal => super::royal::castling_rights(&board, setup.rights, setup.turn, &mut problems),
         };
         let ep_square = match setup.ep_square {
-            Some(sq) if !ep_square_possible(&board, setup.turn, sq, rules) => {
+            Some(sq) if !ep_square_possible(&board, setup.turn, sq, rules) && rules.variant != Variant::Royal => {
+                problems.push(SetupProblem::BadEnPassant(sq));
+                None
+            }
+            Some(sq) if rules.variant == Variant::Royal && !super::royal::ep_possible(&board, setup.turn, sq) => {
                 problems.push(SetupProblem::BadEnPassant(sq));
                 None
             }
@@ -193,7 +198,9 @@ impl Position {
             hash: 0,
             checkers: Bitboard::EMPTY,
         };
-        if problems.is_empty() {
+        if problems.is_empty() && rules.variant == Variant::Royal {
+            super::royal::opposite_check(&pos, &mut problems);
+        } else if problems.is_empty() {
             if let Some(k) = pos.board.king_of(!pos.turn) {
                 if pos.board.attackers_to(k, pos.turn, pos.board.occupied()).any() {
                     problems.push(SetupProblem::OppositeCheck);
@@ -203,7 +210,7 @@ impl Position {
         if !problems.is_empty() {
             return Err(PositionError { problems });
         }
-        if pos.ep_square.get().is_some() && !pos.has_legal_en_passant() {
+        if pos.ep_square.get().is_some() && rules.variant != Variant::Royal && !pos.has_legal_en_passant() {
             pos.ep_square = MaybeSquare::NONE;
         }
         pos.hash = pos.compute_hash();
@@ -284,7 +291,10 @@ impl Position {
         }
     }
 
-    fn compute_checkers(&self) -> Bitboard {
+    pub(super) fn compute_checkers(&self) -> Bitboard {
+        if self.rules.variant == Variant::Royal {
+            return super::royal::checkers(self);
+        }
         let outside = self.rules.outside();
         match self.board.king_of(self.turn) {
             Some(king) => self.board.attackers_to(king, !self.turn, self.board.occupied() | outside),
@@ -357,6 +367,7 @@ impl Position {
             CastlingRule::ByRook { .. } => {
                 super::chess::castling_fen(&self.board, self.rights, self.castles, self.rules.castling)
             }
+            CastlingRule::Royal => super::royal::rights_fen(self),
         };
         format!("{s} {turn} {castling} {ep} {} {}", self.halfmoves, self.fullmoves)
     }
@@ -373,13 +384,13 @@ impl Position {
     }
 
     #[inline]
-    fn put(&mut self, sq: Square, p: Piece) {
+    pub(super) fn put(&mut self, sq: Square, p: Piece) {
         self.board.put(sq, p);
         self.hash ^= zobrist::piece(p, sq);
     }
 
     #[inline]
-    fn take(&mut self, sq: Square) -> Option<Piece> {
+    pub(super) fn take(&mut self, sq: Square) -> Option<Piece> {
         let p = self.board.take(sq)?;
         self.hash ^= zobrist::piece(p, sq);
         Some(p)
@@ -391,6 +402,10 @@ impl Position {
     pub fn play_unchecked(&mut self, m: Move) {
         if m.kind == MoveKind::Null {
             self.pass();
+            return;
+        }
+        if self.rules.variant == Variant::Royal {
+            self.play_royal(m);
             return;
         }
         let us = self.turn;

@@ -69,6 +69,11 @@ pub enum Role {
     Marshal = 7,
     /// Grand's cardinal: bishop + knight.
     Cardinal = 8,
+    /// Royal's prince (`Пр`, `T`): one king step, or two in a line through
+    /// an empty middle square (RULES.md 5.2); crowned when its king falls.
+    Heir = 9,
+    /// Royal's princess (`Пс`, `S`): moves as the prince.
+    Princess = 10,
 }
 
 /// How a kind moves, as data.
@@ -78,10 +83,12 @@ pub struct Movement {
     pub diagonal: bool,
     pub knight: bool,
     pub king: bool,
+    /// Royal's two-step (RULES.md 5.2), beside the king step.
+    pub two_step: bool,
 }
 
 impl Role {
-    pub const COUNT: usize = 9;
+    pub const COUNT: usize = 11;
     pub const ALL: [Role; Role::COUNT] = [
         Role::Pawn,
         Role::Knight,
@@ -92,6 +99,8 @@ impl Role {
         Role::Prince,
         Role::Marshal,
         Role::Cardinal,
+        Role::Heir,
+        Role::Princess,
     ];
 
     pub const fn index(self) -> usize {
@@ -110,8 +119,10 @@ impl Role {
     /// The movement of a piece (a pawn's is handled by the generator).
     pub const fn movement(self) -> Movement {
         const fn m(orthogonal: bool, diagonal: bool, knight: bool, king: bool) -> Movement {
-            Movement { orthogonal, diagonal, knight, king }
+            Movement { orthogonal, diagonal, knight, king, two_step: false }
         }
+        const TWO_STEP: Movement =
+            Movement { orthogonal: false, diagonal: false, knight: false, king: true, two_step: true };
         match self {
             Role::Pawn => m(false, false, false, false),
             Role::Knight => m(false, false, true, false),
@@ -122,6 +133,7 @@ impl Role {
             Role::Prince => m(true, true, true, false),
             Role::Marshal => m(true, false, true, false),
             Role::Cardinal => m(false, true, true, false),
+            Role::Heir | Role::Princess => TWO_STEP,
         }
     }
 
@@ -137,6 +149,8 @@ impl Role {
             Role::Prince => 'a',
             Role::Marshal => 'c',
             Role::Cardinal => 'a',
+            Role::Heir => 't',
+            Role::Princess => 's',
         }
     }
 

@@ -68,6 +68,9 @@ impl Setup {
                     rook_files.get_mut(usize::from(c.is_ascii_lowercase())),
                 ) {
                     (true, Some(files)) => *files |= 1 << file,
+                    _ if rules.castling_rule == CastlingRule::Royal => {
+                        rights.set(super::royal::right_of_letter(c).ok_or(FenError::CastlingLetter(c))?)
+                    }
                     _ => rights.set(Rights::from_letter(c).ok_or(FenError::CastlingLetter(c))?),
                 }
             }

@@ -264,8 +264,12 @@ pub fn fen(data: &[u8]) {
         after.play_unchecked(m);
         round_trip(&after);
         let result = match Game::new(after.clone()).termination() {
-            Some(Termination::Checkmate { winner: Color::White }) => "1-0",
-            Some(Termination::Checkmate { winner: Color::Black }) => "0-1",
+            Some(
+                Termination::Checkmate { winner: Color::White } | Termination::LosingPosition { winner: Color::White },
+            ) => "1-0",
+            Some(
+                Termination::Checkmate { winner: Color::Black } | Termination::LosingPosition { winner: Color::Black },
+            ) => "0-1",
             Some(Termination::Stalemate | Termination::FivefoldRepetition | Termination::SeventyFiveMoves) => "1/2-1/2",
             None => "*",
         };

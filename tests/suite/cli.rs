@@ -303,6 +303,7 @@ fn convert_to_pychess_refuses_a_hundred_game() {
     let o = pgn100(&["convert", "--to", "pychess", "corpus/valid/seed002_castling.pgn"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("exports Grand games; this game is Hundred"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("pgn100::unsupported_variant"), "{}", stderr(&o));
     let help = stdout(&pgn100(&["convert", "--help"]));
     assert!(help.contains("pychess") && help.contains("Chess games as standard PGN"), "{help}");
 }

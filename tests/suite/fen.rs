@@ -94,9 +94,3 @@ fn fen_syntax_errors() {
     // Clocks may be left out.
     assert_eq!(hundred("k9/10/10/10/10/10/10/10/10/K9 w - -").fen(), "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1");
 }
-
-#[test]
-fn unsupported_variants_say_so() {
-    let e = Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1", Variant::Royal).unwrap_err();
-    assert!(e.to_string().contains("not implemented"), "{e}");
-}

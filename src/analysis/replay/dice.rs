@@ -245,7 +245,7 @@ impl DiceReplayer<'_> {
                     };
                     match self.make(&mut pos, o, text, token, plies) {
                         Some(m) => {
-                            o.moves.push(Ply { mv: m, token: ti });
+                            o.moves.push(Ply { mv: m, token: ti, restored: false });
                             self.marks(&pos, m, *check, token.span.clone(), plies);
                         }
                         None => {
@@ -306,7 +306,7 @@ impl DiceReplayer<'_> {
         let resolved = match written(text, Variant::Dice, tags::Files::AJ) {
             Ok(Written::Man(spec)) => pos.resolve(&spec),
             Ok(Written::Castle(CastleText::Chess(wing))) => pos.resolve_castle(wing),
-            Ok(Written::Castle(CastleText::TwoStage(..))) | Ok(Written::Null) | Err(_) => {
+            Ok(Written::Castle(CastleText::TwoStage(..)) | Written::Null | Written::Restoration) | Err(_) => {
                 self.push(
                     Diagnostic::new(Code::WrongVariantCastling, span.clone(), "Dice chess has no such move")
                         .label("not a move of Dice chess")

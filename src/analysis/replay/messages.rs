@@ -336,6 +336,61 @@ pub(super) fn spec_error(e: SpecError, span: Span, cx: &Context) -> Diagnostic {
 
 /// A `(` with no move before it to replace.
 /// A null move (`--`) while the side to move is in check.
+/// A move of 5.2 that a rule of RULES.md 5.3 forbids (Royal).
+pub(super) fn royal_violation(v: crate::rules::Violation, span: Span, pos: &Position, cx: &Context<'_>) -> Diagnostic {
+    use crate::rules::Violation;
+    let d = match v {
+        Violation::KingCaptureRequired { king } => Diagnostic::new(
+            Code::KingCaptureRequired,
+            span,
+            format!("the enemy king on {king} is attacked: it must be taken"),
+        )
+        .label("not the king capture"),
+        Violation::KingLeftAttacked => Diagnostic::new(
+            Code::KingLeftAttacked,
+            span,
+            "without its prince the side must not leave its king attacked",
+        )
+        .label("the king would stand attacked"),
+        Violation::CounterCheck => {
+            Diagnostic::new(Code::CounterCheck, span, "this move leaves both kings attacked: no counter-check")
+                .label("both kings attacked")
+        }
+    };
+    d.help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx)))
+}
+
+/// A queen restoration that cannot be made.
+pub(super) fn bad_restoration(e: crate::rules::RestoreError, late: bool, span: Span) -> Diagnostic {
+    use crate::rules::RestoreError;
+    match e {
+        RestoreError::NotDue | RestoreError::NotRoyal if late => Diagnostic::new(
+            Code::RestorationLate,
+            span,
+            "a queen restoration a turn late: moving without it refused the right",
+        )
+        .label("one turn too late")
+        .help("restore at the start of the very next turn after the queen's capture, before that turn's move"),
+        RestoreError::NotDue | RestoreError::NotRoyal => Diagnostic::new(
+            Code::RestorationNotDue,
+            span,
+            "no queen restoration is due: the last move took no queen of this side with its right unused",
+        )
+        .label("no right to restore")
+        .help("the right is spent at the first capture of one of the side's queens, and used only on the next turn"),
+        RestoreError::NoPrincess => {
+            Diagnostic::new(Code::RestorationNoPrincess, span, "the side has no princess on the board to crown queen")
+                .label("no princess")
+                .help("without a princess the right is gone: remove the restoration")
+        }
+        RestoreError::WrongSquare(sq) => {
+            Diagnostic::new(Code::RestorationNoPrincess, span, format!("the princess does not stand on {sq}"))
+                .label("no princess here")
+                .help("write her square, or `Пс=Ф` without one")
+        }
+    }
+}
+
 pub(super) fn null_move_in_check(span: Span) -> Diagnostic {
     Diagnostic::new(Code::IllegalMove, span, "a null move while in check: the king would stay attacked")
         .label("null move")
@@ -389,6 +444,8 @@ fn role_name(r: Role) -> &'static str {
         Role::Prince => "prince",
         Role::Marshal => "marshal",
         Role::Cardinal => "cardinal",
+        Role::Heir => "prince",
+        Role::Princess => "princess",
     }
 }
 

@@ -47,6 +47,9 @@ pub trait Observer {
     /// The replay is over: the position after the main line as far as it
     /// was replayed, and checkmate or stalemate there.
     fn end(&mut self, _main: &Position, _termination: Option<Termination>) {}
+    /// Royal: the side to move restored its queen (RULES.md 5.5); `after`
+    /// is the position with the new queen, the same side to move.
+    fn restored(&mut self, _after: &Position) {}
 }
 
 impl Observer for () {}
@@ -61,11 +64,13 @@ struct Line {
     main: bool,
     /// Which line this is, for [`GameReport::resumes`].
     id: usize,
+    /// Royal: a queen restoration was made before the coming move.
+    restored: bool,
 }
 
 impl Line {
     fn new(pos: Position, main: bool, id: usize) -> Line {
-        Line { pos, plies: 0, before: None, main, id }
+        Line { pos, plies: 0, before: None, main, id, restored: false }
     }
 }
 
@@ -77,6 +82,9 @@ struct Replayer<'a> {
     /// The letters the record uses, for help lines.
     letters: Letters,
     out: Vec<Diagnostic>,
+    /// Royal: the sides that moved without a restoration that was due
+    /// (RULES.md 5.5: the right refused), to name a late one.
+    refused: [bool; 2],
 }
 
 /// Whether `record` is a Dice chess game (by its Variant tag or `options`).
@@ -100,7 +108,7 @@ pub fn replay_observed(
         return replay_dice(record, index, options).game_report();
     }
     let letters = tags::letters(record);
-    let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new() };
+    let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new(), refused: [false; 2] };
     let report = r.run(observer);
     crate::analysis::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
     let mut report = GameReport { diagnostics: r.out, ..report };
@@ -237,8 +245,30 @@ impl Replayer<'_> {
                         self.push(d);
                     }
                 }
+                TokenKind::Move { text: MoveText::Restoration { square }, .. } if !dead => {
+                    let square = square.and_then(|s| crate::rules::Square::new(s.file, s.rank));
+                    let late = self.refused.get(line.pos.turn().index()).copied().unwrap_or(false);
+                    match line.pos.restore_queen(square) {
+                        Ok(_) => {
+                            line.restored = true;
+                            if line.main {
+                                observer.restored(&line.pos);
+                            }
+                        }
+                        Err(e) => {
+                            let d = messages::bad_restoration(e, late, token.span.clone()).ply(line.plies + 1);
+                            self.push(d);
+                            dead = true;
+                        }
+                    }
+                }
                 TokenKind::Move { text, check, .. } if !dead => {
                     let ply = line.plies + 1;
+                    if line.pos.can_restore() {
+                        if let Some(r) = self.refused.get_mut(line.pos.turn().index()) {
+                            *r = true;
+                        }
+                    }
                     let Some(m) = self.resolve(&line.pos, text, token, ply) else {
                         dead = true;
                         continue;
@@ -250,7 +280,7 @@ impl Replayer<'_> {
                         }
                     }
                     if line.main {
-                        mainline.push(Ply { mv: m, token: ti });
+                        mainline.push(Ply { mv: m, token: ti, restored: line.restored });
                         observer.before_move(&line.pos, m);
                     }
                     if self.options.keep_all {
@@ -258,7 +288,7 @@ impl Replayer<'_> {
                             resumes.push((all.len(), line.pos.clone()));
                             kept_line = Some(line.id);
                         }
-                        all.push(Ply { mv: m, token: ti });
+                        all.push(Ply { mv: m, token: ti, restored: line.restored });
                     }
                     if variation_follows(tokens, ti) {
                         match line.before.as_mut() {
@@ -269,6 +299,7 @@ impl Replayer<'_> {
                         line.before = None;
                     }
                     line.pos.play_unchecked(m);
+                    line.restored = false;
                     line.plies = ply;
                     let checkers = line.pos.checkers();
                     if let Some(d) = warnings::check_mark(&line.pos, checkers, *check, token.span.clone(), ply) {
@@ -337,12 +368,19 @@ impl Replayer<'_> {
                 }
                 return m;
             }
-            Ok(Written::Castle(castle)) => pos.resolve_castle(castle),
-            Ok(Written::Man(spec)) => pos.resolve(&spec),
+            Ok(Written::Castle(castle)) => pos.resolve_castle(castle).map_err(|e| (e, None)),
+            Ok(Written::Man(spec)) => pos.resolve(&spec).map_err(|e| (e, Some(spec))),
+            Ok(Written::Restoration) => return None,
         };
         match result {
             Ok(mv) => Some(mv),
-            Err(e) => {
+            Err((_, spec)) if pos.royal_violation(spec.as_ref()).is_some() => {
+                let v = pos.royal_violation(spec.as_ref())?;
+                let d = messages::royal_violation(v, token.span.clone(), pos, &cx()).ply(ply);
+                self.push(d);
+                None
+            }
+            Err((e, _)) => {
                 let d = messages::explain(pos, e, token.span.clone(), &cx()).ply(ply);
                 self.push(d);
                 None

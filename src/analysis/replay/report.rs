@@ -13,6 +13,16 @@ pub struct Ply {
     pub mv: Move,
     /// The move token.
     pub token: usize,
+    /// Royal: the side restored its queen before this move (`Пс=Ф`).
+    pub restored: bool,
+}
+
+/// Makes the restoration written before `ply`, if any.
+fn restore(pos: &mut Position, ply: &Ply) {
+    if ply.restored {
+        // The replay made it on this very position.
+        let _ = pos.restore_queen(None);
+    }
 }
 
 /// What the replay of one game found.
@@ -60,6 +70,7 @@ impl GameReport {
     pub fn main_position(&self, n: usize) -> Option<Position> {
         let mut pos = self.start.clone()?;
         for ply in self.mainline.get(..n)? {
+            restore(&mut pos, ply);
             pos.play_unchecked(ply.mv);
         }
         Some(pos)
@@ -70,6 +81,7 @@ impl GameReport {
     pub fn for_each_main(&self, mut f: impl FnMut(&Position, Ply)) {
         let Some(mut pos) = self.start.clone() else { return };
         for &ply in &self.mainline {
+            restore(&mut pos, &ply);
             f(&pos, ply);
             pos.play_unchecked(ply.mv);
         }
@@ -90,6 +102,7 @@ impl GameReport {
             }
             // `resumes` starts at 0 whenever `all` has a move.
             let Some((before, after)) = line.as_mut() else { continue };
+            restore(before, &ply);
             after.clone_from(before);
             after.play_unchecked(ply.mv);
             f(before, ply, after);

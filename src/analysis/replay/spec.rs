@@ -12,6 +12,8 @@ pub(super) enum Written {
     Man(MoveSpec),
     /// `--`: the turn passes.
     Null,
+    /// Royal's `Пс=Ф` (replayed apart: not a move).
+    Restoration,
 }
 
 /// Why a written move names nothing on the board.
@@ -39,6 +41,7 @@ pub(super) fn written(text: &MoveText, variant: Variant, files: Files) -> Result
         }
         MoveText::Man(m) => Written::Man(spec(m, variant, files)?),
         MoveText::Null => Written::Null,
+        MoveText::Restoration { .. } => Written::Restoration,
     })
 }
 
@@ -74,6 +77,8 @@ fn role_of(man: Option<Man>, variant: Variant) -> Result<Role, SpecError> {
         Some(Man::Prince) if variant == Variant::Hundred => Ok(Role::Prince),
         Some(Man::Marshal) if variant == Variant::Grand => Ok(Role::Marshal),
         Some(Man::Cardinal) if variant == Variant::Grand => Ok(Role::Cardinal),
+        Some(Man::RoyalPrince) if variant == Variant::Royal => Ok(Role::Heir),
+        Some(Man::Princess) if variant == Variant::Royal => Ok(Role::Princess),
         _ => Err(SpecError::UnknownPiece { man, variant }),
     }
 }

@@ -66,7 +66,8 @@ pub(super) fn check_mark(
     span: Span,
     ply: u32,
 ) -> Option<Diagnostic> {
-    let mate = checkers.any() && !after.has_legal_move();
+    // Royal's losing position (the mover's own king falls) is no mate.
+    let mate = checkers.any() && !after.has_legal_move() && !after.is_losing_position();
     let ok = match written {
         None => checkers.is_empty(),
         Some(CheckMark::Check) => checkers.any() && !mate,
@@ -124,6 +125,12 @@ pub(super) fn result(
     let board = match end {
         Some(Termination::Checkmate { winner: Color::White }) => Some((Outcome::WhiteWins, "White mates")),
         Some(Termination::Checkmate { winner: Color::Black }) => Some((Outcome::BlackWins, "Black mates")),
+        Some(Termination::LosingPosition { winner: Color::White }) => {
+            Some((Outcome::WhiteWins, "Black's king stands attacked without its prince: a losing position"))
+        }
+        Some(Termination::LosingPosition { winner: Color::Black }) => {
+            Some((Outcome::BlackWins, "White's king stands attacked without its prince: a losing position"))
+        }
         Some(Termination::Stalemate) => Some((Outcome::Draw, "the game ends in stalemate")),
         Some(Termination::FivefoldRepetition) => Some((Outcome::Draw, "the fivefold repetition ends the game")),
         Some(Termination::SeventyFiveMoves) => Some((Outcome::Draw, "the 75-move rule ends the game")),
