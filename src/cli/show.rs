@@ -97,6 +97,18 @@ fn read_game(args: &ShowArgs) -> Result<(String, String, GameRecord, usize), Box
     Ok((name, text, record, index))
 }
 
+/// A Dice game's positions are not drawn from its record yet (its turns are
+/// not plies of one side each): said plainly, not as a game of no moves.
+fn no_dice(report: &crate::analysis::GameReport, game: usize) -> Result<(), String> {
+    match report.variant {
+        Some(Variant::Dice) => Err(format!(
+            "game {game} is Dice chess, whose records show cannot draw yet; `pgn100 show --fen FEN --variant dice` \
+             draws a position, `pgn100 annotate --fen --dice` gives the FEN after every move"
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
     if let Some(fen) = &args.fen {
         let pos = Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
@@ -104,6 +116,7 @@ fn position(args: &ShowArgs) -> Result<Shown, Box<dyn std::error::Error>> {
     }
     let (name, text, record, index) = read_game(args)?;
     let report = replay(&record, index, Options { default_variant: args.variant, ..Options::default() });
+    no_dice(&report, args.game)?;
     let plies = report.mainline.len();
     let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
     let wanted = args.ply.unwrap_or(plies);
@@ -126,6 +139,7 @@ fn page(args: &ShowArgs, out: &Path) -> Outcome {
     let (_, text, record, index) = read_game(args)?;
     let options = Options { default_variant: args.variant, keep_all: true, ..Options::default() };
     let report = replay(&record, index, options);
+    no_dice(&report, args.game)?;
     if report.start.is_none() {
         let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
         return Err(format!("game {} has no position to show{why}", args.game).into());

@@ -102,3 +102,15 @@ fn show_states_mate_stalemate_and_check() {
         assert!(out.lines().last().is_some_and(|l| l.starts_with(state)), "{fen}: {out}");
     }
 }
+
+/// A Dice game is refused by name (exit 2), not shown as a game of no moves.
+#[test]
+fn show_says_it_cannot_draw_a_dice_record_yet() {
+    for extra in [&[][..], &["--html", "/nonexistent-dir/x.html"][..]] {
+        let mut args = vec!["show", "corpus/oracle/dice/dice-lat-short.pgn"];
+        args.extend_from_slice(extra);
+        let o = crate::common::pgn100(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("is Dice chess, whose records show cannot draw yet"));
+    }
+}
