@@ -164,15 +164,7 @@ pub fn game_page(record: &GameRecord, text: &str, report: &GameReport, letters: 
     let mut page = String::new();
     let _ = write!(
         page,
-        r#"<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-<head>
-<meta charset="utf-8"/>
-<meta name="generator" content="pgn100 {version}"/>
-<title>{title}</title>
-<style>
-body {{ font-family: sans-serif; margin: 1em; color: #222; }}
-main {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
+        r#"{head}main {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
 #moves {{ max-width: 40em; line-height: 1.8; }}
 .mv {{ cursor: pointer; padding: 0 0.15em; border-radius: 3px; }}
 .mv.current {{ background: #baca2b; }}
@@ -255,11 +247,29 @@ th {{ text-align: left; padding-right: 1em; }}
 </body>
 </html>
 "#,
-        version = env!("CARGO_PKG_VERSION"),
+        head = page_head(&title),
         title = xml(&title),
         prev = links(&|n| n.prev),
         next = links(&|n| n.next),
         up = links(&|n| n.up),
     );
     page
+}
+
+/// The start of a pgn100 page up to its own style rules: the XHTML head
+/// with `title` (escaped here), the generator and the body's style.
+pub(crate) fn page_head(title: &str) -> String {
+    format!(
+        r#"<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+<head>
+<meta charset="utf-8"/>
+<meta name="generator" content="pgn100 {version}"/>
+<title>{title}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1em; color: #222; }}
+"#,
+        version = env!("CARGO_PKG_VERSION"),
+        title = xml(title),
+    )
 }

@@ -9,6 +9,7 @@
 use std::fmt::Write as _;
 
 use super::diagram::xml;
+use super::html::page_head;
 use super::stats::Aggregate;
 
 /// At most this many bars a chart (the largest counts; first moves have many).
@@ -105,15 +106,7 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
         );
     }
     format!(
-        r#"<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
-<head>
-<meta charset="utf-8"/>
-<meta name="generator" content="pgn100 {version}"/>
-<title>{title}</title>
-<style>
-body {{ font-family: sans-serif; margin: 1em; color: #222; }}
-#charts {{ display: flex; flex-wrap: wrap; gap: 1em 2em; }}
+        r#"{head}#charts {{ display: flex; flex-wrap: wrap; gap: 1em 2em; }}
 figure {{ margin: 0; }}
 figcaption {{ font-weight: bold; margin-bottom: 0.3em; }}
 table {{ border-collapse: collapse; margin-top: 1.5em; }}
@@ -132,7 +125,7 @@ td.n {{ text-align: right; }}
 </body>
 </html>
 "#,
-        version = env!("CARGO_PKG_VERSION"),
+        head = page_head(title),
         title = xml(title),
         games = agg.games,
         valid = agg.valid,
