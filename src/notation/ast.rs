@@ -133,6 +133,40 @@ pub struct ManMove {
     pub throne: Option<SquareText>,
 }
 
+/// What the replay asks of a record's moves before replaying any: the files
+/// written and whether a piece letter is Cyrillic. The reader gathers it as
+/// it reads ([`GameRecord::move_marks`]).
+#[derive(Copy, Clone, Default, Eq, PartialEq, Debug)]
+pub struct MoveMarks {
+    /// The files written (to, from and throne squares), bit `f` for file
+    /// `f` (0 to 10).
+    pub files: u16,
+    /// A piece letter (not a pawn's) or promotion letter is Cyrillic.
+    pub cyrillic: bool,
+}
+
+impl MoveMarks {
+    /// Adds the marks of one move.
+    #[inline]
+    pub fn add(&mut self, m: &ManMove) {
+        let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
+        self.files |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
+        self.cyrillic |=
+            m.script == Some(Script::Cyrillic) && (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some());
+    }
+
+    /// The marks of the moves among `tokens`.
+    pub fn of(tokens: &[Token]) -> MoveMarks {
+        let mut marks = MoveMarks::default();
+        for t in tokens {
+            if let TokenKind::Move { text: MoveText::Man(m), .. } = &t.kind {
+                marks.add(m);
+            }
+        }
+        marks
+    }
+}
+
 impl ManMove {
     /// Whether the from-square was written in full (long form).
     pub fn is_long(&self) -> bool {
@@ -313,7 +347,25 @@ pub struct GameRecord {
     /// Tags of an earlier game whose strings [`GameRecord::push_tag`]
     /// reuses: a reader filling one record allocates for tags once.
     spare: SpareTags,
+    /// The marks of the moves, as the reader pushed them.
+    read: ReadMarks,
 }
+
+/// [`MoveMarks`] gathered by [`GameRecord::push_token`], and over how many
+/// tokens: a record whose tokens were pushed otherwise is walked instead.
+/// Derived from the tokens, so no part of equality.
+#[derive(Copy, Clone, Default, Debug)]
+struct ReadMarks {
+    marks: MoveMarks,
+    tokens: usize,
+}
+
+impl PartialEq for ReadMarks {
+    fn eq(&self, _: &ReadMarks) -> bool {
+        true
+    }
+}
+impl Eq for ReadMarks {}
 
 /// Tags kept for their buffers; no part of what a record says (equal,
 /// cloned empty, not shown).
@@ -355,8 +407,32 @@ impl GameRecord {
         self.tags.push(tag);
     }
 
+    /// Adds a token, keeping the [`MoveMarks`] up to date.
+    #[inline]
+    pub fn push_token(&mut self, token: Token) {
+        if self.read.tokens == self.tokens.len() {
+            if let TokenKind::Move { text: MoveText::Man(m), .. } = &token.kind {
+                self.read.marks.add(m);
+            }
+            self.read.tokens += 1;
+        }
+        self.tokens.push(token);
+    }
+
+    /// The marks of the record's moves: kept by [`GameRecord::push_token`],
+    /// found by a walk over the tokens when they were pushed otherwise.
+    /// (A token changed in place after reading is not seen.)
+    pub fn move_marks(&self) -> MoveMarks {
+        if self.read.tokens == self.tokens.len() {
+            self.read.marks
+        } else {
+            MoveMarks::of(&self.tokens)
+        }
+    }
+
     /// Empties the record, keeping its buffers.
     pub fn clear(&mut self) {
+        self.read = ReadMarks::default();
         self.spare.0.append(&mut self.tags);
         self.tokens.clear();
         self.notes.clear();

@@ -210,7 +210,7 @@ impl<'a> Reader<'a> {
                 game.notes.push(ReadNote { span: start..self.pos, read, right: lookalike::right_form(token, read) });
             }
             let done = matches!(kind, TokenKind::Result(_));
-            game.tokens.push(Token { kind, span: start..self.pos });
+            game.push_token(Token { kind, span: start..self.pos });
             if done {
                 return Ok(());
             }

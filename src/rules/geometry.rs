@@ -21,6 +21,35 @@ pub const HEIGHT: u8 = 10;
 /// Number of squares in the layout.
 pub const SQUARES: usize = 100;
 
+/// One bit a square: `BIT[i] == 1 << i` for the 100 squares, 0 beyond. A
+/// load, where a shift of a `u128` by a variable is eight instructions; 256
+/// long so that a square's byte needs no bounds check.
+const BIT: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < SQUARES {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The files of the layout as bitboards, and nothing for the byte values
+/// past them (a file is below 11 where it is read).
+const FILES: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut f = 0;
+    while f < WIDTH as usize {
+        let mut r = 0;
+        while r < HEIGHT as usize {
+            t[f] |= 1u128 << (r * WIDTH as usize + f);
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+};
+
 /// A square of the 10x10 layout.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct Square(u8);
@@ -71,7 +100,7 @@ impl Square {
         Square::new(f as u8, r as u8)
     }
     pub const fn bb(self) -> Bitboard {
-        Bitboard(1u128 << self.0)
+        Bitboard(BIT[self.0 as usize])
     }
 
     /// Parses a square in Latin letters: `a1` .. `j10`.
@@ -127,7 +156,7 @@ impl Bitboard {
         self.0 != 0
     }
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1u128 << sq.0) != 0
+        self.0 & BIT[sq.0 as usize] != 0
     }
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -152,10 +181,10 @@ impl Bitboard {
         }
     }
     pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1u128 << sq.0)
+        Bitboard(self.0 | BIT[sq.0 as usize])
     }
     pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << sq.0))
+        Bitboard(self.0 & !BIT[sq.0 as usize])
     }
     /// A whole rank (0 = rank 1) of the layout.
     pub const fn rank(r: u8) -> Bitboard {
@@ -163,13 +192,7 @@ impl Bitboard {
     }
     /// A whole file (0 = `a`) of the layout.
     pub const fn file(f: u8) -> Bitboard {
-        let mut bb = 0u128;
-        let mut r = 0;
-        while r < HEIGHT {
-            bb |= 1u128 << (r * WIDTH + f);
-            r += 1;
-        }
-        Bitboard(bb)
+        Bitboard(FILES[f as usize])
     }
     /// Rook lines from `sq`, stopping at (and including) the first occupied square.
     #[inline]

@@ -203,3 +203,64 @@ fn a_reused_record_reads_as_a_fresh_one() {
     assert!(expected.len() > 200, "{} items", expected.len());
     assert_eq!(got, expected);
 }
+
+/// Every `.pgn` file under `dir`, in name order.
+fn pgn_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("corpus dir").flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pgn_files(&p, out);
+        } else if p.extension().is_some_and(|e| e == "pgn") {
+            out.push(p);
+        }
+    }
+}
+
+/// One record reused for every game (its tag strings kept from game to
+/// game) reads every game of the corpus as a new record does, and the move
+/// marks the reader keeps are the ones a walk over the tokens finds.
+#[test]
+fn a_reused_record_reads_as_a_new_one_and_keeps_its_move_marks() {
+    use pgn100::notation::ast::MoveMarks;
+    let mut files = Vec::new();
+    pgn_files(&crate::common::corpus(""), &mut files);
+    let (mut games, mut cyrillic, mut file_k) = (0, 0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).expect("read");
+        let text = pgn100::notation::decode::decode(&bytes, None).text;
+        let fresh: Vec<GameRecord> = Reader::new(&text)
+            .filter_map(|item| match item {
+                Item::Game(g) | Item::Broken(g, _) => Some(g),
+                Item::Stray(_) => None,
+            })
+            .collect();
+        let mut reader = Reader::new(&text);
+        let mut record = GameRecord::default();
+        let mut i = 0;
+        while let Some(found) = reader.read_into(&mut record) {
+            if matches!(found, Found::Stray(_)) {
+                continue;
+            }
+            assert_eq!(Some(&record), fresh.get(i), "{} game {i}", path.display());
+            let marks = record.move_marks();
+            assert_eq!(marks, MoveMarks::of(&record.tokens), "{} game {i}", path.display());
+            cyrillic += usize::from(marks.cyrillic);
+            file_k += usize::from(marks.files & (1 << 10) != 0);
+            i += 1;
+        }
+        assert_eq!(i, fresh.len(), "{}", path.display());
+        games += i;
+    }
+    assert!(games > 1000 && cyrillic > 100 && file_k > 0, "{games} games, {cyrillic} Cyrillic, {file_k} with file k");
+    // A token pushed by hand is seen by a walk, not missed.
+    let mut record = Reader::new(GOOD).find_map(|i| if let Item::Game(g) = i { Some(g) } else { None }).expect("game");
+    let before = record.move_marks();
+    let mut extra = Reader::new("[Result \"*\"]\n\n1. Фk2-k5 *\n")
+        .find_map(|i| if let Item::Game(g) = i { Some(g) } else { None })
+        .expect("game");
+    let queen = extra.tokens.remove(1);
+    record.tokens.insert(0, queen);
+    let after = record.move_marks();
+    assert!(!before.cyrillic && after.cyrillic && after.files & (1 << 10) != 0, "{before:?} {after:?}");
+}

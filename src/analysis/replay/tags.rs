@@ -3,7 +3,7 @@
 //! piece letters of the record.
 
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{GameRecord, Man, MoveText, Outcome, Script, TokenKind};
+use crate::notation::ast::{GameRecord, Outcome};
 use crate::notation::Letters;
 use crate::rules::{FromFenError, Position, Variant};
 
@@ -151,18 +151,9 @@ pub(super) fn letters(record: &GameRecord) -> Letters {
 /// The files of the Files tag, else `a-k` when the moves write `k` and
 /// never `j`; and [`letters`]: both in one walk over the moves.
 pub(super) fn files_and_letters(record: &GameRecord) -> (Files, Letters) {
-    // The files written, one bit each (files are 0 to 10).
-    let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
-    let mut seen = 0u16;
-    let mut cyrillic = false;
-    for t in &record.tokens {
-        if let TokenKind::Move { text: MoveText::Man(m), .. } = &t.kind {
-            seen |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
-            cyrillic |= m.script == Some(Script::Cyrillic)
-                && (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some());
-        }
-    }
-    let letters = if cyrillic { Letters::Cyrillic } else { Letters::Latin };
+    let marks = record.move_marks();
+    let (seen, bit) = (marks.files, |f: u8| 1u16 << f);
+    let letters = if marks.cyrillic { Letters::Cyrillic } else { Letters::Latin };
     let files = match record.tag("Files").map(str::trim) {
         Some(v) if v.eq_ignore_ascii_case("a-k") => Files::AK,
         Some(v) if v.eq_ignore_ascii_case("a-j") => Files::AJ,
