@@ -189,6 +189,14 @@ fn dump_dom(browser: &std::path::Path, url: &str) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// The boards of a dumped DOM that are not hidden, each from its number on.
+fn visible_boards(dom: &str) -> Vec<&str> {
+    dom.split(r#"<div class="board" id="p"#)
+        .skip(1)
+        .filter(|rest| rest.split_once('>').is_some_and(|(attrs, _)| !attrs.contains("hidden")))
+        .collect()
+}
+
 /// In a real browser, key presses step through the page (the page presses
 /// the keys of its `#keys=` on load, as keydown events): after each
 /// sequence exactly one board shows, the one of the node the links lead to,
@@ -221,11 +229,7 @@ fn a_browser_steps_through_the_game_by_key_presses() {
         let url = format!("file://{}#keys={keys}", out.display());
         let dom = dump_dom(&browser, &url);
         assert!(dom.contains(&format!(r#"data-current="{node}""#)), "{keys}: {}", &dom[..dom.len().min(300)]);
-        let shown: Vec<&str> = dom
-            .split(r#"<div class="board" id="p"#)
-            .skip(1)
-            .filter(|rest| rest.split_once('>').is_some_and(|(attrs, _)| !attrs.contains("hidden")))
-            .collect();
+        let shown = visible_boards(&dom);
         assert_eq!(shown.len(), 1, "{keys}: one board shows");
         assert!(shown[0].starts_with(&format!("{node}\"")), "{keys}");
         if moves != "*" {
@@ -241,11 +245,7 @@ fn a_browser_steps_through_the_game_by_key_presses() {
     for (keys, node) in [("RRR", 3usize), ("RRRRL", 3), ("E", 127), ("RRRRRRRRRR", 10)] {
         let dom = dump_dom(&browser, &format!("file://{}#keys={keys}", dice.display()));
         assert!(dom.contains(&format!(r#"data-current="{node}""#)), "dice {keys}");
-        let shown: Vec<&str> = dom
-            .split(r#"<div class="board" id="p"#)
-            .skip(1)
-            .filter(|rest| rest.split_once('>').is_some_and(|(attrs, _)| !attrs.contains("hidden")))
-            .collect();
+        let shown = visible_boards(&dom);
         assert_eq!(shown.len(), 1, "dice {keys}: one board shows");
         assert!(shown[0].starts_with(&format!("{node}\"")), "dice {keys}");
         let roll = rolls[node - 1].replace('<', "&lt;").replace('>', "&gt;");

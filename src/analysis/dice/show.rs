@@ -177,7 +177,7 @@ impl DiceFrame<'_> {
     pub fn text(&self, turn_line: Option<&str>, glyphs: Glyphs, color: bool) -> String {
         let mut out = text_board(self.pos.board(), &DICE, self.last_move(), glyphs, color);
         if let Some(line) = turn_line {
-            out.push_str(&line);
+            out.push_str(line);
             out.push('\n');
         }
         out.push_str(&format!("{}; FEN {}\n", self.state(), self.fen()));
