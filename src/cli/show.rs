@@ -52,7 +52,7 @@ pub struct ShowArgs {
     /// Dice chess: show the end of this turn, `12` (White's) or `12...` (Black's).
     #[arg(long, value_name = "N[...]", conflicts_with_all = ["fen", "ply"])]
     pub turn: Option<String>,
-    /// Dice chess, with --turn: after this many of the turn's moves (0: at its start).
+    /// With --turn (Dice chess): after this many of the turn's moves (0: at its start).
     #[arg(long = "move", value_name = "K", requires = "turn")]
     pub moves: Option<usize>,
     /// Show this position instead of a game's.
