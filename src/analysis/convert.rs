@@ -94,6 +94,20 @@ pub struct Converted {
 }
 
 /// Converts every game of a decoded file.
+impl LettersChoice {
+    /// The letters of a move written in `script` (`None`: a pawn's move
+    /// with no letter, written as the record's `letters`).
+    pub fn for_move(self, script: Option<Script>, letters: Letters) -> Letters {
+        match (self, script) {
+            (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
+            (LettersChoice::Latin, _) => Letters::Latin,
+            (LettersChoice::Keep, Some(Script::Cyrillic)) => Letters::Cyrillic,
+            (LettersChoice::Keep, Some(Script::Latin)) => Letters::Latin,
+            (LettersChoice::Keep, None) => letters,
+        }
+    }
+}
+
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
     let replay_options = Options { keep_all: true, ..options.replay };
     transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
@@ -315,13 +329,7 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
                 MoveText::Man(m) => (m.script, m.is_long()),
                 _ => (None, true),
             };
-            let letters = match (options.letters, script) {
-                (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
-                (LettersChoice::Latin, _) => Letters::Latin,
-                (LettersChoice::Keep, Some(Script::Cyrillic)) => Letters::Cyrillic,
-                (LettersChoice::Keep, Some(Script::Latin)) => Letters::Latin,
-                (LettersChoice::Keep, None) => report.letters,
-            };
+            let letters = options.letters.for_move(script, report.letters);
             let long = match options.style {
                 StyleChoice::Keep => long,
                 StyleChoice::Long => true,

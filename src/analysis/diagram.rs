@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::notation::Letters;
-use crate::rules::{Color, Game, Move, Piece, Position, Role, Square, Termination};
+use crate::rules::{Board, Color, Game, Move, Piece, Position, Role, Rules, Square, Termination};
 
 /// How men are drawn in the terminal diagram.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -16,8 +16,8 @@ pub enum Glyphs {
 }
 
 /// The FEN letter of a man (White upper case): K Q A(prince) R B N P.
-fn letter(p: Piece, pos: &Position) -> String {
-    let c = pos.rules().letter_of_role(p.role);
+fn letter(p: Piece, rules: &Rules) -> String {
+    let c = rules.letter_of_role(p.role);
     if p.color == Color::White { c.to_ascii_uppercase() } else { c }.to_string()
 }
 
@@ -73,18 +73,26 @@ fn symbol(p: Piece) -> Option<char> {
 /// The terminal diagram: rank 10 at the top, coordinates, side to move,
 /// the last move's squares marked (by colour, or by brackets without).
 pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: bool) -> String {
-    let rules = pos.rules();
+    let mut out = text_board(pos.board(), pos.rules(), last, glyphs, color);
+    let _ = writeln!(out, "{}; FEN {}", state(pos), pos.fen());
+    out
+}
+
+/// The board of a terminal diagram (its ranks and the files' letters) for
+/// the board size and letters of `rules`; what the position is, is the
+/// caller's line.
+pub fn text_board(board: &Board, rules: &Rules, last: Option<Move>, glyphs: Glyphs, color: bool) -> String {
     let marked = |sq: Square| last.is_some_and(|m| m.from == sq || m.to == sq);
     let mut out = String::new();
     for rank in (0..rules.height).rev() {
         let _ = write!(out, "{:>2} ", rank + 1);
         for file in 0..rules.width {
             let Some(sq) = Square::new(file, rank) else { continue };
-            let man = pos.board().piece_at(sq);
+            let man = board.piece_at(sq);
             let cell = match (man, glyphs) {
                 (None, _) => " ".to_string(),
-                (Some(p), Glyphs::Unicode) => symbol(p).map_or_else(|| letter(p, pos), String::from),
-                (Some(p), Glyphs::Letters) => letter(p, pos),
+                (Some(p), Glyphs::Unicode) => symbol(p).map_or_else(|| letter(p, rules), String::from),
+                (Some(p), Glyphs::Letters) => letter(p, rules),
             };
             let light = (file + rank) % 2 == 1;
             if color {
@@ -113,7 +121,6 @@ pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: b
         let _ = write!(out, " {} ", (b'a' + file) as char);
     }
     out.push('\n');
-    let _ = writeln!(out, "{}; FEN {}", state(pos), pos.fen());
     out
 }
 
@@ -140,7 +147,11 @@ pub(crate) fn xml(s: &str) -> String {
 /// An SVG diagram: squares, coordinates, men (chess symbols; the prince as a
 /// lettered disc), the last move's squares tinted.
 pub fn svg_diagram(pos: &Position, last: Option<Move>, letters: Letters) -> String {
-    let rules = pos.rules();
+    svg_board(pos.board(), pos.rules(), &pos.fen(), last, letters)
+}
+
+/// The SVG diagram of `board` under `rules`, titled `title` (the FEN).
+pub fn svg_board(board: &Board, rules: &Rules, title: &str, last: Option<Move>, letters: Letters) -> String {
     let (w, h) = (rules.width as u32, rules.height as u32);
     let s = 40;
     let margin = 20;
@@ -150,7 +161,7 @@ pub fn svg_diagram(pos: &Position, last: Option<Move>, letters: Letters) -> Stri
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">"#
     );
-    let _ = writeln!(out, r#"  <title>{}</title>"#, xml(&pos.fen()));
+    let _ = writeln!(out, r#"  <title>{}</title>"#, xml(title));
     let _ = writeln!(out, r##"  <rect x="0" y="0" width="{width}" height="{height}" fill="#f4f1ea"/>"##);
     for rank in 0..rules.height {
         for file in 0..rules.width {
@@ -166,7 +177,7 @@ pub fn svg_diagram(pos: &Position, last: Option<Move>, letters: Letters) -> Stri
                 (false, false) => "#b58863",
             };
             let _ = writeln!(out, r#"  <rect x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#);
-            if let Some(p) = pos.board().piece_at(sq) {
+            if let Some(p) = board.piece_at(sq) {
                 let (cx, cy) = (x + s / 2, y + s / 2);
                 match symbol(p) {
                     Some(c) => {

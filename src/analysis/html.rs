@@ -84,25 +84,30 @@ pub fn nodes(record: &GameRecord, report: &GameReport) -> Vec<Node> {
 /// `text` is the decoded text the record was read from.
 pub fn game_page(record: &GameRecord, text: &str, report: &GameReport, letters: Letters) -> String {
     let nodes = nodes(record, report);
+    let mut boards = Vec::new();
+    if let Some(start) = &report.start {
+        boards.push(svg_diagram(start, None, letters));
+    }
+    report.for_each_kept(|_, ply, after| {
+        let last: Option<Move> = Some(ply.mv);
+        boards.push(svg_diagram(after, last, letters));
+    });
+    page(record, text, &nodes, &boards)
+}
+
+/// The page of `record` (read from `text`) with a board for each node:
+/// `boards[n]` is the content of node `n`'s board (its SVG and any caption).
+pub(crate) fn page(record: &GameRecord, text: &str, nodes: &[Node], boards: &[String]) -> String {
     let token_text = |i: usize| record.tokens.get(i).and_then(|t| text.get(t.span.clone())).unwrap_or_default();
     let tag = |name: &str| record.tag(name).unwrap_or("?");
     let title = format!("{} – {}, {} {}", tag("White"), tag("Black"), tag("Event"), tag("Date"));
 
-    let mut boards = String::new();
-    let mut push_board = |n: usize, svg: String| {
+    let mut all_boards = String::new();
+    for (n, board) in boards.iter().enumerate() {
         let hidden = if n == 0 { "" } else { r#" hidden="hidden""# };
-        let _ = write!(boards, r#"<div class="board" id="p{n}"{hidden}>{svg}</div>"#);
-        boards.push('\n');
-    };
-    if let Some(start) = &report.start {
-        push_board(0, svg_diagram(start, None, letters));
+        let _ = write!(all_boards, r#"<div class="board" id="p{n}"{hidden}>{board}</div>"#);
+        all_boards.push('\n');
     }
-    let mut n = 0;
-    report.for_each_kept(|_, ply, after| {
-        n += 1;
-        let last: Option<Move> = Some(ply.mv);
-        push_board(n, svg_diagram(after, last, letters));
-    });
 
     // The move list: every token in its own notation; replayed moves can be
     // clicked; variations in brackets, comments beside their move.
@@ -140,6 +145,9 @@ pub fn game_page(record: &GameRecord, text: &str, report: &GameReport, letters: 
             TokenKind::MoveNumber { .. } => {
                 let _ = write!(moves, r#"<span class="number">{written}</span> "#);
             }
+            TokenKind::DiceRoll(_) => {
+                let _ = write!(moves, r#"<span class="roll">{written}</span> "#);
+            }
             _ => {
                 let _ = write!(moves, "<span>{written}</span> ");
             }
@@ -170,6 +178,8 @@ pub fn game_page(record: &GameRecord, text: &str, report: &GameReport, letters: 
 .mv.current {{ background: #baca2b; }}
 .variation {{ color: #555; }}
 .comment {{ color: #2a6a2a; font-style: italic; }}
+.roll {{ font-weight: bold; }}
+.turn {{ margin: 0.3em 0; max-width: 420px; }}
 .dead {{ color: #b00; text-decoration: line-through; }}
 nav button {{ font-size: 1.1em; min-width: 2.5em; }}
 table {{ border-collapse: collapse; font-size: 0.9em; }}
@@ -181,7 +191,7 @@ th {{ text-align: left; padding-right: 1em; }}
 <main>
 <section>
 <div id="boards">
-{boards}</div>
+{all_boards}</div>
 <nav>
 <button id="first" title="start (Home)">|◀</button>
 <button id="back" title="back (←)">◀</button>

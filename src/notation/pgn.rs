@@ -12,6 +12,20 @@ pub fn tag_pair(name: &str, value: &str) -> String {
     format!("[{name} \"{escaped}\"]")
 }
 
+/// The tag pairs of `tags`, a line each, and the blank line after them
+/// (nothing when there are none).
+pub fn tag_section(tags: &[(&str, String)]) -> String {
+    let mut out = String::new();
+    for (name, value) in tags {
+        out.push_str(&tag_pair(name, value));
+        out.push('\n');
+    }
+    if !tags.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
 /// Writes a game: `tags` (in order), then the moves from `start` numbered
 /// and wrapped at about 80 characters, then `result`. Returns the text,
 /// ending with a blank line.
@@ -23,14 +37,7 @@ pub fn write_game(
     style: Style,
     result: &str,
 ) -> String {
-    let mut out = String::new();
-    for (name, value) in tags {
-        out.push_str(&tag_pair(name, value));
-        out.push('\n');
-    }
-    if !tags.is_empty() {
-        out.push('\n');
-    }
+    let mut out = tag_section(tags);
     let mut pos = start.clone();
     let mut fill = Filler::new(WIDTH);
     let mut push = |out: &mut String, word: &str| fill.push(out, word);

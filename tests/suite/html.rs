@@ -22,6 +22,8 @@ fn array(page: &str, name: &str) -> Vec<i64> {
 struct Page {
     /// The FEN of each board, by node.
     fens: Vec<String>,
+    /// The roll shown beneath each board (Dice chess), by node.
+    rolls: Vec<Option<String>>,
     /// The text of each clickable move, by node (from 1).
     moves: Vec<String>,
     comments: Vec<String>,
@@ -37,10 +39,12 @@ fn read_page(path: &std::path::Path) -> Page {
     .expect("well-formed XML");
     let class = |n: &roxmltree::Node, c: &str| n.attribute("class") == Some(c);
     let mut fens = Vec::new();
+    let mut rolls = Vec::new();
     for (i, board) in doc.descendants().filter(|n| class(n, "board")).enumerate() {
         assert_eq!(board.attribute("id"), Some(format!("p{i}").as_str()));
         let title = board.descendants().find(|n| n.has_tag_name("title")).expect("an SVG title");
         fens.push(title.text().unwrap_or_default().to_string());
+        rolls.push(board.descendants().find(|n| class(n, "roll")).map(|n| n.text().unwrap_or_default().to_string()));
     }
     let mut moves = Vec::new();
     for (i, mv) in doc.descendants().filter(|n| class(n, "mv")).enumerate() {
@@ -48,7 +52,7 @@ fn read_page(path: &std::path::Path) -> Page {
         moves.push(mv.text().unwrap_or_default().to_string());
     }
     let comments = doc.descendants().filter(|n| class(n, "comment")).map(|n| n.text().unwrap_or_default().to_string());
-    Page { fens, moves, comments: comments.collect(), source }
+    Page { fens, rolls, moves, comments: comments.collect(), source }
 }
 
 #[test]
@@ -106,6 +110,53 @@ fn an_invalid_game_shows_its_moves_as_far_as_they_replay() {
     assert!(!none.exists());
 }
 
+/// The oracle's first Dice game: its record's rolls, one for each move
+/// (the roll of the move's turn), and its number of moves.
+fn dice_rolls_by_move() -> Vec<String> {
+    use crate::show::dice;
+    let game = &dice::games()[0];
+    let rolls = dice::written_rolls(&dice::text(dice::LATIN)).swap_remove(0);
+    let mut by_move = Vec::new();
+    for (t, roll) in game["turns"].as_array().expect("turns").iter().zip(rolls) {
+        by_move.extend(std::iter::repeat_n(roll, t["moves"].as_array().map_or(0, Vec::len)));
+    }
+    by_move
+}
+
+/// A Dice game's page: a board for the start and after every move, each
+/// the one `show --ply` draws, each with the roll the record writes for
+/// its move's turn; the moves and rolls of the record in the list, linked
+/// in one line.
+#[test]
+fn a_dice_page_shows_every_move_and_its_roll() {
+    use crate::show::dice;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("dice.html");
+    let o = pgn100(&["show", dice::LATIN, "--html", out.to_str().expect("path")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = read_page(&out);
+    let rolls = dice_rolls_by_move();
+    assert_eq!(rolls.len(), 127);
+    assert_eq!(page.fens.len(), 128);
+    assert_eq!(page.moves.len(), 127);
+    assert_eq!(page.moves[..4], ["a4", "Ra3", "Re3", "Rd3"]);
+    assert_eq!(page.rolls[0], None, "no roll before the first turn");
+    for ply in 0..=127 {
+        let shown = pgn100(&["show", dice::LATIN, "--ply", &ply.to_string()]);
+        assert_eq!(page.fens[ply], shown_fen(&shown), "ply {ply}");
+        if ply > 0 {
+            assert_eq!(page.rolls[ply].as_deref(), Some(rolls[ply - 1].as_str()), "ply {ply}");
+            let line = String::from_utf8_lossy(&shown.stdout);
+            assert!(line.contains(&format!("roll {}: move", rolls[ply - 1])), "ply {ply}: {line}");
+        }
+    }
+    let (prev, next) = (array(&page.source, "prev"), array(&page.source, "next"));
+    assert_eq!(prev, (-1..127).collect::<Vec<i64>>());
+    assert_eq!(next, (1..128).chain([-1]).collect::<Vec<i64>>());
+    // Every roll of the record stands in the move list too (54 turns).
+    assert_eq!(page.source.matches(r#"<span class="roll">"#).count(), 54 + 127);
+}
+
 /// Headless Chromium, when the machine has it (Debian's `chromium`).
 fn chromium() -> Option<std::path::PathBuf> {
     let found = std::env::var_os("CHROMIUM").map(std::path::PathBuf::from).or_else(|| {
@@ -136,6 +187,14 @@ fn dump_dom(browser: &std::path::Path, url: &str) -> String {
         .output()
         .expect("chromium runs");
     String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The boards of a dumped DOM that are not hidden, each from its number on.
+fn visible_boards(dom: &str) -> Vec<&str> {
+    dom.split(r#"<div class="board" id="p"#)
+        .skip(1)
+        .filter(|rest| rest.split_once('>').is_some_and(|(attrs, _)| !attrs.contains("hidden")))
+        .collect()
 }
 
 /// In a real browser, key presses step through the page (the page presses
@@ -170,17 +229,29 @@ fn a_browser_steps_through_the_game_by_key_presses() {
         let url = format!("file://{}#keys={keys}", out.display());
         let dom = dump_dom(&browser, &url);
         assert!(dom.contains(&format!(r#"data-current="{node}""#)), "{keys}: {}", &dom[..dom.len().min(300)]);
-        let shown: Vec<&str> = dom
-            .split(r#"<div class="board" id="p"#)
-            .skip(1)
-            .filter(|rest| rest.split_once('>').is_some_and(|(attrs, _)| !attrs.contains("hidden")))
-            .collect();
+        let shown = visible_boards(&dom);
         assert_eq!(shown.len(), 1, "{keys}: one board shows");
         assert!(shown[0].starts_with(&format!("{node}\"")), "{keys}");
         if moves != "*" {
             let fen = shown_fen(&with_stdin(&["show", "-"], moves.as_bytes()));
             assert_eq!(page.fens[node], fen, "{keys}");
         }
+    }
+    // A Dice game: the board of each node shows with its turn's roll.
+    let dice = dir.path().join("dice.html");
+    assert!(pgn100(&["show", crate::show::dice::LATIN, "--html", dice.to_str().expect("path")]).status.success());
+    let page = read_page(&dice);
+    let rolls = dice_rolls_by_move();
+    for (keys, node) in [("RRR", 3usize), ("RRRRL", 3), ("E", 127), ("RRRRRRRRRR", 10)] {
+        let dom = dump_dom(&browser, &format!("file://{}#keys={keys}", dice.display()));
+        assert!(dom.contains(&format!(r#"data-current="{node}""#)), "dice {keys}");
+        let shown = visible_boards(&dom);
+        assert_eq!(shown.len(), 1, "dice {keys}: one board shows");
+        assert!(shown[0].starts_with(&format!("{node}\"")), "dice {keys}");
+        let roll = rolls[node - 1].replace('<', "&lt;").replace('>', "&gt;");
+        let board = shown[0].split("</div>").next().unwrap_or_default();
+        assert!(board.contains(&format!(r#"<span class="roll">{roll}</span>"#)), "dice {keys}: {board}");
+        assert_eq!(page.rolls[node].as_deref(), Some(rolls[node - 1].as_str()));
     }
     let report = dir.path().join("report.html");
     assert!(pgn100(&["stats", "corpus/valid", "--html", report.to_str().expect("path")]).status.success());

@@ -9,7 +9,7 @@
 use super::write::{roll_text, write_move};
 use crate::analysis::convert::{ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
 use crate::analysis::replay::DiceReport;
-use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollForm, Script, TokenKind};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollForm, TokenKind};
 use crate::notation::{promotion_text, Letters, Style};
 use crate::rules::MoveKind;
 
@@ -42,13 +42,7 @@ pub fn write_game(text: &str, record: &GameRecord, report: &DiceReport, options:
                 MoveText::Man(m) => (m.script, m.is_long(), m.promotion.map(|_| m.promotion_form)),
                 _ => (None, true, None),
             };
-            let letters = match (options.letters, script) {
-                (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
-                (LettersChoice::Latin, _) => Letters::Latin,
-                (LettersChoice::Keep, Some(Script::Cyrillic)) => Letters::Cyrillic,
-                (LettersChoice::Keep, Some(Script::Latin)) => Letters::Latin,
-                (LettersChoice::Keep, None) => report.letters,
-            };
+            let letters = options.letters.for_move(script, report.letters);
             let style = match options.style {
                 StyleChoice::Keep if long => Style::Long,
                 StyleChoice::Keep | StyleChoice::Short => Style::Short,

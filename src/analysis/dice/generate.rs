@@ -9,7 +9,7 @@ use rand_core::Rng;
 use super::write::{roll_text, write_move};
 use crate::notation::ast::RollForm;
 use crate::notation::fill::{Filler, WIDTH};
-use crate::notation::pgn::tag_pair;
+use crate::notation::pgn::tag_section;
 use crate::notation::{Letters, Style};
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::dice::{face_role, DicePosition};
@@ -56,14 +56,7 @@ pub fn write_dice_game(
     style: Style,
     rolls: RollForm,
 ) -> String {
-    let mut out = String::new();
-    for (name, value) in tags {
-        out.push_str(&tag_pair(name, value));
-        out.push('\n');
-    }
-    if !tags.is_empty() {
-        out.push('\n');
-    }
+    let mut out = tag_section(tags);
     let mut fill = Filler::new(WIDTH);
     let mut pos = g.start.clone();
     for (roll, moves) in &g.turns {

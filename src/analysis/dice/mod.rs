@@ -4,6 +4,8 @@
 pub mod annotate;
 pub mod convert;
 pub mod generate;
+pub mod page;
+pub mod show;
 pub mod stats;
 pub mod write;
 

@@ -5,13 +5,13 @@
 //! over once a king is taken. Variations are skipped (their parentheses
 //! must balance); they are not replayed.
 
-use super::messages::{unclosed_variation, unopened_variation_end};
+use super::messages::{ambiguous, role_name, unclosed_variation, unopened_variation_end};
 use super::report::Ply;
 use super::spec::{written, Written};
-use super::{tags, warnings, GameReport, Options};
+use super::{file_diagnostic, report_without_moves, tags, warnings, GameReport, Options};
 use crate::analysis::dice::roll_roles;
 use crate::analysis::dice::write::{dice_list, roll_text, write_move, write_sequence};
-use crate::diag::{Code, Diagnostic, Severity};
+use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
 use crate::notation::{Letters, Style};
 use crate::rules::dice::turns::check_turn;
@@ -72,19 +72,9 @@ impl DiceReport {
     /// The report in the shape every variant's validation reads (the
     /// diagnostics and whether the game was replayed whole).
     pub fn game_report(&self) -> GameReport {
-        GameReport {
-            diagnostics: self.diagnostics.clone(),
-            variant: Some(Variant::Dice),
-            start: None,
-            mainline: Vec::new(),
-            all: Vec::new(),
-            resumes: Vec::new(),
-            last: None,
-            end: None,
-            complete: self.complete,
-            files_ak: false,
-            letters: self.letters,
-        }
+        let mut report = report_without_moves(Some(Variant::Dice), self.complete, false, self.letters);
+        report.diagnostics.clone_from(&self.diagnostics);
+        report
     }
 }
 
@@ -94,6 +84,19 @@ struct Open {
     start: DicePosition,
     roll_token: usize,
     moves: Vec<Ply>,
+}
+
+impl Open {
+    /// The turn as replayed so far.
+    fn into_turn(self) -> DiceTurn {
+        DiceTurn {
+            start: self.start,
+            roll: self.turn.roll,
+            roll_token: self.roll_token,
+            moves: self.moves,
+            left: self.turn.left,
+        }
+    }
 }
 
 struct DiceReplayer<'a> {
@@ -136,12 +139,8 @@ pub fn replay_dice(record: &GameRecord, index: usize, options: Options) -> DiceR
 }
 
 impl DiceReplayer<'_> {
-    fn push(&mut self, mut d: Diagnostic) {
-        d.game = Some(self.index);
-        if self.options.strict && d.severity == Severity::Warning {
-            d.severity = Severity::Error;
-        }
-        self.out.push(d);
+    fn push(&mut self, d: Diagnostic) {
+        file_diagnostic(&mut self.out, self.index, self.options, d);
     }
 
     fn report(&self, start: Option<DicePosition>, turns: Vec<DiceTurn>, last: Option<DicePosition>) -> DiceReport {
@@ -261,13 +260,7 @@ impl DiceReplayer<'_> {
         }
         if dead {
             if let Some(o) = open.take() {
-                turns.push(DiceTurn {
-                    start: o.start,
-                    roll: o.turn.roll,
-                    roll_token: o.roll_token,
-                    moves: o.moves,
-                    left: o.turn.left,
-                });
+                turns.push(o.into_turn());
             }
         } else if let Some(o) = open.take() {
             dead = !self.close(o, &mut pos, &mut turns);
@@ -373,13 +366,7 @@ impl DiceReplayer<'_> {
             }
         };
         pos.end_turn();
-        turns.push(DiceTurn {
-            start: o.start,
-            roll: o.turn.roll,
-            roll_token: o.roll_token,
-            moves: o.moves,
-            left: o.turn.left,
-        });
+        turns.push(o.into_turn());
         ok
     }
 
@@ -484,13 +471,7 @@ impl DiceReplayer<'_> {
             }
             DiceResolveError::Ambiguous { candidates } => {
                 let from: Vec<String> = candidates.iter().map(|m| m.from.to_string()).collect();
-                Diagnostic::new(
-                    Code::AmbiguousMove,
-                    span,
-                    format!("ambiguous move: it can be made from {}", from.join(" or ")),
-                )
-                .label("which one?")
-                .help(format!("write one of {}", list(&candidates)))
+                ambiguous(span, &from, &list(&candidates))
             }
             DiceResolveError::MissingPromotion => {
                 Diagnostic::new(Code::MissingPromotion, span, "the pawn reaches the last rank and must promote")
@@ -523,18 +504,6 @@ impl DiceReplayer<'_> {
                 .help(sample())
             }
         }
-    }
-}
-
-fn role_name(r: Role) -> &'static str {
-    match r {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-        _ => "man",
     }
 }
 

@@ -127,13 +127,7 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
         }
         ResolveError::Ambiguous { candidates } => {
             let from: Vec<String> = candidates.iter().map(|m| sq(m.from)).collect();
-            Diagnostic::new(
-                Code::AmbiguousMove,
-                span,
-                format!("ambiguous move: it can be made from {}", from.join(" or ")),
-            )
-            .label("which one?")
-            .help(format!("write one of {}", list(&candidates)))
+            ambiguous(span, &from, &list(&candidates))
         }
         ResolveError::MissingPromotion { allowed } => {
             Diagnostic::new(Code::MissingPromotion, span, "the pawn reaches the last rank and must promote")
@@ -433,7 +427,15 @@ fn man_name(m: Option<Man>) -> &'static str {
     }
 }
 
-fn role_name(r: Role) -> &'static str {
+/// A move that more than one man could make: from the squares `from`,
+/// written as one of `moves`.
+pub(super) fn ambiguous(span: Span, from: &[String], moves: &str) -> Diagnostic {
+    Diagnostic::new(Code::AmbiguousMove, span, format!("ambiguous move: it can be made from {}", from.join(" or ")))
+        .label("which one?")
+        .help(format!("write one of {moves}"))
+}
+
+pub(super) fn role_name(r: Role) -> &'static str {
     match r {
         Role::Pawn => "pawn",
         Role::Knight => "knight",

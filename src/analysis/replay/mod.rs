@@ -148,29 +148,40 @@ fn variation_follows(tokens: &[Token], ti: usize) -> bool {
         .is_some_and(|t| matches!(t.kind, TokenKind::VariationStart))
 }
 
+/// A report of no moves and no positions (its diagnostics to be added).
+fn report_without_moves(variant: Option<Variant>, complete: bool, files_ak: bool, letters: Letters) -> GameReport {
+    GameReport {
+        diagnostics: Vec::new(),
+        variant,
+        start: None,
+        mainline: Vec::new(),
+        all: Vec::new(),
+        resumes: Vec::new(),
+        last: None,
+        end: None,
+        complete,
+        files_ak,
+        letters,
+    }
+}
+
+/// Adds `d` to `out` as a diagnostic of game `index`, a warning made an
+/// error under `--strict`.
+fn file_diagnostic(out: &mut Vec<Diagnostic>, index: usize, options: Options, mut d: Diagnostic) {
+    d.game = Some(index);
+    if options.strict && d.severity == Severity::Warning {
+        d.severity = Severity::Error;
+    }
+    out.push(d);
+}
+
 impl Replayer<'_> {
-    fn push(&mut self, mut d: Diagnostic) {
-        d.game = Some(self.index);
-        if self.options.strict && d.severity == Severity::Warning {
-            d.severity = Severity::Error;
-        }
-        self.out.push(d);
+    fn push(&mut self, d: Diagnostic) {
+        file_diagnostic(&mut self.out, self.index, self.options, d);
     }
 
     fn empty_report(&self, variant: Option<Variant>) -> GameReport {
-        GameReport {
-            diagnostics: Vec::new(),
-            variant,
-            start: None,
-            mainline: Vec::new(),
-            all: Vec::new(),
-            resumes: Vec::new(),
-            last: None,
-            end: None,
-            complete: false,
-            files_ak: self.files == Files::AK,
-            letters: self.letters,
-        }
+        report_without_moves(variant, false, self.files == Files::AK, self.letters)
     }
 
     fn run(&mut self, observer: &mut impl Observer) -> GameReport {
