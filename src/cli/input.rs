@@ -58,6 +58,19 @@ impl Input {
         Ok(reader)
     }
 
+    /// [`Input::open`], or `None` with the error reported on standard
+    /// error (above the progress bar): the commands that read many inputs
+    /// go on with the next one.
+    pub fn open_or_report(&self, progress: &super::progress::Progress) -> Option<Box<dyn Read + Send>> {
+        match self.open() {
+            Ok(r) => Some(r),
+            Err(e) => {
+                progress.suspend(|| eprintln!("pgn100: {}", self.error(&e)));
+                None
+            }
+        }
+    }
+
     /// The path of an input that is a plain (not compressed) file, which
     /// can be rewritten in place.
     pub fn plain_file(&self) -> Option<&Path> {
