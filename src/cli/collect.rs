@@ -66,8 +66,7 @@ pub fn read_all<T: Send>(
             Blocks::new(reader, encoding, BLOCK),
             pool,
             &work,
-            |blocks, block, at| {
-                progress.advance(block.len());
+            |blocks, _, at| {
                 *raw.borrow_mut() = Raw { start: at.bytes.start, bytes: blocks.raw.clone() };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },

@@ -176,10 +176,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
                     (Vec::new(), aggregate_text(&name, text, options))
                 }
             },
-            |_, block, _| {
-                progress.advance(block.len());
-                Ok::<(), Box<dyn std::error::Error>>(())
-            },
+            |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
             |(part_rows, agg)| {
                 if let Some(w) = rows.as_mut() {
                     for mut row in part_rows {
