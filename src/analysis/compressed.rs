@@ -114,18 +114,88 @@ fn zip_error(e: zip::result::ZipError) -> std::io::Error {
     }
 }
 
-/// The members of a zip archive that are files, in the archive's order:
-/// index and name.
-pub fn zip_members<R: Read + Seek>(archive: R) -> std::io::Result<Vec<(usize, String)>> {
-    let mut zip = zip::ZipArchive::new(archive).map_err(zip_error)?;
+/// How deep archives inside archives are read: an archive (depth 1) may
+/// hold archives (depth 2) that hold archives (3), whose members are read
+/// as files.
+pub const ZIP_DEPTH: usize = 3;
+
+/// A file member of a zip archive, or of an archive inside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZipEntry {
+    /// The member's index in each archive on the way, outermost first; the
+    /// last one is the file's.
+    pub indexes: Vec<usize>,
+    /// The names on the way joined by `:` (`inner.zip:game.pgn`).
+    pub name: String,
+    /// The file's compressed size in its archive.
+    pub packed: u64,
+    /// An archive inside that cannot be read (corrupt, or nested deeper
+    /// than [`ZIP_DEPTH`]): why. Its members are not listed.
+    pub error: Option<String>,
+}
+
+/// The file members of the zip archive at `path` in the archive's order,
+/// the members of the archives inside it (recognised by their first bytes)
+/// in their place. An archive inside is copied to an anonymous temporary
+/// file to be read (a zip archive needs seeking), so memory stays bounded.
+pub fn zip_members(path: &Path) -> std::io::Result<Vec<ZipEntry>> {
+    let mut zip = zip::ZipArchive::new(std::io::BufReader::new(std::fs::File::open(path)?)).map_err(zip_error)?;
     let mut out = Vec::new();
+    list_members(&mut zip, &[], "", 1, &mut out)?;
+    Ok(out)
+}
+
+fn list_members<R: Read + Seek>(
+    zip: &mut zip::ZipArchive<R>,
+    indexes: &[usize],
+    prefix: &str,
+    depth: usize,
+    out: &mut Vec<ZipEntry>,
+) -> std::io::Result<()> {
     for i in 0..zip.len() {
-        let file = zip.by_index_raw(i).map_err(zip_error)?;
-        if file.is_file() {
-            out.push((i, file.name().to_string()));
+        let (name, packed) = {
+            let file = zip.by_index_raw(i).map_err(zip_error)?;
+            if !file.is_file() {
+                continue;
+            }
+            (format!("{prefix}{}", file.name()), file.compressed_size())
+        };
+        let path: Vec<usize> = indexes.iter().copied().chain([i]).collect();
+        // A member that cannot be decompressed is listed: reading it reports the error.
+        let is_zip = zip.by_index(i).ok().and_then(|mut m| head(&mut m).ok()).map(|h| Compression::sniff(&h))
+            == Some(Compression::Zip);
+        if !is_zip {
+            out.push(ZipEntry { indexes: path, name, packed, error: None });
+            continue;
+        }
+        let inner = if depth >= ZIP_DEPTH {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("zip archives nested more than {ZIP_DEPTH} deep are not read"),
+            ))
+        } else {
+            spill(zip, i).and_then(|f| zip::ZipArchive::new(f).map_err(zip_error))
+        };
+        let listed = inner.and_then(|mut inner| {
+            let mut found = Vec::new();
+            list_members(&mut inner, &path, &format!("{name}:"), depth + 1, &mut found).map(|()| found)
+        });
+        match listed {
+            Ok(found) => out.extend(found),
+            Err(e) => out.push(ZipEntry { indexes: path, name, packed, error: Some(e.to_string()) }),
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// Member `index` of `zip` (an archive inside it) copied to an anonymous
+/// temporary file, to be opened as an archive in turn.
+fn spill<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, index: usize) -> std::io::Result<std::fs::File> {
+    let mut member = zip.by_index(index).map_err(zip_error)?;
+    let mut file = tempfile::tempfile()?;
+    std::io::copy(&mut member, &mut file).map_err(|e| corrupt(Compression::Zip, &e))?;
+    file.seek(std::io::SeekFrom::Start(0))?;
+    Ok(file)
 }
 
 /// Bytes sent at a time from the thread that reads a zip member.
@@ -133,25 +203,46 @@ const PIECE: usize = 256 << 10;
 /// Pieces in flight: memory stays within `PIECES * PIECE`.
 const PIECES: usize = 4;
 
-/// Member `index` of the zip archive at `path`, decompressed as it is read.
-/// A member borrows its archive, so it is read on a thread of its own that
-/// hands the bytes over in bounded pieces; the thread ends when the reader
-/// is dropped. The member's own data, when compressed again, is decompressed too.
-pub fn open_zip_member(path: &Path, index: usize) -> std::io::Result<Box<dyn Read + Send>> {
+/// What is told, as a member is read, of its compressed bytes consumed:
+/// the share of its compressed size that the bytes read so far are of its
+/// size, all of it at the end.
+pub type Tally = Box<dyn FnMut(u64) + Send>;
+
+/// The file member at `indexes` (see [`ZipEntry`]) of the zip archive at
+/// `path`, decompressed as it is read. A member borrows its archive, so it
+/// is read on a thread of its own that hands the bytes over in bounded
+/// pieces; the thread ends when the reader is dropped. The member's own
+/// data, when compressed again, is decompressed too.
+pub fn open_zip_member(path: &Path, indexes: &[usize], mut tally: Tally) -> std::io::Result<Box<dyn Read + Send>> {
+    let Some((&index, outer)) = indexes.split_last() else {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "no member named"));
+    };
     let mut zip = zip::ZipArchive::new(std::fs::File::open(path)?).map_err(zip_error)?;
+    for &i in outer {
+        let inner = spill(&mut zip, i)?;
+        zip = zip::ZipArchive::new(inner).map_err(zip_error)?;
+    }
     // Fail here, not in the thread, when the member cannot be opened.
-    drop(zip.by_index(index).map_err(zip_error)?);
+    let (size, packed) = {
+        let m = zip.by_index(index).map_err(zip_error)?;
+        (m.size(), m.compressed_size())
+    };
     let (tx, rx) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(PIECES);
     std::thread::spawn(move || {
         let mut member = match zip.by_index(index) {
             Ok(m) => m,
             Err(e) => return drop(tx.send(Err(zip_error(e)))),
         };
+        let (mut read, mut told) = (0u64, 0u64);
         loop {
             let mut piece = Vec::with_capacity(PIECE);
             match member.by_ref().take(PIECE as u64).read_to_end(&mut piece) {
-                Ok(0) => return,
-                Ok(_) => {
+                Ok(0) => return tally(packed.saturating_sub(told)),
+                Ok(n) => {
+                    read += n as u64;
+                    let share = (u128::from(packed) * u128::from(read.min(size)) / u128::from(size.max(1))) as u64;
+                    tally(share.saturating_sub(told));
+                    told = told.max(share);
                     if tx.send(Ok(piece)).is_err() {
                         return;
                     }

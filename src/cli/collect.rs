@@ -56,13 +56,9 @@ pub fn read_all<T: Send>(
 ) -> Result<bool, Box<dyn std::error::Error>> {
     let mut unreadable = false;
     for (i, input) in inputs.iter().enumerate() {
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                progress.suspend(|| eprintln!("pgn100: {}", input.error(&e)));
-                unreadable = true;
-                continue;
-            }
+        let Some(reader) = input.open_or_report(progress) else {
+            unreadable = true;
+            continue;
         };
         // The block's bytes are taken before the next block is read.
         let raw = std::cell::RefCell::new(Raw::default());
@@ -70,8 +66,7 @@ pub fn read_all<T: Send>(
             Blocks::new(reader, encoding, BLOCK),
             pool,
             &work,
-            |blocks, block, at| {
-                progress.advance(block.len());
+            |blocks, _, at| {
                 *raw.borrow_mut() = Raw { start: at.bytes.start, bytes: blocks.raw.clone() };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
@@ -86,6 +81,21 @@ pub fn read_all<T: Send>(
         }
     }
     Ok(unreadable)
+}
+
+/// Writes a game's bytes as read, on a line of its own: after a line break
+/// when the bytes written before (`ends_line` says) did not end their line.
+pub fn write_game_bytes(
+    out: &mut (impl std::io::Write + ?Sized),
+    bytes: &[u8],
+    ends_line: &mut bool,
+) -> std::io::Result<()> {
+    if !*ends_line {
+        out.write_all(b"\n")?;
+    }
+    out.write_all(bytes)?;
+    *ends_line = bytes.last().is_none_or(|&b| b == b'\n');
+    Ok(())
 }
 
 /// An error of writing the output, which ends the command (an error of

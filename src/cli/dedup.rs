@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, file_ranges, read_all};
+use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -58,12 +58,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
                     number += 1;
                     let place = Place { input: input as u32, line: (lines + g.line + 1) as u64, game: number };
                     if seen.add(g.key, place) && write_games {
-                        let bytes = raw.get(r);
-                        if !ends_line {
-                            out.write_all(b"\n").map_err(fatal)?;
-                        }
-                        out.write_all(bytes).map_err(fatal)?;
-                        ends_line = bytes.last().is_none_or(|&b| b == b'\n');
+                        write_game_bytes(out, raw.get(r), &mut ends_line).map_err(fatal)?;
                     }
                 }
                 Ok(())

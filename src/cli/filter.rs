@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, file_ranges, read_all};
+use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -103,12 +103,7 @@ pub fn run(args: &FilterArgs) -> Outcome {
                 games += read;
                 matched += ranges.len();
                 for r in &ranges {
-                    let bytes = raw.get(r);
-                    if !ends_line {
-                        out.write_all(b"\n").map_err(fatal)?;
-                    }
-                    out.write_all(bytes).map_err(fatal)?;
-                    ends_line = bytes.last().is_none_or(|&b| b == b'\n');
+                    write_game_bytes(out, raw.get(r), &mut ends_line).map_err(fatal)?;
                 }
                 Ok(())
             },

@@ -49,27 +49,38 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
     }
     let g = generate_game(&mut rng, args.variant, args.max_plies).ok_or("this variant cannot be played yet")?;
     let letters = args.letters.letters();
-    let style = match args.style {
-        FormArg::Short => Style::Short,
-        FormArg::Long => Style::Long,
-    };
-    let mut tags = vec![
-        ("Event", "pgn100 generate".to_string()),
-        ("Site", "?".to_string()),
-        ("Date", "????.??.??".to_string()),
-        ("Round", (index + 1).to_string()),
-        ("White", "random".to_string()),
-        ("Black", "random".to_string()),
-        ("Result", g.result.to_string()),
-        ("Variant", args.variant.name().to_string()),
-        ("Generator", format!("pgn100 seed {} game {}", args.seed, index + 1)),
-    ];
+    let style = style(args);
+    let mut tags = tags(args, index, g.result.to_string(), args.variant.name());
     // A start of its own (Chess960's): SetUp and FEN, as PGN has them.
     if Position::start(args.variant).map(|p| p.fen()) != Ok(g.start.fen()) {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", g.start.fen()));
     }
     Ok(write_game(&tags, &g.start, &g.moves, letters, style, g.result))
+}
+
+/// The tags of game `index` (the seven of PGN's roster, the variant and
+/// how it was generated), before any SetUp and FEN.
+fn tags(args: &GenerateArgs, index: u64, result: String, variant: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("Event", "pgn100 generate".to_string()),
+        ("Site", "?".to_string()),
+        ("Date", "????.??.??".to_string()),
+        ("Round", (index + 1).to_string()),
+        ("White", "random".to_string()),
+        ("Black", "random".to_string()),
+        ("Result", result),
+        ("Variant", variant.to_string()),
+        ("Generator", format!("pgn100 seed {} game {}", args.seed, index + 1)),
+    ]
+}
+
+/// The move style `--style` asks for.
+fn style(args: &GenerateArgs) -> Style {
+    match args.style {
+        FormArg::Short => Style::Short,
+        FormArg::Long => Style::Long,
+    }
 }
 
 /// A Dice chess game: `--max-plies` counts turns; rolls as letters in a
@@ -79,22 +90,9 @@ fn dice_game_text(args: &GenerateArgs, index: u64, rng: &mut rand_chacha::ChaCha
     use crate::notation::ast::RollForm;
     let g = generate_dice_game(rng, args.max_plies);
     let letters = args.letters.letters();
-    let style = match args.style {
-        FormArg::Short => Style::Short,
-        FormArg::Long => Style::Long,
-    };
+    let style = style(args);
     let rolls = if letters == crate::notation::Letters::Latin { RollForm::Latin } else { RollForm::Digits };
-    let tags = [
-        ("Event", "pgn100 generate".to_string()),
-        ("Site", "?".to_string()),
-        ("Date", "????.??.??".to_string()),
-        ("Round", (index + 1).to_string()),
-        ("White", "random".to_string()),
-        ("Black", "random".to_string()),
-        ("Result", g.result.to_string()),
-        ("Variant", "Dice".to_string()),
-        ("Generator", format!("pgn100 seed {} game {}", args.seed, index + 1)),
-    ];
+    let tags = tags(args, index, g.result.to_string(), "Dice");
     write_dice_game(&tags, &g, letters, style, rolls)
 }
 

@@ -1,11 +1,13 @@
 //! Inputs: files, directories (walked for `*.pgn` and `*.txt`, also
 //! compressed and in zip archives) and `-`; compressed data is read through
-//! [`crate::analysis::compressed`], a zip archive member by member.
+//! [`crate::analysis::compressed`], a zip archive member by member (the
+//! members of archives inside it too).
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::output::file_error;
+use super::progress::Progress;
 use crate::analysis::compressed::{decompress, open_zip_member, sniff_file, zip_members, Compression};
 use crate::notation::decode::encoding_by_name;
 use crate::rules::Variant;
@@ -15,11 +17,21 @@ use crate::rules::Variant;
 pub enum Input {
     Stdin,
     File(PathBuf),
-    /// A file member of a zip archive: its index and name in the archive.
+    /// A file member of a zip archive, or of an archive inside it: its
+    /// indexes on the way, its name (`inner.zip:game.pgn`) and its
+    /// compressed size.
     Member {
         archive: PathBuf,
-        index: usize,
+        indexes: Vec<usize>,
         name: String,
+        packed: u64,
+    },
+    /// An archive inside a zip archive that cannot be read: why. Reading
+    /// it is that error; the archive's other members are read.
+    Unreadable {
+        archive: PathBuf,
+        name: String,
+        why: String,
     },
 }
 
@@ -28,7 +40,9 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) => p.display().to_string(),
-            Input::Member { archive, name, .. } => format!("{}:{name}", archive.display()),
+            Input::Member { archive, name, .. } | Input::Unreadable { archive, name, .. } => {
+                format!("{}:{name}", archive.display())
+            }
         }
     }
 
@@ -37,16 +51,26 @@ impl Input {
         match self {
             Input::Stdin => file_error(Path::new("<stdin>"), e),
             Input::File(p) => file_error(p, e),
-            Input::Member { .. } => file_error(Path::new(&self.name()), e),
+            Input::Member { .. } | Input::Unreadable { .. } => file_error(Path::new(&self.name()), e),
         }
     }
 
     /// A reader of the input, for the block reader, decompressed.
     pub fn open(&self) -> std::io::Result<Box<dyn Read + Send>> {
+        self.open_counted(&Progress::none())
+    }
+
+    /// [`Input::open`], the bar of `progress` moved by the bytes of the
+    /// file (compressed, as they are stored) that reading consumes, so it
+    /// ends at its total.
+    pub fn open_counted(&self, progress: &Progress) -> std::io::Result<Box<dyn Read + Send>> {
         let (kind, reader) = match self {
             Input::Stdin => decompress(std::io::stdin())?,
-            Input::File(p) => decompress(std::fs::File::open(p)?)?,
-            Input::Member { archive, index, .. } => return open_zip_member(archive, *index),
+            Input::File(p) => decompress(progress.counted(std::fs::File::open(p)?))?,
+            Input::Member { archive, indexes, .. } => return open_zip_member(archive, indexes, progress.tally()),
+            Input::Unreadable { why, .. } => {
+                return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, why.clone()))
+            }
         };
         if kind == Compression::Zip {
             // Members are listed from the archive's end: it must be a file.
@@ -56,6 +80,19 @@ impl Input {
             ));
         }
         Ok(reader)
+    }
+
+    /// [`Input::open`], or `None` with the error reported on standard
+    /// error (above the progress bar): the commands that read many inputs
+    /// go on with the next one.
+    pub fn open_or_report(&self, progress: &Progress) -> Option<Box<dyn Read + Send>> {
+        match self.open_counted(progress) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                progress.suspend(|| eprintln!("pgn100: {}", self.error(&e)));
+                None
+            }
+        }
     }
 
     /// The path of an input that is a plain (not compressed) file, which
@@ -149,9 +186,12 @@ fn push_file(p: &Path, out: &mut Vec<Input>) -> Result<(), String> {
         out.push(Input::File(p.to_path_buf()));
         return Ok(());
     }
-    let archive = std::fs::File::open(p).map_err(|e| file_error(p, &e))?;
-    for (index, name) in zip_members(std::io::BufReader::new(archive)).map_err(|e| file_error(p, &e))? {
-        out.push(Input::Member { archive: p.to_path_buf(), index, name });
+    for entry in zip_members(p).map_err(|e| file_error(p, &e))? {
+        let archive = p.to_path_buf();
+        out.push(match entry.error {
+            Some(why) => Input::Unreadable { archive, name: entry.name, why },
+            None => Input::Member { archive, indexes: entry.indexes, name: entry.name, packed: entry.packed },
+        });
     }
     Ok(())
 }

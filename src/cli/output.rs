@@ -186,7 +186,7 @@ fn transform_input(
     color: bool,
 ) -> Result<usize, Box<dyn std::error::Error>> {
     let name = input.name();
-    let reader = input.open().map_err(|e| input.error(&e))?;
+    let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
     out.next_input()?;
     let (mut games_before, mut invalid) = (0, 0);
     for_each_chunk(
@@ -197,10 +197,7 @@ fn transform_input(
             let converted = transform(&source);
             (source, converted)
         },
-        |_, block, _| {
-            progress.advance(block.len());
-            Ok::<(), Box<dyn std::error::Error>>(())
-        },
+        |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
         |(source, converted)| {
             progress.suspend(|| {
                 for d in &converted.diagnostics {

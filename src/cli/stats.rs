@@ -160,13 +160,9 @@ pub fn run(args: &StatsArgs) -> Outcome {
     let mut unreadable = false;
     for input in &inputs {
         let name = input.name();
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                progress.suspend(|| eprintln!("pgn100: {}", input.error(&e)));
-                unreadable = true;
-                continue;
-            }
+        let Some(reader) = input.open_or_report(&progress) else {
+            unreadable = true;
+            continue;
         };
         total.files += 1;
         let mut index = 0;
@@ -180,10 +176,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
                     (Vec::new(), aggregate_text(&name, text, options))
                 }
             },
-            |_, block, _| {
-                progress.advance(block.len());
-                Ok::<(), Box<dyn std::error::Error>>(())
-            },
+            |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
             |(part_rows, agg)| {
                 if let Some(w) = rows.as_mut() {
                     for mut row in part_rows {

@@ -76,7 +76,7 @@ fn validate_input(
     emit: &mut dyn FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let name = input.name();
-    let reader = input.open().map_err(|e| input.error(&e))?;
+    let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
     summary.files += 1;
     let mut games_before = 0;
     let mut noted = false;
@@ -86,7 +86,6 @@ fn validate_input(
         pool,
         |text, lines, bytes| validate_chunk(&name, text, lines, bytes, options),
         |blocks, block, at| -> Result<(), Box<dyn std::error::Error>> {
-            progress.advance(block.len());
             let (summary, emit) = &mut *state.borrow_mut();
             if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
                 noted = true;

@@ -61,13 +61,21 @@ pub struct LongMove<'a> {
 /// A null move as ChessBase, pgn-extract and python-chess write it.
 pub const NULL_MOVE: &str = "--";
 
+/// The token of a move written the same in both styles: a castling's, a
+/// null move's.
+fn whole_token(pos: &Position, m: Move) -> Option<&'static str> {
+    match m.kind {
+        MoveKind::Castle(i) => Some(pos.castle_spec(i).token()),
+        MoveKind::Null => Some(NULL_MOVE),
+        _ => None,
+    }
+}
+
 impl fmt::Display for LongMove<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.mv;
-        match m.kind {
-            MoveKind::Castle(i) => return f.write_str(self.pos.castle_spec(i).token()),
-            MoveKind::Null => return f.write_str(NULL_MOVE),
-            _ => {}
+        if let Some(token) = whole_token(self.pos, m) {
+            return f.write_str(token);
         }
         let role = self.pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
         let capture = self.pos.is_capture(m);
@@ -106,10 +114,8 @@ pub struct ShortMove<'a> {
 impl fmt::Display for ShortMove<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let m = self.mv;
-        match m.kind {
-            MoveKind::Castle(i) => return f.write_str(self.pos.castle_spec(i).token()),
-            MoveKind::Null => return f.write_str(NULL_MOVE),
-            _ => {}
+        if let Some(token) = whole_token(self.pos, m) {
+            return f.write_str(token);
         }
         let board = self.pos.board();
         let mover = board.piece_at(m.from);

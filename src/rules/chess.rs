@@ -8,7 +8,7 @@ use super::castling::{CastleSpec, Castles, Rights, Stage, Wing};
 use super::geometry::{Bitboard, Square};
 use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
-use super::variant::{sq, AutoDraw, CastlingRule, PromotionClass, Rules, Variant};
+use super::variant::{sq, AutoDraw, CastlingRule, PromotionClass, Rules, Variant, CHESS_LETTERS};
 
 const fn rect(width: u8, height: u8) -> Bitboard {
     let mut bb = 0u128;
@@ -101,15 +101,6 @@ const CASTLING: [CastleSpec; 128] = {
     table
 };
 
-const LETTERS: &[(char, Role)] = &[
-    ('p', Role::Pawn),
-    ('n', Role::Knight),
-    ('b', Role::Bishop),
-    ('r', Role::Rook),
-    ('q', Role::Queen),
-    ('k', Role::King),
-];
-
 const PROMOTION: &[PromotionClass] = &[PromotionClass {
     squares: Bitboard(RANK_1.0 | RANK_8.0),
     roles: &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
@@ -122,7 +113,7 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
         height: 8,
         board: BOARD,
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        letters: LETTERS,
+        letters: &CHESS_LETTERS,
         pawn_rank: [RANK_2, RANK_7],
         promotion_rank: [RANK_8, RANK_1],
         promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],

@@ -396,6 +396,19 @@ impl Position {
         Some(p)
     }
 
+    /// The castling `index` once its king is lifted: the rook to its
+    /// square, the king `king` to its own, the side's castling rights spent
+    /// (every variant's move, Royal's too).
+    #[inline(always)]
+    pub(super) fn put_castled(&mut self, index: u8, king: Piece) {
+        let spec = self.castle_spec(index);
+        if let Some(rook) = self.take(spec.rook_from) {
+            self.put(spec.rook_to, rook);
+        }
+        self.put(spec.king_to, king);
+        self.rights.after_castle(spec);
+    }
+
     /// Plays a move that [`Position::legal_moves`] produced. A move from
     /// anywhere else may leave a position that breaks the rules.
     #[expect(clippy::expect_used, reason = "the squares built here take a file and a rank of squares of the move")]
@@ -431,14 +444,7 @@ impl Position {
         }
         let mut irreversible = mover.role == Role::Pawn;
         match m.kind {
-            MoveKind::Castle(i) => {
-                let spec = self.castle_spec(i);
-                if let Some(rook) = self.take(spec.rook_from) {
-                    self.put(spec.rook_to, rook);
-                }
-                self.put(spec.king_to, mover);
-                self.rights.after_castle(spec);
-            }
+            MoveKind::Castle(i) => self.put_castled(i, mover),
             MoveKind::EnPassant => {
                 let captured = Square::new(m.to.file(), m.from.rank()).expect("on the board");
                 self.take(captured);

@@ -203,6 +203,38 @@ const fn files(list: &[u8]) -> Bitboard {
 
 const HUNDRED_LAST_RANKS: Bitboard = Bitboard(Bitboard::rank(0).0 | Bitboard::rank(9).0);
 
+/// The FEN letters of the six men of chess, which every variant has.
+pub(super) const CHESS_LETTERS: [(char, Role); 6] = [
+    ('p', Role::Pawn),
+    ('n', Role::Knight),
+    ('b', Role::Bishop),
+    ('r', Role::Rook),
+    ('q', Role::Queen),
+    ('k', Role::King),
+];
+
+/// [`CHESS_LETTERS`] followed by a variant's own men (`N` is 6 plus their
+/// number; another `N` fails the build).
+#[expect(clippy::panic, clippy::indexing_slicing, reason = "called in constants only: a wrong length fails the build")]
+pub(super) const fn letters_with<const N: usize>(own: &[(char, Role)]) -> [(char, Role); N] {
+    if N != CHESS_LETTERS.len() + own.len() {
+        panic!("the letter table's length is six plus the variant's own men");
+    }
+    let mut table = [('p', Role::Pawn); N];
+    let mut i = 0;
+    while i < N {
+        table[i] = if i < CHESS_LETTERS.len() { CHESS_LETTERS[i] } else { own[i - CHESS_LETTERS.len()] };
+        i += 1;
+    }
+    table
+}
+
+/// The FEN letters of Hundred: chess's and the prince (`a`).
+const HUNDRED_LETTERS: [(char, Role); 7] = letters_with(&[('a', Role::Prince)]);
+
+/// The FEN letters of Grand: chess's, the marshal (`c`) and the cardinal (`a`).
+const GRAND_LETTERS: [(char, Role); 8] = letters_with(&[('c', Role::Marshal), ('a', Role::Cardinal)]);
+
 /// Hundred's two-stage castling (RULES.md 1.4) for one colour on one wing.
 const fn hundred_castle(color: Color, stage: Stage, wing: Wing) -> CastleSpec {
     // White's squares; Black mirrors ranks 2 -> 9 and 1 -> 10.
@@ -267,15 +299,7 @@ pub static HUNDRED: Rules = Rules {
     height: 10,
     board: Bitboard::FULL,
     start_fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQSLkqslTt - 0 1",
-    letters: &[
-        ('p', Role::Pawn),
-        ('n', Role::Knight),
-        ('b', Role::Bishop),
-        ('r', Role::Rook),
-        ('q', Role::Queen),
-        ('k', Role::King),
-        ('a', Role::Prince),
-    ],
+    letters: &HUNDRED_LETTERS,
     pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
     promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],
@@ -307,16 +331,7 @@ pub static GRAND: Rules = Rules {
     height: 10,
     board: Bitboard::FULL,
     start_fen: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
-    letters: &[
-        ('p', Role::Pawn),
-        ('n', Role::Knight),
-        ('b', Role::Bishop),
-        ('r', Role::Rook),
-        ('q', Role::Queen),
-        ('k', Role::King),
-        ('c', Role::Marshal),
-        ('a', Role::Cardinal),
-    ],
+    letters: &GRAND_LETTERS,
     pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
     promotion_optional: [

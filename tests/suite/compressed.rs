@@ -204,3 +204,69 @@ fn a_compressed_file_larger_than_the_memory_limit_streams() {
         }
     }
 }
+
+/// TWIC-like bundles: zip archives inside a zip archive are read, their
+/// members in their place under `outer.zip:inner.zip:game.pgn`; an inner
+/// archive that is corrupt is a clear error naming it while every other
+/// member is read; nesting deeper than three archives is refused clearly.
+#[test]
+fn zips_inside_zips_are_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let twic = std::fs::read(crate::common::corpus("chess/twic_sample_232games_mliebelt.pgn")).expect("read");
+    let bad = std::fs::read(crate::common::corpus("invalid/no_man.pgn")).expect("read");
+    let text = String::from_utf8_lossy(&twic).into_owned();
+    let cut = text.match_indices("[Event ").map(|(i, _)| i).nth(100).expect("100 games");
+    let (first, second) = twic.split_at(cut);
+    let plain = dir.path().join("all.pgn");
+    std::fs::write(&plain, &twic).expect("write");
+    let games = |o: &std::process::Output| {
+        let s = stdout(o);
+        let line = s.lines().find(|l| l.contains(" game(s)"))?;
+        line.split(" game(s)").next()?.rsplit(' ').next()?.parse::<usize>().ok()
+    };
+    let expected = games(&pgn100(&["validate", "--variant", "chess", plain.to_str().expect("path")]));
+    assert_eq!(expected, Some(232));
+
+    let inner = zip_of(&[("twic1.pgn", first), ("twic2.pgn", second)]);
+    let deeper = zip_of(&[("bad.pgn", &bad)]);
+    let middle = zip_of(&[("deeper.zip", &deeper)]);
+    let mut broken = zip_of(&[("x.pgn", first)]);
+    let cut_at = broken.len() - 30;
+    broken.truncate(cut_at);
+    let outer = dir.path().join("outer.zip");
+    std::fs::write(&outer, zip_of(&[("inner.zip", &inner), ("broken.zip", &broken), ("middle.zip", &middle)]))
+        .expect("write");
+    let path = outer.to_str().expect("path");
+    let o = pgn100(&["validate", "--variant", "chess", path]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!err.contains("panic"), "{err}");
+    assert!(err.contains("outer.zip:broken.zip: zip data is corrupt or truncated"), "{err}");
+    // Every game of the inner archive and the one three archives deep.
+    assert_eq!(games(&o).map(|n| n - 1), expected, "{}", stdout(&o));
+    let o = pgn100(&["validate", "--variant", "hundred", "--format", "json", path]);
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let no_man = lines.iter().find(|d| d["code"] == "pgn100::no_man").expect("no_man");
+    assert!(
+        no_man["file"].as_str().is_some_and(|f| f.ends_with("outer.zip:middle.zip:deeper.zip:bad.pgn")),
+        "{no_man}"
+    );
+    let stats: serde_json::Value =
+        serde_json::from_str(&stdout(&pgn100(&["stats", "--variant", "chess", "--format", "json", path])))
+            .expect("JSON");
+    assert_eq!(stats["games"], 233, "{stats}");
+    // filter writes back every game it reads, the inner archives' included.
+    let o = pgn100(&["filter", "--variant", "chess", path]);
+    assert_eq!(stdout(&o).matches("[Event ").count(), 233);
+
+    // A fourth archive (b.zip is `middle`, deeper.zip in it) is not opened.
+    let too_deep = dir.path().join("deep.zip");
+    std::fs::write(&too_deep, zip_of(&[("a.zip", &zip_of(&[("b.zip", &middle)])), ("ok.pgn", &bad)])).expect("write");
+    let o = pgn100(&["validate", too_deep.to_str().expect("path")]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(
+        err.contains("deep.zip:a.zip:b.zip:deeper.zip: zip archives nested more than 3 deep are not read"),
+        "{err}"
+    );
+    assert!(stdout(&o).contains("1 game(s)"), "{}", stdout(&o));
+}

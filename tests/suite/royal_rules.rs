@@ -107,6 +107,43 @@ fn both_castlings() {
     assert_eq!(targets, Vec::<String>::new());
 }
 
+/// Castlings that only a prince's or princess's attack forbids (the files
+/// corpus/invalid/illegal_castling.royal_*.pgn hold the same positions and
+/// their messages): Royal's own test names the attacked square the king
+/// crosses or lands on, where the shared resolver's chess test, blind to
+/// those men, finds no attacked square and falls back to the rook's square,
+/// a condition Royal has not.
+#[test]
+fn a_castling_stopped_by_a_prince_or_princess_names_that_attack() {
+    use pgn100::rules::{CastleFailure, CastleText, ResolveError, Wing};
+    let cases = [
+        ("9k/10/10/10/10/10/10/3s6/10/R3K5 w K - 0 1", Wing::Short, CastleFailure::KingPassesAttacked(sq("d1"))),
+        ("9k/10/10/10/10/10/10/10/1t8/R3K5 w K - 0 1", Wing::Short, CastleFailure::KingAttackedAfter(sq("c1"))),
+        ("k9/10/10/10/10/10/10/8s1/10/4K4R w Q - 0 1", Wing::Long, CastleFailure::KingPassesAttacked(sq("g1"))),
+        ("k9/10/10/10/10/10/10/9s/10/4K4R w Q - 0 1", Wing::Long, CastleFailure::KingAttackedAfter(sq("h1"))),
+    ];
+    for (fen, wing, reason) in cases {
+        let pos = royal(fen);
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(!moves.iter().any(|m| m.is_castle()), "{fen}");
+        assert_eq!(pos.royal_castle_attack(wing), Some(reason), "{fen}");
+        let Err(ResolveError::Castle { failure }) = pos.resolve_castle(CastleText::Chess(wing)) else {
+            panic!("{fen}: the castling resolves");
+        };
+        assert!(matches!(failure, CastleFailure::RookAttackedAfter(_)), "{fen}: {failure:?}");
+        // Without the prince or princess the castling is legal.
+        let bare = royal(&fen.replace("3s6", "10").replace("1t8", "10").replace("8s1", "10").replace("9s", "10"));
+        let mut moves = Vec::new();
+        bare.legal_moves(&mut moves);
+        assert!(moves.iter().any(|m| m.is_castle()), "{}", bare.fen());
+        assert_eq!(bare.royal_castle_attack(wing), None);
+    }
+    // A check by the princess's two-step e3-e1: both tests agree.
+    let pos = royal("9k/10/10/10/10/10/10/4s5/10/R3K5 w K - 0 1");
+    assert_eq!(pos.royal_castle_attack(Wing::Short), Some(CastleFailure::KingInCheck));
+}
+
 fn replay(fen: &str, line: &[&str]) -> (Position, Option<Termination>) {
     let mut game = Game::new(royal(fen));
     for uci in line {

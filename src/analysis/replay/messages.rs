@@ -195,7 +195,7 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
                 .help(help)
         }
         ResolveError::Castle { failure } => {
-            let why = match failure {
+            let why = match royal_castle_failure(pos, failure, cx) {
                 CastleFailure::FirstStageRightLost => "the king or that rook has moved".to_string(),
                 CastleFailure::SecondStageRightLost => second_stage_cause(pos, cx),
                 CastleFailure::CornerRookNotStepped(s) => {
@@ -352,6 +352,29 @@ pub(super) fn royal_violation(v: crate::rules::Violation, span: Span, pos: &Posi
         }
     };
     d.help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx)))
+}
+
+/// Royal: the reason a castling is illegal, with the attacks judged by
+/// Royal's own test (RULES.md 5.2, 5.3: princes and princesses attack, one
+/// step and two; the rook's square is no condition) rather than the chess
+/// test the shared resolver names them with. The other reasons are the same
+/// in every variant.
+fn royal_castle_failure(pos: &Position, failure: CastleFailure, cx: &Context<'_>) -> CastleFailure {
+    let attack = matches!(
+        failure,
+        CastleFailure::KingInCheck
+            | CastleFailure::KingPassesAttacked(_)
+            | CastleFailure::KingAttackedAfter(_)
+            | CastleFailure::RookAttackedAfter(_)
+    );
+    if pos.variant() != Variant::Royal || !attack {
+        return failure;
+    }
+    let wing = match cx.text {
+        MoveText::Zeros(2) => crate::rules::Wing::Short,
+        _ => crate::rules::Wing::Long,
+    };
+    pos.royal_castle_attack(wing).unwrap_or(failure)
 }
 
 /// A queen restoration that cannot be made.

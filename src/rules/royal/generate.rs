@@ -8,11 +8,12 @@
 use super::attacks::attackers;
 use super::{has_cover, long_advance, passed_squares, victim};
 use crate::rules::board::Board;
-use crate::rules::castling::Rights;
+use crate::rules::castling::{CastleSpec, Rights};
 use crate::rules::geometry::{Bitboard, Square, PAWN_ATTACKS};
 use crate::rules::movegen::Sink;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::position::Position;
+use crate::rules::resolve::CastleFailure;
 use crate::rules::role::{Color, Piece, Role};
 
 /// The pieces a pawn may become (RULES.md 5.2).
@@ -182,28 +183,34 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, restrict: Bitbo
         if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
             continue;
         }
-        let lifted = board.occupied().without(king);
-        if spec.king_path.any_of(|sq| attackers(board, sq, !us, lifted).any()) {
-            continue;
-        }
-        let mut after = board.clone();
-        if let (Some(k), Some(r)) = (after.take(spec.king_from), after.take(spec.rook_from)) {
-            after.put(spec.king_to, k);
-            after.put(spec.rook_to, r);
-        }
-        if attackers(&after, spec.king_to, !us, after.occupied()).any() {
+        if castle_attack(pos, spec).is_some() {
             continue;
         }
         sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i)));
     }
 }
 
-trait AnyOf {
-    fn any_of(self, f: impl FnMut(Square) -> bool) -> bool;
-}
-
-impl AnyOf for Bitboard {
-    fn any_of(mut self, f: impl FnMut(Square) -> bool) -> bool {
-        Iterator::any(&mut self, f)
+/// The first attack that forbids the castling `spec` of the side to move
+/// (RULES.md 5.2, with the attack test of 5.3): the king attacked, a square
+/// it crosses attacked (the king lifted, the rook home), the square it
+/// lands on attacked once king and rook have moved. `None` when no attack
+/// stands in its way. Royal has no condition on the rook's square.
+pub(crate) fn castle_attack(pos: &Position, spec: &CastleSpec) -> Option<CastleFailure> {
+    let board = pos.board();
+    let them = !pos.turn();
+    if pos.checkers().any() {
+        return Some(CastleFailure::KingInCheck);
     }
+    let lifted = board.occupied().without(spec.king_from);
+    if let Some(sq) = { spec.king_path }.find(|&sq| attackers(board, sq, them, lifted).any()) {
+        return Some(CastleFailure::KingPassesAttacked(sq));
+    }
+    let mut after = board.clone();
+    if let (Some(k), Some(r)) = (after.take(spec.king_from), after.take(spec.rook_from)) {
+        after.put(spec.king_to, k);
+        after.put(spec.rook_to, r);
+    }
+    attackers(&after, spec.king_to, them, after.occupied())
+        .any()
+        .then_some(CastleFailure::KingAttackedAfter(spec.king_to))
 }

@@ -26,7 +26,7 @@ use super::castling::{sensitive_squares, CastleSpec, Castles, Rights, Stage, Win
 use super::geometry::{Bitboard, Square};
 use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
-use super::variant::{sq, CastlingRule, PromotionClass, Rules, Variant};
+use super::variant::{letters_with, sq, CastlingRule, PromotionClass, Rules, Variant};
 
 /// The queen-restoration right of `color` (`R`/`r`), kept in the bit the
 /// throne pawn has in Hundred.
@@ -101,6 +101,10 @@ const CASTLING: [CastleSpec; 4] = [
 /// Where each castling right's entry stands in [`CASTLING`].
 const CASTLES: Castles = Castles([0, 1, 2, 3]);
 
+/// The FEN letters of Royal: chess's, the prince (`t`) and the princess
+/// (`s`).
+const LETTERS: [(char, Role); 8] = letters_with(&[('t', Role::Heir), ('s', Role::Princess)]);
+
 /// Royal Chess 100, RULES.md section 5.
 pub static ROYAL: Rules = Rules {
     variant: Variant::Royal,
@@ -108,16 +112,7 @@ pub static ROYAL: Rules = Rules {
     height: 10,
     board: Bitboard::FULL,
     start_fen: "rnbskqtbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSKQTBNR w KQkqRr - 0 1",
-    letters: &[
-        ('p', Role::Pawn),
-        ('n', Role::Knight),
-        ('b', Role::Bishop),
-        ('r', Role::Rook),
-        ('q', Role::Queen),
-        ('k', Role::King),
-        ('t', Role::Heir),
-        ('s', Role::Princess),
-    ],
+    letters: &LETTERS,
     pawn_rank: [Bitboard::rank(1), Bitboard::rank(8)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
     promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],

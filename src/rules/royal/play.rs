@@ -59,14 +59,7 @@ impl Position {
         self.take(m.from);
         let mut irreversible = mover.role == Role::Pawn;
         match m.kind {
-            MoveKind::Castle(i) => {
-                let spec = self.castle_spec(i);
-                if let Some(rook) = self.take(spec.rook_from) {
-                    self.put(spec.rook_to, rook);
-                }
-                self.put(spec.king_to, mover);
-                self.rights.after_castle(spec);
-            }
+            MoveKind::Castle(i) => self.put_castled(i, mover),
             MoveKind::EnPassant => {
                 if let Some(pawn) = ep_before.and_then(|ep| victim(&self.board, ep, them)) {
                     self.take(pawn);

@@ -2,12 +2,13 @@
 //! when it is a move of 5.2: the compulsory king capture (L1), the king left
 //! attacked without cover (L2), both kings left attacked (L3).
 
-use super::generate::generate_pseudo;
+use super::generate::{castle_attack, generate_pseudo};
+use crate::rules::castling::{Stage, Wing};
 use crate::rules::geometry::{Bitboard, Square};
 use crate::rules::movegen::Find;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::rules::resolve::MoveSpec;
+use crate::rules::resolve::{CastleFailure, MoveSpec};
 use crate::rules::role::Color;
 
 /// A rule of RULES.md 5.3 that a move of 5.2 breaks.
@@ -53,6 +54,21 @@ impl Position {
         let mut after = self.clone();
         after.play_unchecked(m);
         Some(judge(&after, us))
+    }
+}
+
+impl Position {
+    /// Royal: the attack that forbids the side to move its castling on
+    /// `wing`, by Royal's own attack test (RULES.md 5.2, 5.3: princes and
+    /// princesses attack too): the king in check, a square it crosses or
+    /// the square it lands on attacked. `None` when no attack stands in
+    /// its way, or in another variant.
+    pub fn royal_castle_attack(&self, wing: Wing) -> Option<CastleFailure> {
+        if self.variant() != crate::rules::Variant::Royal {
+            return None;
+        }
+        let index = self.castle_index(self.turn(), Stage::First, wing)?;
+        castle_attack(self, self.castle_spec(index))
     }
 }
 
