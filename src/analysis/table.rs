@@ -1,0 +1,92 @@
+//! A row of typed columns, and how it is written as CSV and as a line of
+//! JSON (Parquet: [`super::parquet`]): a kind of row lists its columns once,
+//! in [`Row::visit`], so the formats cannot disagree on names, order or
+//! values.
+
+use std::io::Write;
+
+/// The value of one column of a row.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Value<'a> {
+    Str(&'a str),
+    /// A string that a row may lack (CSV: empty; JSON: null; Parquet: null).
+    OptStr(Option<&'a str>),
+    Int(i64),
+    OptInt(Option<i64>),
+    Bool(bool),
+}
+
+/// A row: its columns in order, each with its name and value. Every row of
+/// one kind visits the same columns with values of the same kinds.
+pub trait Row {
+    fn visit<'a>(&'a self, f: &mut dyn FnMut(&'static str, Value<'a>));
+}
+
+/// The column names of a row.
+pub fn names(row: &impl Row) -> Vec<&'static str> {
+    let mut names = Vec::new();
+    row.visit(&mut |name, _| names.push(name));
+    names
+}
+
+/// Writes the row's column names as a CSV header.
+pub fn write_csv_header<W: Write>(w: &mut csv::Writer<W>, row: &impl Row) -> std::io::Result<()> {
+    w.write_record(names(row)).map_err(io_error)
+}
+
+/// A CSV writer's error as the I/O error it is (a closed pipe stays one).
+pub fn io_error(e: csv::Error) -> std::io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
+}
+
+/// Writes a row as a CSV record: booleans `true`/`false`, a missing value empty.
+pub fn write_csv<W: Write>(w: &mut csv::Writer<W>, row: &impl Row) -> std::io::Result<()> {
+    let mut result = Ok(());
+    let mut number = String::with_capacity(20);
+    row.visit(&mut |_, value| {
+        if result.is_err() {
+            return;
+        }
+        result = match value {
+            Value::Str(s) | Value::OptStr(Some(s)) => w.write_field(s),
+            Value::OptStr(None) | Value::OptInt(None) => w.write_field(""),
+            Value::Int(n) | Value::OptInt(Some(n)) => {
+                number.clear();
+                // Writing to a String cannot fail.
+                let _ = std::fmt::Write::write_fmt(&mut number, format_args!("{n}"));
+                w.write_field(&number)
+            }
+            Value::Bool(b) => w.write_field(if b { "true" } else { "false" }),
+        };
+    });
+    result.map_err(io_error)?;
+    w.write_record(None::<&[u8]>).map_err(io_error)
+}
+
+/// Writes a row as one line of JSON: an object with the columns in order,
+/// a missing value `null`.
+pub fn write_json<W: Write>(w: &mut W, row: &impl Row) -> std::io::Result<()> {
+    let mut line = Vec::with_capacity(256);
+    line.push(b'{');
+    let mut first = true;
+    row.visit(&mut |name, value| {
+        if !first {
+            line.push(b',');
+        }
+        first = false;
+        // Serialising a string to a Vec cannot fail.
+        let _ = serde_json::to_writer(&mut line, name);
+        line.push(b':');
+        let _ = match value {
+            Value::Str(s) | Value::OptStr(Some(s)) => serde_json::to_writer(&mut line, s),
+            Value::OptStr(None) | Value::OptInt(None) => serde_json::to_writer(&mut line, &()),
+            Value::Int(n) | Value::OptInt(Some(n)) => serde_json::to_writer(&mut line, &n),
+            Value::Bool(b) => serde_json::to_writer(&mut line, &b),
+        };
+    });
+    line.extend_from_slice(b"}\n");
+    w.write_all(&line)
+}
