@@ -42,28 +42,22 @@ pub fn io_error(e: csv::Error) -> std::io::Error {
     }
 }
 
-/// Writes a row as a CSV record: booleans `true`/`false`, a missing value empty.
-pub fn write_csv<W: Write>(w: &mut csv::Writer<W>, row: &impl Row) -> std::io::Result<()> {
-    let mut result = Ok(());
-    let mut number = String::with_capacity(20);
-    row.visit(&mut |_, value| {
-        if result.is_err() {
-            return;
-        }
-        result = match value {
-            Value::Str(s) | Value::OptStr(Some(s)) => w.write_field(s),
-            Value::OptStr(None) | Value::OptInt(None) => w.write_field(""),
-            Value::Int(n) | Value::OptInt(Some(n)) => {
-                number.clear();
-                // Writing to a String cannot fail.
-                let _ = std::fmt::Write::write_fmt(&mut number, format_args!("{n}"));
-                w.write_field(&number)
-            }
-            Value::Bool(b) => w.write_field(if b { "true" } else { "false" }),
-        };
+/// Writes a row as a CSV record: booleans `true`/`false`, a missing value
+/// empty. `record` is a buffer kept between rows (csv's fast path).
+pub fn write_csv<W: Write>(
+    w: &mut csv::Writer<W>,
+    record: &mut csv::ByteRecord,
+    row: &impl Row,
+) -> std::io::Result<()> {
+    record.clear();
+    let mut number = itoa::Buffer::new();
+    row.visit(&mut |_, value| match value {
+        Value::Str(s) | Value::OptStr(Some(s)) => record.push_field(s.as_bytes()),
+        Value::OptStr(None) | Value::OptInt(None) => record.push_field(b""),
+        Value::Int(n) | Value::OptInt(Some(n)) => record.push_field(number.format(n).as_bytes()),
+        Value::Bool(b) => record.push_field(if b { b"true" } else { b"false" }),
     });
-    result.map_err(io_error)?;
-    w.write_record(None::<&[u8]>).map_err(io_error)
+    w.write_byte_record(record).map_err(io_error)
 }
 
 /// Writes a row as one line of JSON: an object with the columns in order,

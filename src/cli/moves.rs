@@ -60,7 +60,7 @@ pub struct MovesArgs {
 
 /// Writes rows as they come, in input order.
 enum RowWriter {
-    Csv(Box<csv::Writer<Sink>>),
+    Csv(Box<csv::Writer<Sink>>, csv::ByteRecord),
     Jsonl(Sink),
     Parquet(Box<ParquetRows<Sink>>),
 }
@@ -73,7 +73,7 @@ impl RowWriter {
             MovesFormat::Csv => {
                 let mut w = csv::Writer::from_writer(sink);
                 write_csv_header(&mut w, &sample)?;
-                RowWriter::Csv(Box::new(w))
+                RowWriter::Csv(Box::new(w), csv::ByteRecord::new())
             }
             MovesFormat::Jsonl => RowWriter::Jsonl(sink),
             MovesFormat::Parquet => RowWriter::Parquet(Box::new(ParquetRows::like(sink, &sample, "move", ROW_GROUP)?)),
@@ -82,7 +82,7 @@ impl RowWriter {
 
     fn write(&mut self, row: &impl Row) -> Result<(), Box<dyn std::error::Error>> {
         match self {
-            RowWriter::Csv(w) => write_csv(w, row)?,
+            RowWriter::Csv(w, record) => write_csv(w, record, row)?,
             RowWriter::Jsonl(w) => write_json(w, row)?,
             RowWriter::Parquet(w) => w.push(row)?,
         }
@@ -91,7 +91,7 @@ impl RowWriter {
 
     fn finish(self) -> Result<Sink, Box<dyn std::error::Error>> {
         Ok(match self {
-            RowWriter::Csv(w) => w.into_inner().map_err(|e| e.into_error())?,
+            RowWriter::Csv(w, _) => w.into_inner().map_err(|e| e.into_error())?,
             RowWriter::Jsonl(mut w) => {
                 std::io::Write::flush(&mut w)?;
                 w
