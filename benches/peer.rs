@@ -17,6 +17,10 @@
 //!
 //! Both readers must count the same games and move tokens on the file, or
 //! the bench fails: a ratio is only worth printing over the same work.
+//!
+//! `-- --job parse-peer|parse-ours|validate-peer|validate-ours` runs one job
+//! once and prints its counts, for instruction counts under callgrind
+//! (`valgrind --tool=callgrind target/release/deps/peer-* --job ...`).
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -134,6 +138,31 @@ fn ours_validate(bytes: &[u8]) -> (usize, usize, usize) {
     (games, plies, stopped)
 }
 
+/// Plays main lines with pgn-reader + shakmaty: games, plies, illegal.
+fn peer_validate(bytes: &[u8]) -> Play {
+    let mut play = Play::default();
+    pgn_reader::Reader::new(bytes).visit_all_games(&mut play).expect("read");
+    play
+}
+
+/// One job, once, its counts printed (for callgrind).
+fn one_job(job: &str, bytes: &[u8]) {
+    match job {
+        "parse-peer" => {
+            let mut count = Count::default();
+            pgn_reader::Reader::new(bytes).visit_all_games(&mut count).expect("read");
+            println!("{} games, {} moves", count.games, count.moves);
+        }
+        "parse-ours" => println!("{:?} (games, moves)", ours(bytes)),
+        "validate-peer" => {
+            let p = peer_validate(bytes);
+            println!("{} games, {} plies, {} illegal", p.games, p.plies, p.illegal);
+        }
+        "validate-ours" => println!("{:?} (games, plies, stopped)", ours_validate(bytes)),
+        other => panic!("unknown job {other}: parse-peer, parse-ours, validate-peer or validate-ours"),
+    }
+}
+
 fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
     let mut out = None;
     let mut fastest = Duration::MAX;
@@ -150,8 +179,11 @@ fn main() {
     let mut args = std::env::args().skip(1).filter(|a| a != "--bench");
     let mut path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/chess/sesse_broadcasts_2016-2024.pgn").to_string();
     let mut rounds = 3;
+    let mut job = None;
     while let Some(a) = args.next() {
-        if a == "--rounds" {
+        if a == "--job" {
+            job = Some(args.next().expect("--job NAME"));
+        } else if a == "--rounds" {
             rounds = args.next().and_then(|n| n.parse().ok()).expect("--rounds N");
         } else {
             path = a;
@@ -159,6 +191,10 @@ fn main() {
     }
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mb = bytes.len() as f64 / 1e6;
+    if let Some(job) = job {
+        one_job(&job, &bytes);
+        return;
+    }
     println!("{path}: {mb:.1} MB, best of {rounds}");
 
     let (t_peer, peer) = best(rounds, || {
@@ -172,11 +208,7 @@ fn main() {
         (peer.games, peer.moves),
         "pgn100 and pgn-reader must read the same games and move tokens"
     );
-    let (t_play, play) = best(rounds, || {
-        let mut play = Play::default();
-        pgn_reader::Reader::new(bytes.as_slice()).visit_all_games(&mut play).expect("read");
-        play
-    });
+    let (t_play, play) = best(rounds, || peer_validate(&bytes));
 
     let row = |job: &str, t: Duration, plies: usize| {
         let s = t.as_secs_f64();

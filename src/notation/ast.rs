@@ -310,12 +310,54 @@ pub struct GameRecord {
     pub notes: Vec<ReadNote>,
     /// From the first tag (or token) to the end of the result.
     pub span: Span,
+    /// Tags of an earlier game whose strings [`GameRecord::push_tag`]
+    /// reuses: a reader filling one record allocates for tags once.
+    spare: SpareTags,
+}
+
+/// Tags kept for their buffers; no part of what a record says (equal,
+/// cloned empty, not shown).
+#[derive(Default)]
+struct SpareTags(Vec<Tag>);
+
+impl Clone for SpareTags {
+    fn clone(&self) -> Self {
+        SpareTags(Vec::new())
+    }
+}
+impl PartialEq for SpareTags {
+    fn eq(&self, _: &SpareTags) -> bool {
+        true
+    }
+}
+impl Eq for SpareTags {}
+impl std::fmt::Debug for SpareTags {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("..")
+    }
 }
 
 impl GameRecord {
+    /// Adds a tag, reusing the strings of a tag [`GameRecord::clear`] kept.
+    pub fn push_tag(&mut self, name: &str, value: &str, span: Span, value_span: Span) {
+        let tag = match self.spare.0.pop() {
+            Some(mut t) => {
+                t.name.clear();
+                t.name.push_str(name);
+                t.value.clear();
+                t.value.push_str(value);
+                t.span = span;
+                t.value_span = value_span;
+                t
+            }
+            None => Tag { name: name.to_string(), value: value.to_string(), span, value_span },
+        };
+        self.tags.push(tag);
+    }
+
     /// Empties the record, keeping its buffers.
     pub fn clear(&mut self) {
-        self.tags.clear();
+        self.spare.0.append(&mut self.tags);
         self.tokens.clear();
         self.notes.clear();
         self.span = 0..0;

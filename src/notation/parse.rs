@@ -2,6 +2,8 @@
 //! grammar's names. Each parses one token at the start of its input; the
 //! reader (`reader.rs`) strings them together.
 
+use std::borrow::Cow;
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy};
@@ -366,20 +368,20 @@ pub fn tag_name(i: &str) -> Res<'_, &str> {
 }
 
 /// tag_value = '"' { char | '\"' | '\\' } '"'  (on one line)
-pub fn tag_value(i: &str) -> Res<'_, String> {
+pub fn tag_value(i: &str) -> Res<'_, Cow<'_, str>> {
     let (mut rest, _) = char('"').parse(i)?;
-    // Most values hold no escape: copy them whole up to the closing quote.
+    // Most values hold no escape: borrowed whole up to the closing quote.
     let plain = rest.bytes().position(|b| matches!(b, b'"' | b'\\' | b'\n'));
     if let Some(n) = plain.filter(|&n| rest.as_bytes().get(n) == Some(&b'"')) {
         if let (Some(value), Some(after)) = (rest.get(..n), rest.get(n + 1..)) {
-            return Ok((after, value.to_string()));
+            return Ok((after, Cow::Borrowed(value)));
         }
     }
     let mut value = String::new();
     loop {
         let mut chars = rest.chars();
         match chars.next() {
-            Some('"') => return Ok((chars.as_str(), value)),
+            Some('"') => return Ok((chars.as_str(), Cow::Owned(value))),
             Some('\\') => match chars.next() {
                 Some(c @ ('"' | '\\')) => {
                     value.push(c);
@@ -402,7 +404,7 @@ pub fn tag_value(i: &str) -> Res<'_, String> {
 }
 
 /// tag_pair = "[" ws tag_name ws tag_value ws "]"
-pub fn tag_pair(i: &str) -> Res<'_, (&str, String, usize)> {
+pub fn tag_pair(i: &str) -> Res<'_, (&str, Cow<'_, str>, usize)> {
     let (rest, _) = (char('['), take_while_spaces).parse(i)?;
     let (rest, name) = tag_name(rest)?;
     let (rest, _) = take_while_spaces(rest)?;

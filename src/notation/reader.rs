@@ -12,7 +12,7 @@
 //! cut at boundaries ([`next_boundary`]) and read in pieces, in parallel,
 //! with the items reading it whole gives (grammar/README.md).
 
-use super::ast::{GameRecord, LookAlikes, Man, MoveText, ReadNote, Span, Tag, Token, TokenKind};
+use super::ast::{GameRecord, LookAlikes, Man, MoveText, ReadNote, Span, Token, TokenKind};
 use super::{lookalike, parse, scan};
 
 /// What went wrong in the syntax of a game.
@@ -159,12 +159,7 @@ impl<'a> Reader<'a> {
                 Ok((rest, (name, value, value_at))) => {
                     let end = self.text.len() - rest.len();
                     let value_start = start + value_at;
-                    game.tags.push(Tag {
-                        name: name.to_string(),
-                        value,
-                        span: start..end,
-                        value_span: value_start..end - 1,
-                    });
+                    game.push_tag(name, &value, start..end, value_start..end - 1);
                     self.pos = end;
                 }
                 Err(_) => {

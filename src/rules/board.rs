@@ -168,11 +168,16 @@ impl Board {
     /// left.
     #[inline]
     pub fn riders_through(&self, sq: Square, through: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        match Bitboard::orthogonal_line(sq, through) {
-            Some(true) => Bitboard::ray_towards(sq, through, occupied) & self.orthogonal_riders(by),
-            Some(false) => Bitboard::ray_towards(sq, through, occupied) & self.diagonal_riders(by),
-            None => Bitboard::EMPTY,
+        let riders = match Bitboard::orthogonal_line(sq, through) {
+            Some(true) => self.orthogonal_riders(by),
+            Some(false) => self.diagonal_riders(by),
+            None => return Bitboard::EMPTY,
+        };
+        // Usually no rider of theirs stands on that ray at all.
+        if (Bitboard::ray_through(sq, through) & riders).is_empty() {
+            return Bitboard::EMPTY;
         }
+        Bitboard::ray_towards(sq, through, occupied) & riders
     }
 
     /// Puts `piece` on the empty square `sq`.

@@ -87,12 +87,23 @@ impl Position {
     fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
         let king = self.our_king();
         let board = self.board();
-        let occupied = board.occupied().without(from).with(to) | self.rules().outside();
         if self.checkers().is_empty() {
             // Out of check only a pin can forbid the move: a rider of theirs
-            // behind `from` on the one line from the king through it.
+            // behind `from` on the one line from the king through it. Most
+            // men share no line with the king, or no rider of theirs stands
+            // on that ray at all: then the occupancy is never needed.
+            let riders = match Bitboard::orthogonal_line(king, from) {
+                None => return true,
+                Some(true) => board.orthogonal_riders(!self.turn()),
+                Some(false) => board.diagonal_riders(!self.turn()),
+            };
+            if (Bitboard::ray_through(king, from) & riders).without(to).is_empty() {
+                return true;
+            }
+            let occupied = board.occupied().without(from).with(to) | self.rules().outside();
             return board.riders_through(king, from, !self.turn(), occupied).without(to).is_empty();
         }
+        let occupied = board.occupied().without(from).with(to) | self.rules().outside();
         board.attackers_to(king, !self.turn(), occupied).without(to).is_empty()
     }
 

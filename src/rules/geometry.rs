@@ -233,6 +233,16 @@ impl Bitboard {
             _ => Bitboard::EMPTY,
         }
     }
+    /// The whole ray from `from` towards `towards`, on an empty board
+    /// (empty if the two share no line).
+    #[inline]
+    pub fn ray_through(from: Square, towards: Square) -> Bitboard {
+        let d = DIRECTION[from.index()][towards.index()] as usize;
+        match RAYS.get(d) {
+            Some(ray) => Bitboard(ray[from.index()]),
+            None => Bitboard::EMPTY,
+        }
+    }
     /// The whole line through `a` and `b` (empty if they share none).
     #[inline]
     pub fn line(a: Square, b: Square) -> Bitboard {

@@ -23,6 +23,9 @@ pub(crate) trait Sink {
     fn promotions(&mut self, from: Square, targets: Bitboard, roles: &[Role]);
     /// One special move.
     fn push(&mut self, m: Move);
+    /// The sink asks only whether a legal move exists: the generator may
+    /// stop at the first it finds.
+    const ANY: bool = false;
     /// Whether the sink needs no more moves (the generator may stop).
     #[inline]
     fn full(&self) -> bool {
@@ -68,6 +71,7 @@ impl Sink for Counter {
 struct Any(bool);
 
 impl Sink for Any {
+    const ANY: bool = true;
     fn targets(&mut self, _from: Square, targets: Bitboard) {
         self.0 |= targets.any();
     }
@@ -192,6 +196,25 @@ impl Position {
     /// (king moves first, which usually exist).
     pub fn has_legal_move(&self) -> bool {
         let mut a = Any(false);
+        let checker = self.checkers().single();
+        if let (Some(checker), false) = (checker, self.rules().variant == super::variant::Variant::Royal) {
+            // In check by one man (the mate test after every check): the
+            // king's moves, then each square that takes or blocks the
+            // checker by itself (the one-target path looks only at the men
+            // that reach it), then en passant. No castling in check.
+            let king = self.our_king();
+            self.king_moves(&mut a, king, Bitboard::FULL);
+            for t in Bitboard::between(king, checker).with(checker) {
+                if a.0 {
+                    break;
+                }
+                self.generate(&mut a, t.bb());
+            }
+            if let Some(ep) = self.ep_square().filter(|_| !a.0) {
+                self.generate(&mut a, ep.bb());
+            }
+            return a.0;
+        }
         self.generate(&mut a, Bitboard::FULL);
         a.0
     }
@@ -358,6 +381,9 @@ impl Position {
             }
             if !self.attacked_after(to, without_king) {
                 safe = safe.with(to);
+                if S::ANY {
+                    break;
+                }
             }
         }
         if safe.any() {
@@ -388,7 +414,7 @@ impl Position {
     }
 
     /// Castling moves (the king is not in check).
-    fn castling<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
+    pub(super) fn castling<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
         let rights = self.rights();
         let us = self.turn();
         let board = self.board();

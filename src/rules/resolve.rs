@@ -268,7 +268,12 @@ impl Position {
         let spec = self.castle_spec(index);
         let kind = MoveKind::Castle(index);
         let mut find = Find { wanted: |m: Move| m.kind == kind, found: None };
-        self.generate(&mut find, spec.king_to.bb());
+        if self.variant() == super::variant::Variant::Royal {
+            self.generate(&mut find, spec.king_to.bb());
+        } else if !self.is_check() {
+            // Only the castlings: no other move of the king's target needs looking at.
+            self.castling(&mut find, self.our_king(), spec.king_to.bb());
+        }
         if let Some(m) = find.found {
             return Ok(m);
         }

@@ -107,8 +107,8 @@ pub fn replay_observed(
     if tags::variant(record, options.default_variant) == Ok(Variant::Dice) {
         return replay_dice(record, index, options).game_report();
     }
-    let letters = tags::letters(record);
-    let mut r = Replayer { record, index, options, files: Files::AJ, letters, out: Vec::new(), refused: [false; 2] };
+    let (files, letters) = tags::files_and_letters(record);
+    let mut r = Replayer { record, index, options, files, letters, out: Vec::new(), refused: [false; 2] };
     let report = r.run(observer);
     crate::analysis::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
     let mut report = GameReport { diagnostics: r.out, ..report };
@@ -191,7 +191,6 @@ impl Replayer<'_> {
                 return self.empty_report(Some(variant));
             }
         };
-        self.files = tags::files(self.record);
         self.walk(start, variant, observer)
     }
 

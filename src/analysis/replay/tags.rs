@@ -140,43 +140,34 @@ pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
     out
 }
 
-/// The files of the Files tag, else `a-k` when the moves write `k` and never `j`.
-pub(super) fn files(record: &GameRecord) -> Files {
-    match record.tag("Files").map(str::trim) {
-        Some(v) if v.eq_ignore_ascii_case("a-k") => return Files::AK,
-        Some(v) if v.eq_ignore_ascii_case("a-j") => return Files::AJ,
-        _ => {}
-    }
-    // The files written, one bit each (files are 0 to 10).
-    let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
-    let mut seen = 0u16;
-    for t in &record.tokens {
-        if let TokenKind::Move { text: MoveText::Man(m), .. } = &t.kind {
-            seen |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
-        }
-    }
-    let (k, j) = (seen & bit(10) != 0, seen & bit(9) != 0);
-    if k && !j {
-        Files::AK
-    } else {
-        Files::AJ
-    }
-}
-
 /// The letters of the record's piece letters (a pawn's `p` does not count: the writers drop it, so a converted record
 /// would change its letters). Cyrillic when any letter is: a Cyrillic record
 /// may hold a Latin look-alike typed by mistake (`K` for `К`, `C` for `С`),
 /// a Latin record has no reason to hold a Cyrillic letter.
 pub(super) fn letters(record: &GameRecord) -> Letters {
-    let cyrillic = record.tokens.iter().any(|t| match &t.kind {
-        TokenKind::Move { text: MoveText::Man(m), .. } => {
-            (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some()) && m.script == Some(Script::Cyrillic)
+    files_and_letters(record).1
+}
+
+/// The files of the Files tag, else `a-k` when the moves write `k` and
+/// never `j`; and [`letters`]: both in one walk over the moves.
+pub(super) fn files_and_letters(record: &GameRecord) -> (Files, Letters) {
+    // The files written, one bit each (files are 0 to 10).
+    let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
+    let mut seen = 0u16;
+    let mut cyrillic = false;
+    for t in &record.tokens {
+        if let TokenKind::Move { text: MoveText::Man(m), .. } = &t.kind {
+            seen |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
+            cyrillic |= m.script == Some(Script::Cyrillic)
+                && (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some());
         }
-        _ => false,
-    });
-    if cyrillic {
-        Letters::Cyrillic
-    } else {
-        Letters::Latin
     }
+    let letters = if cyrillic { Letters::Cyrillic } else { Letters::Latin };
+    let files = match record.tag("Files").map(str::trim) {
+        Some(v) if v.eq_ignore_ascii_case("a-k") => Files::AK,
+        Some(v) if v.eq_ignore_ascii_case("a-j") => Files::AJ,
+        _ if seen & bit(10) != 0 && seen & bit(9) == 0 => Files::AK,
+        _ => Files::AJ,
+    };
+    (files, letters)
 }

@@ -7,12 +7,19 @@ use crate::notation::{Letters, LongMove};
 use crate::rules::{Bitboard, Color, Move, Position, Termination};
 
 /// A move number that is not the next move's (`pos` is the position before it).
+#[inline]
 pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, ply: u32) -> Option<Diagnostic> {
-    let expected = pos.fullmoves();
     let turn_ok = black == (pos.turn() == Color::Black);
-    if number == expected && turn_ok {
+    if number == pos.fullmoves() && turn_ok {
         return None;
     }
+    wrong_move_number(pos, span, ply)
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_move_number(pos: &Position, span: Span, ply: u32) -> Option<Diagnostic> {
+    let expected = pos.fullmoves();
     let right = if pos.turn() == Color::Black { format!("{expected}...") } else { format!("{expected}.") };
     Some(
         Diagnostic::new(
@@ -27,7 +34,26 @@ pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, 
 }
 
 /// A capture mark on a move that captures nothing, or `-` on one that does.
+#[inline]
 pub(super) fn capture_mark(
+    pos: &Position,
+    m: Move,
+    written: &ManMove,
+    span: Span,
+    letters: Letters,
+    ply: u32,
+) -> Option<Diagnostic> {
+    let captures = pos.is_capture(m);
+    if written.capture.is_some() != captures && (written.capture.is_some() || written.dash) {
+        wrong_capture_mark(pos, m, written, span, letters, ply)
+    } else {
+        None
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_capture_mark(
     pos: &Position,
     m: Move,
     written: &ManMove,
@@ -59,6 +85,7 @@ pub(super) fn capture_mark(
 /// A check mark that does not say what the move does (`after` is the
 /// position after it, `checkers` the men that give check there). Mate is
 /// looked for only when the move gives check.
+#[inline]
 pub(super) fn check_mark(
     after: &Position,
     checkers: Bitboard,
@@ -67,6 +94,9 @@ pub(super) fn check_mark(
     ply: u32,
 ) -> Option<Diagnostic> {
     // Royal's losing position (the mover's own king falls) is no mate.
+    if written.is_none() && checkers.is_empty() {
+        return None;
+    }
     let mate = checkers.any() && !after.has_legal_move() && !after.is_losing_position();
     let ok = match written {
         None => checkers.is_empty(),
@@ -77,6 +107,18 @@ pub(super) fn check_mark(
     if ok {
         return None;
     }
+    wrong_check_mark(checkers, mate, written, span, ply)
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_check_mark(
+    checkers: Bitboard,
+    mate: bool,
+    written: Option<CheckMark>,
+    span: Span,
+    ply: u32,
+) -> Option<Diagnostic> {
     let (message, help) = if mate {
         ("this move mates", "mark it `#` (Latin) or `×` (Cyrillic)")
     } else if checkers.more_than_one() {
