@@ -4,11 +4,11 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::InputArgs;
+use super::collect::{fatal, read_all};
+use super::input::{Input, InputArgs};
 use super::output::Sink;
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::moves::{moves_chunk, MoveLine, MovesChunk};
 use crate::analysis::parquet::{ParquetRows, ROW_GROUP};
 use crate::analysis::table::{write_csv, write_csv_header, write_json, Row};
@@ -80,13 +80,12 @@ impl RowWriter {
         })
     }
 
-    fn write(&mut self, row: &impl Row) -> Result<(), Box<dyn std::error::Error>> {
+    fn write(&mut self, row: &impl Row) -> std::io::Result<()> {
         match self {
-            RowWriter::Csv(w, record) => write_csv(w, record, row)?,
-            RowWriter::Jsonl(w) => write_json(w, row)?,
-            RowWriter::Parquet(w) => w.push(row)?,
+            RowWriter::Csv(w, record) => write_csv(w, record, row),
+            RowWriter::Jsonl(w) => write_json(w, row),
+            RowWriter::Parquet(w) => w.push(row).map_err(std::io::Error::other),
         }
-        Ok(())
     }
 
     fn finish(self) -> Result<Sink, Box<dyn std::error::Error>> {
@@ -108,62 +107,50 @@ pub fn run(args: &MovesArgs, color: bool) -> Outcome {
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
     let mut rows = RowWriter::open(args)?;
-    let (mut unreadable, mut games, mut invalid) = (false, 0usize, 0usize);
+    let (mut games, mut invalid) = (0usize, 0usize);
     let wanted = args.game.and_then(|n| usize::try_from(n).ok());
-    for input in &inputs {
-        let name = input.name();
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                progress.suspend(|| eprintln!("pgn100: {}", input.error(&e)));
-                unreadable = true;
-                continue;
+    let mut at = (usize::MAX, 0); // the input being read, and its games before the chunk
+    let unreadable = read_all(
+        &inputs,
+        encoding,
+        &pool,
+        &progress,
+        // The chunk's source is named when it is consumed.
+        |text, lines, bytes| moves_chunk("", text, lines, bytes, options, args.fen),
+        |i, _, mut chunk: MovesChunk| {
+            if at.0 != i {
+                at = (i, 0);
             }
-        };
-        let mut before = 0;
-        let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK),
-            &pool,
-            |text, lines, bytes| moves_chunk(&name, text, lines, bytes, options, args.fen),
-            |_, block, _| {
-                progress.advance(block.len());
-                Ok::<(), Box<dyn std::error::Error>>(())
-            },
-            |chunk: MovesChunk| {
-                if let Some(source) = &chunk.source {
-                    for d in &chunk.errors {
-                        let number = d.game.map_or(0, |g| g + before + 1);
-                        if wanted.is_none_or(|n| n == number) {
-                            let mut d = d.clone();
-                            d.game = d.game.map(|g| g + before);
-                            progress.suspend(|| eprint!("{}", d.render(source, color)));
-                        }
+            let before = at.1;
+            let name = inputs.get(i).map(Input::name).unwrap_or_default();
+            if let Some(source) = chunk.source.as_mut() {
+                source.name.clone_from(&name);
+                for d in &chunk.errors {
+                    let number = d.game.map_or(0, |g| g + before + 1);
+                    if wanted.is_none_or(|n| n == number) {
+                        let mut d = d.clone();
+                        d.game = d.game.map(|g| g + before);
+                        progress.suspend(|| eprint!("{}", d.render(source, color)));
                     }
                 }
-                for game in &chunk.games {
-                    // Games are numbered from 1 in their file.
-                    let number = before + game.game + 1;
-                    if wanted.is_some_and(|n| n != number) {
-                        continue;
-                    }
-                    games += 1;
-                    invalid += usize::from(!game.valid);
-                    for row in &game.moves {
-                        rows.write(&MoveLine { file: &name, game: number, moves: game, row, fen: args.fen })?;
-                    }
-                }
-                before += chunk.games.len();
-                Ok(())
-            },
-        );
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) {
-                return Err(e);
             }
-            progress.suspend(|| eprintln!("pgn100: {name}: {e}"));
-            unreadable = true;
-        }
-    }
+            for game in &chunk.games {
+                // Games are numbered from 1 in their file.
+                let number = before + game.game + 1;
+                if wanted.is_some_and(|n| n != number) {
+                    continue;
+                }
+                games += 1;
+                invalid += usize::from(!game.valid);
+                for row in &game.moves {
+                    let line = MoveLine { file: &name, game: number, moves: game, row, fen: args.fen };
+                    rows.write(&line).map_err(fatal)?;
+                }
+            }
+            at.1 += chunk.games.len();
+            Ok(())
+        },
+    )?;
     progress.finish();
     if invalid > 0 {
         eprintln!(

@@ -267,12 +267,18 @@ fn assert_agrees_with_stats(args: &[&str]) {
     assert_eq!(with_rows, games.len(), "{args:?}: every game with rows is a game of stats");
 }
 
+/// `games` generated games in a file of `dir`; its path.
+fn generated(dir: &tempfile::TempDir, games: &str, seed: &str) -> String {
+    let path = dir.path().join("random.pgn").to_str().expect("path").to_string();
+    ok(&["generate", "--games", games, "--seed", seed, "-o", &path]);
+    path
+}
+
 #[test]
 fn rows_count_what_stats_counts() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("random.pgn");
-    let path = file.to_str().expect("path");
-    ok(&["generate", "--games", "300", "--seed", "2026", "-o", path]);
+    let path = generated(&dir, "300", "2026");
+    let path = path.as_str();
     assert_agrees_with_stats(&[path]);
     assert_agrees_with_stats(&["corpus/valid"]);
     assert_agrees_with_stats(&["corpus/oracle/dice/dice-lat-short.pgn", "corpus/oracle/royal/royal-lat-short.pgn"]);
@@ -297,34 +303,6 @@ fn rows_count_what_stats_counts() {
             assert_eq!(pos.fen(), r["fen"], "game {game} ply {}", r["ply"]);
         }
     }
-}
-
-/// A Parquet file's rows as strings, the way the CSV writes them, and
-/// which columns are nullable.
-fn parquet_rows(bytes: Vec<u8>) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>) {
-    use parquet::file::reader::{FileReader, SerializedFileReader};
-    use parquet::record::Field;
-    let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a Parquet file");
-    let columns = reader.metadata().file_metadata().schema_descr().columns().to_vec();
-    let names = columns.iter().map(|c| c.name().to_string()).collect();
-    let nullable = columns.iter().map(|c| c.max_def_level() == 1).collect();
-    let rows = reader
-        .get_row_iter(None)
-        .expect("rows")
-        .map(|row| {
-            row.expect("a row")
-                .get_column_iter()
-                .map(|(_, field)| match field {
-                    Field::Str(s) => s.clone(),
-                    Field::Long(n) => n.to_string(),
-                    Field::Bool(b) => b.to_string(),
-                    Field::Null => String::new(),
-                    other => panic!("unexpected field {other:?}"),
-                })
-                .collect()
-        })
-        .collect();
-    (names, nullable, rows)
 }
 
 /// JSON lines' values as the CSV writes them, in the order of `header`;
@@ -370,7 +348,7 @@ fn parquet_and_json_lines_read_back_to_the_csv_values() {
     let mut parquet_args = args("parquet");
     parquet_args.extend(["-o", out_path]);
     ok(&parquet_args);
-    let (names, nullable, rows) = parquet_rows(std::fs::read(&out).expect("the file"));
+    let (names, nullable, rows, _) = common::parquet_table(std::fs::read(&out).expect("the file"));
     assert_eq!(names, header);
     assert_eq!(rows, csv_rows);
     let optional: Vec<&str> = names.iter().zip(&nullable).filter(|(_, n)| **n).map(|(c, _)| c.as_str()).collect();
@@ -402,10 +380,9 @@ fn parquet_and_json_lines_read_back_to_the_csv_values() {
 #[test]
 fn threads_do_not_change_the_rows() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("random.pgn");
-    let path = file.to_str().expect("path");
-    ok(&["generate", "--games", "800", "--seed", "11", "-o", path]);
-    assert!(std::fs::metadata(&file).expect("file").len() > 4 * (64 << 10), "several chunks");
+    let path = generated(&dir, "800", "11");
+    let path = path.as_str();
+    assert!(std::fs::metadata(path).expect("file").len() > 4 * (64 << 10), "several chunks");
     for format in ["csv", "jsonl", "parquet"] {
         let outputs: Vec<Vec<u8>> = ["1", "2"]
             .iter()
