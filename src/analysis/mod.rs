@@ -12,12 +12,14 @@ pub mod filter;
 pub mod games;
 pub mod generate;
 pub mod html;
+pub mod moves;
 pub mod notes;
 pub mod parquet;
 pub mod replay;
 pub mod split;
 pub mod stats;
 pub mod stats_page;
+pub mod table;
 pub mod validate;
 pub mod wrap;
 

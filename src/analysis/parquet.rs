@@ -1,8 +1,8 @@
-//! One row per game as a Parquet file (`stats --per-game --format
-//! parquet`), for DuckDB, Spark or pandas: the columns of the CSV, typed
-//! (integers, booleans, strings; the optional plies as nullable integers),
-//! written a row group at a time as the games come, so memory stays bounded
-//! whatever the input's size.
+//! Rows as a Parquet file, for DuckDB, Spark or pandas: one row per game
+//! (`stats --per-game --format parquet`) or per move (`moves --format
+//! parquet`), the columns of the CSV typed (integers, booleans, strings; the
+//! values a row may lack nullable), written a row group at a time as the
+//! rows come, so memory stays bounded whatever the input's size.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -15,17 +15,10 @@ use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
 
 use super::stats::GameStats;
+use super::table::{Row, Value};
 
 /// Rows a row group holds before it is written out.
 pub const ROW_GROUP: usize = 64 * 1024;
-
-/// A value of one column of a row.
-enum Value<'a> {
-    Str(&'a str),
-    Int(i64),
-    OptInt(Option<i64>),
-    Bool(bool),
-}
 
 /// The columns of a row, in the CSV's order, with their values: the one
 /// list of the columns (a test holds it to the CSV header).
@@ -78,23 +71,32 @@ fn fields(g: &GameStats) -> [(&'static str, Value<'_>); 38] {
 /// The names of the columns after `termination` in the CSV: `final_fen`.
 const LAST: &str = "final_fen";
 
-/// The column names, in order.
-pub fn column_names() -> Vec<&'static str> {
-    let mut names: Vec<&str> = fields(&GameStats::default()).iter().map(|(name, _)| *name).collect();
-    names.push(LAST);
-    names
+impl Row for GameStats {
+    fn visit<'a>(&'a self, f: &mut dyn FnMut(&'static str, Value<'a>)) {
+        for (name, value) in fields(self) {
+            f(name, value);
+        }
+        f(LAST, Value::Str(&self.final_fen));
+    }
 }
 
-/// One column's values of the rows not yet written.
+/// The column names of `stats --per-game`, in order.
+pub fn column_names() -> Vec<&'static str> {
+    super::table::names(&GameStats::default())
+}
+
+/// One column's values of the rows not yet written; the optional ones
+/// with a definition level a row (1: a value, 0: null).
 enum Column {
     Str(Vec<ByteArray>),
+    OptStr(Vec<ByteArray>, Vec<i16>),
     Int(Vec<i64>),
-    /// Values of the rows that have one, and a definition level a row.
     OptInt(Vec<i64>, Vec<i16>),
     Bool(Vec<bool>),
 }
 
-/// Writes game rows as a Parquet file to `W`.
+/// Writes rows as a Parquet file to `W`; every row has the columns of the
+/// sample it was made with.
 pub struct ParquetRows<W: Write + Send> {
     writer: SerializedFileWriter<W>,
     columns: Vec<Column>,
@@ -103,49 +105,46 @@ pub struct ParquetRows<W: Write + Send> {
 }
 
 impl<W: Write + Send> ParquetRows<W> {
+    /// A writer of `stats --per-game` rows.
     pub fn new(out: W) -> Result<ParquetRows<W>, ParquetError> {
         Self::with_row_group(out, ROW_GROUP)
     }
 
-    /// A writer of row groups of `group` rows (at least 1).
+    /// A writer of `stats --per-game` rows, in row groups of `group` rows (at least 1).
     pub fn with_row_group(out: W, group: usize) -> Result<ParquetRows<W>, ParquetError> {
-        let sample = GameStats::default();
+        Self::like(out, &GameStats::default(), "game", group)
+    }
+
+    /// A writer of rows with the columns of `sample` (the schema named
+    /// `name`), in row groups of `group` rows (at least 1).
+    pub fn like(out: W, sample: &impl Row, name: &str, group: usize) -> Result<ParquetRows<W>, ParquetError> {
         let mut schema_fields = Vec::new();
         let mut columns = Vec::new();
-        let string = |name: &str| {
-            Type::primitive_type_builder(name, Physical::BYTE_ARRAY)
-                .with_repetition(Repetition::REQUIRED)
-                .with_logical_type(Some(LogicalType::String))
-                .build()
-        };
-        for (name, value) in fields(&sample) {
-            let (field, column) = match value {
-                Value::Str(_) => (string(name)?, Column::Str(Vec::new())),
-                Value::Int(_) => (
-                    Type::primitive_type_builder(name, Physical::INT64)
-                        .with_repetition(Repetition::REQUIRED)
-                        .build()?,
-                    Column::Int(Vec::new()),
-                ),
-                Value::OptInt(_) => (
-                    Type::primitive_type_builder(name, Physical::INT64)
-                        .with_repetition(Repetition::OPTIONAL)
-                        .build()?,
-                    Column::OptInt(Vec::new(), Vec::new()),
-                ),
-                Value::Bool(_) => (
-                    Type::primitive_type_builder(name, Physical::BOOLEAN)
-                        .with_repetition(Repetition::REQUIRED)
-                        .build()?,
-                    Column::Bool(Vec::new()),
-                ),
+        let mut failed = None;
+        sample.visit(&mut |name, value| {
+            let (physical, repetition, column) = match value {
+                Value::Str(_) => (Physical::BYTE_ARRAY, Repetition::REQUIRED, Column::Str(Vec::new())),
+                Value::OptStr(_) => {
+                    (Physical::BYTE_ARRAY, Repetition::OPTIONAL, Column::OptStr(Vec::new(), Vec::new()))
+                }
+                Value::Int(_) => (Physical::INT64, Repetition::REQUIRED, Column::Int(Vec::new())),
+                Value::OptInt(_) => (Physical::INT64, Repetition::OPTIONAL, Column::OptInt(Vec::new(), Vec::new())),
+                Value::Bool(_) => (Physical::BOOLEAN, Repetition::REQUIRED, Column::Bool(Vec::new())),
             };
-            schema_fields.push(Arc::new(field));
+            let mut field = Type::primitive_type_builder(name, physical).with_repetition(repetition);
+            if physical == Physical::BYTE_ARRAY {
+                field = field.with_logical_type(Some(LogicalType::String));
+            }
+            match field.build() {
+                Ok(field) => schema_fields.push(Arc::new(field)),
+                Err(e) => failed = Some(e),
+            }
             columns.push(column);
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        schema_fields.push(Arc::new(string(LAST)?));
-        columns.push(Column::Str(Vec::new()));
-        let schema = Type::group_type_builder("game").with_fields(schema_fields).build()?;
+        let schema = Type::group_type_builder(name).with_fields(schema_fields).build()?;
         let props = WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
             .set_created_by(format!("pgn100 {}", env!("CARGO_PKG_VERSION")))
@@ -155,19 +154,39 @@ impl<W: Write + Send> ParquetRows<W> {
     }
 
     /// Adds a row; a full row group is written out.
-    pub fn push(&mut self, g: &GameStats) -> Result<(), ParquetError> {
-        let values = fields(g).into_iter().map(|(_, v)| v).chain([Value::Str(&g.final_fen)]);
-        for (column, value) in self.columns.iter_mut().zip(values) {
-            match (column, value) {
-                (Column::Str(v), Value::Str(s)) => v.push(ByteArray::from(s)),
-                (Column::Int(v), Value::Int(n)) => v.push(n),
-                (Column::OptInt(v, defs), Value::OptInt(n)) => {
+    pub fn push(&mut self, row: &impl Row) -> Result<(), ParquetError> {
+        let mut columns = self.columns.iter_mut();
+        let mut ok = true;
+        row.visit(&mut |_, value| {
+            let fits = match (columns.next(), value) {
+                (Some(Column::Str(v)), Value::Str(s)) => {
+                    v.push(ByteArray::from(s));
+                    true
+                }
+                (Some(Column::OptStr(v, defs)), Value::OptStr(s)) => {
+                    defs.push(i16::from(s.is_some()));
+                    v.extend(s.map(ByteArray::from));
+                    true
+                }
+                (Some(Column::Int(v)), Value::Int(n)) => {
+                    v.push(n);
+                    true
+                }
+                (Some(Column::OptInt(v, defs)), Value::OptInt(n)) => {
                     defs.push(i16::from(n.is_some()));
                     v.extend(n);
+                    true
                 }
-                (Column::Bool(v), Value::Bool(b)) => v.push(b),
-                _ => return Err(ParquetError::General("a column changed its type".into())),
-            }
+                (Some(Column::Bool(v)), Value::Bool(b)) => {
+                    v.push(b);
+                    true
+                }
+                _ => false,
+            };
+            ok &= fits;
+        });
+        if !ok || columns.next().is_some() {
+            return Err(ParquetError::General("a row's columns are not those of the file".into()));
         }
         self.rows += 1;
         if self.rows == self.group {
@@ -187,6 +206,11 @@ impl<W: Write + Send> ParquetRows<W> {
                 Column::Str(v) => {
                     w.typed::<ByteArrayType>().write_batch(v, None, None)?;
                     v.clear();
+                }
+                Column::OptStr(v, defs) => {
+                    w.typed::<ByteArrayType>().write_batch(v, Some(defs), None)?;
+                    v.clear();
+                    defs.clear();
                 }
                 Column::Int(v) => {
                     w.typed::<Int64Type>().write_batch(v, None, None)?;

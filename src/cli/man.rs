@@ -93,6 +93,7 @@ fn exit_status(roff: &mut Roff, command: Option<&str>) {
         Some("validate") => "At least one game is invalid (under --strict: a warning, or no game found).",
         Some("convert" | "annotate") => "At least one game does not validate (it is copied unchanged, or dropped).",
         Some("stats") => "At least one game is invalid.",
+        Some("moves") => "At least one game is invalid: its rows stop where its replay stops.",
         Some("show") => "The game is invalid: the position shown is where its replay stops.",
         Some("filter") => "No game matched.",
         Some("dedup") => "Copies were found.",

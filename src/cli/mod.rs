@@ -11,6 +11,7 @@ mod filter;
 mod generate;
 mod input;
 pub mod man;
+mod moves;
 mod output;
 mod perft;
 mod progress;
@@ -80,6 +81,8 @@ pub enum Command {
     Annotate(annotate::AnnotateArgs),
     /// Count what happens in the games of a corpus, in parallel.
     Stats(stats::StatsArgs),
+    /// Write one row per move of the main lines (CSV, JSON lines or Parquet), for DuckDB or pandas.
+    Moves(moves::MovesArgs),
     /// Write the games that match criteria (tags, result, plies, date, position...), byte for byte.
     Filter(filter::FilterArgs),
     /// Find games that are copies of each other, whatever their letters, style or tags; write one of each.
@@ -115,6 +118,7 @@ pub fn run() -> ExitCode {
         Command::Convert(args) => convert::run(&args, color),
         Command::Annotate(args) => annotate::run(&args, color),
         Command::Stats(args) => stats::run(&args),
+        Command::Moves(args) => moves::run(&args, color),
         Command::Filter(args) => filter::run(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Split(args) => split::run(&args),

@@ -117,6 +117,47 @@ impl Write for AtomicFile {
     }
 }
 
+/// Where rows go (`stats`, `moves`): standard output, or a file written
+/// whole at the end ([`Sink::commit`]).
+pub enum Sink {
+    Stdout(std::io::BufWriter<std::io::Stdout>),
+    File(AtomicFile),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            Sink::File(w) => w.write(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::File(w) => w.flush(),
+        }
+    }
+}
+
+impl Sink {
+    /// The file `path` (`-o`), else standard output; `parquet`: the format
+    /// is Parquet, which is written to a file only.
+    pub fn open(path: Option<&Path>, parquet: bool) -> Result<Sink, String> {
+        match path {
+            Some(path) => Ok(Sink::File(AtomicFile::create(path)?)),
+            None if parquet => Err("--format parquet writes a file: give it with -o FILE".to_string()),
+            None => Ok(Sink::Stdout(std::io::BufWriter::new(std::io::stdout()))),
+        }
+    }
+    /// Puts a file in place; standard output was written already.
+    pub fn commit(self) -> Result<(), String> {
+        match self {
+            Sink::Stdout(_) => Ok(()),
+            Sink::File(f) => f.commit(),
+        }
+    }
+}
+
 /// Writes `bytes` to `path` whole or not at all; errors worded with the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     let mut f = AtomicFile::create(path)?;

@@ -6,13 +6,14 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 
 use super::input::InputArgs;
-use super::output::{write_atomic, AtomicFile};
+use super::output::{write_atomic, Sink};
 use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::analysis::parquet::ParquetRows;
 use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
 use crate::analysis::stats_page::stats_page;
+use crate::analysis::table::io_error;
 use crate::analysis::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -68,7 +69,7 @@ enum RowWriter<W: Write + Send> {
 impl<W: Write + Send> RowWriter<W> {
     fn write(&mut self, row: &GameStats) -> Result<(), Box<dyn std::error::Error>> {
         match self {
-            RowWriter::Csv(w) => w.serialize(row)?,
+            RowWriter::Csv(w) => w.serialize(row).map_err(io_error)?,
             RowWriter::Json(w) => writeln!(w, "{}", serde_json::to_string(row)?)?,
             RowWriter::Parquet(w) => w.push(row)?,
             RowWriter::Table(w) => writeln!(
@@ -99,46 +100,6 @@ impl<W: Write + Send> RowWriter<W> {
     }
 }
 
-/// Where the rows or the aggregate go: standard output or a file written
-/// whole at the end.
-enum Sink {
-    Stdout(std::io::BufWriter<std::io::Stdout>),
-    File(AtomicFile),
-}
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self {
-            Sink::Stdout(w) => w.write(buf),
-            Sink::File(w) => w.write(buf),
-        }
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Sink::Stdout(w) => w.flush(),
-            Sink::File(w) => w.flush(),
-        }
-    }
-}
-
-impl Sink {
-    fn open(args: &StatsArgs) -> Result<Sink, String> {
-        match &args.output {
-            Some(path) => Ok(Sink::File(AtomicFile::create(path)?)),
-            None if args.format == StatsFormat::Parquet => {
-                Err("--format parquet writes a file: give it with -o FILE".to_string())
-            }
-            None => Ok(Sink::Stdout(std::io::BufWriter::new(std::io::stdout()))),
-        }
-    }
-    fn commit(self) -> Result<(), String> {
-        match self {
-            Sink::Stdout(_) => Ok(()),
-            Sink::File(f) => f.commit(),
-        }
-    }
-}
-
 pub fn run(args: &StatsArgs) -> Outcome {
     if args.merge {
         return merge(args);
@@ -151,10 +112,20 @@ pub fn run(args: &StatsArgs) -> Outcome {
     let mut rows = match (args.per_game, args.format) {
         (false, StatsFormat::Parquet) => return Err("--format parquet is for --per-game rows".into()),
         (false, _) => None,
-        (true, StatsFormat::Csv) => Some(RowWriter::Csv(Box::new(csv::Writer::from_writer(Sink::open(args)?)))),
-        (true, StatsFormat::Json) => Some(RowWriter::Json(Sink::open(args)?)),
-        (true, StatsFormat::Table) => Some(RowWriter::Table(Sink::open(args)?)),
-        (true, StatsFormat::Parquet) => Some(RowWriter::Parquet(Box::new(ParquetRows::new(Sink::open(args)?)?))),
+        (true, StatsFormat::Csv) => Some(RowWriter::Csv(Box::new(csv::Writer::from_writer(Sink::open(
+            args.output.as_deref(),
+            args.format == StatsFormat::Parquet,
+        )?)))),
+        (true, StatsFormat::Json) => {
+            Some(RowWriter::Json(Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?))
+        }
+        (true, StatsFormat::Table) => {
+            Some(RowWriter::Table(Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?))
+        }
+        (true, StatsFormat::Parquet) => Some(RowWriter::Parquet(Box::new(ParquetRows::new(Sink::open(
+            args.output.as_deref(),
+            args.format == StatsFormat::Parquet,
+        )?)?))),
     };
     let mut total = Aggregate::default();
     let mut unreadable = false;
@@ -222,7 +193,7 @@ fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn st
         write_atomic(path, stats_page(total, &title).as_bytes())?;
         return Ok(());
     }
-    let mut out = Sink::open(args)?;
+    let mut out = Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?;
     match args.format {
         StatsFormat::Parquet => return Err("--format parquet is for --per-game rows".into()),
         StatsFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(total)?)?,

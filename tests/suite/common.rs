@@ -127,3 +127,32 @@ pub fn chess_variant(name: &str) -> Variant {
         other => panic!("not a chess variant: {other}"),
     }
 }
+
+/// A Parquet file's column names, whether each is nullable, its rows as
+/// strings the way the CSV writes them (null empty) and its row groups.
+pub fn parquet_table(bytes: Vec<u8>) -> (Vec<String>, Vec<bool>, Vec<Vec<String>>, usize) {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::record::Field;
+    let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a Parquet file");
+    let groups = reader.metadata().num_row_groups();
+    let columns = reader.metadata().file_metadata().schema_descr().columns().to_vec();
+    let names = columns.iter().map(|c| c.name().to_string()).collect();
+    let nullable = columns.iter().map(|c| c.max_def_level() == 1).collect();
+    let rows = reader
+        .get_row_iter(None)
+        .expect("rows")
+        .map(|row| {
+            row.expect("a row")
+                .get_column_iter()
+                .map(|(_, field)| match field {
+                    Field::Str(s) => s.clone(),
+                    Field::Long(n) => n.to_string(),
+                    Field::Bool(b) => b.to_string(),
+                    Field::Null => String::new(),
+                    other => panic!("unexpected field {other:?}"),
+                })
+                .collect()
+        })
+        .collect();
+    (names, nullable, rows, groups)
+}

@@ -23,6 +23,7 @@ mod hostile;
 mod html;
 mod hundred_rules;
 mod man;
+mod moves;
 mod oracle_castling_throne;
 mod oracle_chess;
 mod oracle_dice;

@@ -206,32 +206,6 @@ fn the_html_report_draws_the_aggregate() {
     assert_eq!(rows, csv.lines().count(), "a header and one row per CSV row");
 }
 
-/// A Parquet file's rows as strings, the way the CSV writes them.
-fn parquet_rows(bytes: Vec<u8>) -> (Vec<String>, Vec<Vec<String>>, usize) {
-    use parquet::file::reader::{FileReader, SerializedFileReader};
-    use parquet::record::Field;
-    let reader = SerializedFileReader::new(bytes::Bytes::from(bytes)).expect("a Parquet file");
-    let groups = reader.metadata().num_row_groups();
-    let names = reader.metadata().file_metadata().schema_descr().columns().iter().map(|c| c.name().to_string());
-    let rows = reader
-        .get_row_iter(None)
-        .expect("rows")
-        .map(|row| {
-            row.expect("a row")
-                .get_column_iter()
-                .map(|(_, field)| match field {
-                    Field::Str(s) => s.clone(),
-                    Field::Long(n) => n.to_string(),
-                    Field::Bool(b) => b.to_string(),
-                    Field::Null => String::new(),
-                    other => panic!("unexpected field {other:?}"),
-                })
-                .collect()
-        })
-        .collect();
-    (names.collect(), rows, groups)
-}
-
 /// `stats --per-game --format parquet`: typed columns that read back to
 /// exactly the values of the CSV rows, in row groups as the games come.
 #[test]
@@ -259,7 +233,7 @@ fn parquet_rows_read_back_to_the_csv_values() {
     let header: Vec<String> = csv_reader.headers().expect("header").iter().map(str::to_string).collect();
     let csv_rows: Vec<Vec<String>> =
         csv_reader.records().map(|r| r.expect("a row").iter().map(str::to_string).collect()).collect();
-    let (names, rows, _) = parquet_rows(std::fs::read(&out).expect("the file"));
+    let (names, _, rows, _) = crate::common::parquet_table(std::fs::read(&out).expect("the file"));
     assert_eq!(names, header);
     assert_eq!(names, pgn100::analysis::parquet::column_names());
     assert!(csv_rows.len() > 10);
@@ -270,7 +244,7 @@ fn parquet_rows_read_back_to_the_csv_values() {
     for g in &games {
         w.push(g).expect("a row");
     }
-    let (_, rows, groups) = parquet_rows(w.finish().expect("the file"));
+    let (_, _, rows, groups) = crate::common::parquet_table(w.finish().expect("the file"));
     assert_eq!((rows.len(), groups), (games.len(), games.len().div_ceil(3)));
     assert_eq!(
         rows.iter().map(|r| r[12].parse::<u32>().expect("plies")).collect::<Vec<_>>(),

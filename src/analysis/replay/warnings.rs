@@ -44,42 +44,21 @@ pub(super) fn capture_mark(
     ply: u32,
 ) -> Option<Diagnostic> {
     let captures = pos.is_capture(m);
-    if written.capture.is_some() != captures && (written.capture.is_some() || written.dash) {
-        wrong_capture_mark(pos, m, written, span, letters, ply)
-    } else {
-        None
-    }
+    let marked = written.capture.is_some();
+    (marked != captures && (marked || written.dash)).then(|| wrong_capture_mark(LongMove { pos, mv: m, letters }, marked, span, ply))
 }
 
+/// `marked`: a capture mark on a move that takes nothing; else `-` on one
+/// that takes. `right` is the move as it should be written.
 #[cold]
 #[inline(never)]
-fn wrong_capture_mark(
-    pos: &Position,
-    m: Move,
-    written: &ManMove,
-    span: Span,
-    letters: Letters,
-    ply: u32,
-) -> Option<Diagnostic> {
-    let captures = pos.is_capture(m);
-    let right = || LongMove { pos, mv: m, letters }.to_string();
-    if written.capture.is_some() && !captures {
-        Some(
-            Diagnostic::new(Code::CaptureMark, span, "a capture mark on a move that captures nothing")
-                .label("nothing to take here")
-                .help(format!("write {}", right()))
-                .ply(ply),
-        )
-    } else if written.dash && captures {
-        Some(
-            Diagnostic::new(Code::CaptureMark, span, "`-` on a move that captures")
-                .label("this move takes a man")
-                .help(format!("write {}", right()))
-                .ply(ply),
-        )
+fn wrong_capture_mark(right: LongMove<'_>, marked: bool, span: Span, ply: u32) -> Diagnostic {
+    let (message, label) = if marked {
+        ("a capture mark on a move that captures nothing", "nothing to take here")
     } else {
-        None
-    }
+        ("`-` on a move that captures", "this move takes a man")
+    };
+    Diagnostic::new(Code::CaptureMark, span, message).label(label).help(format!("write {right}")).ply(ply)
 }
 
 /// A check mark that does not say what the move does (`after` is the

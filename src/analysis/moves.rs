@@ -1,0 +1,345 @@
+//! One row per main-line move (`pgn100 moves`): where the game is, the
+//! move in UCI-style coordinates and as written, the man, what it takes,
+//! check and mate by the rules (not the written marks), the castling's
+//! stage and wing, the promotion, the throne pawn, the Dice chess roll and,
+//! on request, the FEN after the move. The rows come from the replay that
+//! validates (a game's rows stop where its replay stops); variations are
+//! not rows.
+
+use super::replay::{replay_dice, replay_observed, DiceTurn, Observer, Options};
+use super::table::{Row, Value};
+use crate::diag::{Diagnostic, Severity, SourceFile};
+use crate::notation::ast::{GameRecord, RollForm};
+use crate::notation::decode::FileBytes;
+use crate::notation::{Found, Reader};
+use crate::rules::dice::{DicePosition, DiceUci};
+use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Uci, Variant, Wing};
+
+/// One move of a game's main line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The ply, from 1 (Dice chess: the move, from 1, counting every move of every turn).
+    pub ply: u32,
+    /// The move number of the record (Dice chess: the turn's number).
+    pub move_number: u32,
+    pub side: Color,
+    /// Dice chess: the roll of the turn the move belongs to, as `K Q p`.
+    pub roll: Option<String>,
+    /// The move in the UCI-style coordinates of the oracle data.
+    pub uci: String,
+    /// The move token exactly as it stands in the record.
+    pub written: String,
+    /// The man that moves.
+    pub piece: Role,
+    /// The man taken (a pawn en passant).
+    pub captured: Option<Role>,
+    /// The move gives check (by the rules; Dice chess has no check).
+    pub check: bool,
+    pub mate: bool,
+    pub castle: Option<(Stage, Wing)>,
+    pub promotion: Option<Role>,
+    /// The square the throne pawn is placed on (Hundred, RULES.md 1.5).
+    pub throne_pawn: Option<String>,
+    pub en_passant: bool,
+    /// Royal: the side restored its queen before this move (RULES.md 5.5).
+    pub restored: bool,
+    /// The position after the move (only when asked for).
+    pub fen: Option<String>,
+}
+
+/// A row with nothing in it.
+const EMPTY_ROW: MoveRow = MoveRow {
+    ply: 0,
+    move_number: 0,
+    side: Color::White,
+    roll: None,
+    uci: String::new(),
+    written: String::new(),
+    piece: Role::Pawn,
+    captured: None,
+    check: false,
+    mate: false,
+    castle: None,
+    promotion: None,
+    throne_pawn: None,
+    en_passant: false,
+    restored: false,
+    fen: None,
+};
+
+impl Default for MoveRow {
+    fn default() -> MoveRow {
+        EMPTY_ROW
+    }
+}
+
+/// A game's rows and what every row of it repeats.
+#[derive(Clone, Debug, Default)]
+pub struct GameMoves {
+    /// The game's index in the text read, from 0.
+    pub game: usize,
+    pub variant: &'static str,
+    pub date: String,
+    /// The game replays without an error (as `validate` and `stats` judge).
+    pub valid: bool,
+    pub moves: Vec<MoveRow>,
+}
+
+/// The rows of a chunk of text (whole games of a file).
+pub struct MovesChunk {
+    pub games: Vec<GameMoves>,
+    /// The errors of the chunk's invalid games, as `validate` reports them
+    /// (game indexes from 0 in the chunk), and the text they point into.
+    pub errors: Vec<Diagnostic>,
+    pub source: Option<SourceFile>,
+}
+
+/// One row as written: the file, the game's number in it (from 1) and the
+/// move; `fen` whether the `fen` column is written.
+pub struct MoveLine<'a> {
+    pub file: &'a str,
+    pub game: usize,
+    pub moves: &'a GameMoves,
+    pub row: &'a MoveRow,
+    pub fen: bool,
+}
+
+impl MoveLine<'_> {
+    /// A row with every column, for a writer's schema.
+    pub fn sample(fen: bool) -> MoveLine<'static> {
+        static GAME: GameMoves =
+            GameMoves { game: 0, variant: "", date: String::new(), valid: false, moves: Vec::new() };
+        static ROW: MoveRow = EMPTY_ROW;
+        MoveLine { file: "", game: 0, moves: &GAME, row: &ROW, fen }
+    }
+}
+
+/// The FEN letter of a man, upper case: `P N B R Q K`, Hundred's prince `A`,
+/// Grand's marshal `C` and cardinal `A`, Royal's prince `T` and princess `S`.
+pub fn letter(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "P",
+        Role::Knight => "N",
+        Role::Bishop => "B",
+        Role::Rook => "R",
+        Role::Queen => "Q",
+        Role::King => "K",
+        Role::Prince | Role::Cardinal => "A",
+        Role::Marshal => "C",
+        Role::Heir => "T",
+        Role::Princess => "S",
+    }
+}
+
+fn int(n: impl TryInto<i64>) -> Value<'static> {
+    Value::Int(n.try_into().unwrap_or(i64::MAX))
+}
+
+impl Row for MoveLine<'_> {
+    fn visit<'a>(&'a self, f: &mut dyn FnMut(&'static str, Value<'a>)) {
+        use Value::{Bool, OptStr, Str};
+        let (g, r) = (self.moves, self.row);
+        f("file", Str(self.file));
+        f("game", int(self.game));
+        f("variant", Str(g.variant));
+        f("date", Str(&g.date));
+        f("valid", Bool(g.valid));
+        f("ply", int(r.ply));
+        f("move_number", int(r.move_number));
+        f("side", Str(if r.side == Color::White { "white" } else { "black" }));
+        f("roll", OptStr(r.roll.as_deref()));
+        f("uci", Str(&r.uci));
+        f("written", Str(&r.written));
+        f("piece", Str(letter(r.piece)));
+        f("capture", Bool(r.captured.is_some()));
+        f("captured", OptStr(r.captured.map(letter)));
+        f("check", Bool(r.check));
+        f("mate", Bool(r.mate));
+        let stage = r.castle.map(|(s, _)| if s == Stage::First { "first" } else { "second" });
+        f("castle_stage", OptStr(stage));
+        f("castle_wing", OptStr(r.castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" })));
+        f("promotion", OptStr(r.promotion.map(letter)));
+        f("throne_pawn", OptStr(r.throne_pawn.as_deref()));
+        f("en_passant", Bool(r.en_passant));
+        f("restored", Bool(r.restored));
+        if self.fen {
+            f("fen", OptStr(r.fen.as_deref()));
+        }
+    }
+}
+
+/// What a move is, read in the position before it: the row without the
+/// parts the record or the position after it give.
+fn row_before(pos: &Position, m: Move, ply: u32) -> MoveRow {
+    let piece = pos.board().piece_at(m.from).map_or(Role::King, |p| p.role);
+    let captured = match m.kind {
+        MoveKind::EnPassant => Some(Role::Pawn),
+        _ if pos.is_capture(m) => pos.board().piece_at(m.to).map(|p| p.role),
+        _ => None,
+    };
+    let castle = match m.kind {
+        MoveKind::Castle(i) => {
+            let spec = pos.castle_spec(i);
+            Some((spec.stage, spec.wing))
+        }
+        _ => None,
+    };
+    MoveRow {
+        ply,
+        move_number: pos.fullmoves(),
+        side: pos.turn(),
+        uci: Uci(m).to_string(),
+        piece,
+        captured,
+        castle,
+        promotion: m.promotion(),
+        throne_pawn: match m.kind {
+            MoveKind::Throne(sq) => Some(sq.to_string()),
+            _ => None,
+        },
+        en_passant: m.kind == MoveKind::EnPassant,
+        ..MoveRow::default()
+    }
+}
+
+/// Makes the rows as the replay plays the main line.
+struct Rows {
+    rows: Vec<MoveRow>,
+    fen: bool,
+}
+
+impl Observer for Rows {
+    fn before_move(&mut self, before: &Position, m: Move) {
+        let ply = u32::try_from(self.rows.len() + 1).unwrap_or(u32::MAX);
+        self.rows.push(row_before(before, m, ply));
+    }
+
+    fn after_move(&mut self, after: &Position, checkers: Bitboard) {
+        let Some(row) = self.rows.last_mut() else { return };
+        row.check = checkers.any();
+        // Mate is looked for only after a check.
+        row.mate = row.check && matches!(Game::new(after.clone()).termination(), Some(Termination::Checkmate { .. }));
+        if self.fen {
+            row.fen = Some(after.fen());
+        }
+    }
+}
+
+/// The roll as `K Q p` (Latin letters, the pawn lower case).
+fn roll_letters(roll: &[Role; 3]) -> String {
+    let text = super::dice::write::roll_text(roll, RollForm::Latin);
+    text.trim_start_matches('<').trim_end_matches('>').to_string()
+}
+
+/// The rows of a Dice chess game's turns: one per move, the roll of its
+/// turn on each; an empty turn has none. The FEN after the last move of a
+/// turn is the one after the turn passes (as the oracle data writes it),
+/// except in a last turn the replay did not finish.
+fn dice_rows(turns: &[DiceTurn], finished: bool, text: &str, record: &GameRecord, fen: bool) -> Vec<MoveRow> {
+    let mut rows = Vec::new();
+    for (t, turn) in turns.iter().enumerate() {
+        let closed = finished || t + 1 < turns.len();
+        let roll = roll_letters(&turn.roll);
+        let mut pos: DicePosition = turn.start.clone();
+        for (i, ply) in turn.moves.iter().enumerate() {
+            let m = ply.mv;
+            let captured = match m.kind {
+                MoveKind::EnPassant => Some(Role::Pawn),
+                _ if pos.is_capture(m) => pos.board().piece_at(m.to).map(|p| p.role),
+                _ => None,
+            };
+            let castle = m
+                .is_castle()
+                .then(|| (Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long }));
+            let mut row = MoveRow {
+                ply: u32::try_from(rows.len() + 1).unwrap_or(u32::MAX),
+                move_number: turn.number(),
+                side: turn.color(),
+                roll: Some(roll.clone()),
+                uci: DiceUci(m).to_string(),
+                written: written(text, record, ply.token),
+                piece: pos.mover(m).unwrap_or(Role::King),
+                captured,
+                castle,
+                promotion: m.promotion(),
+                en_passant: m.kind == MoveKind::EnPassant,
+                ..MoveRow::default()
+            };
+            pos.play(m);
+            if fen {
+                if closed && i + 1 == turn.moves.len() {
+                    pos.end_turn();
+                }
+                row.fen = Some(pos.fen_with_ep());
+            }
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// The text of token `token` of `record`.
+fn written(text: &str, record: &GameRecord, token: usize) -> String {
+    record.tokens.get(token).and_then(|t| text.get(t.span.clone())).unwrap_or("").to_string()
+}
+
+/// The rows of one game (`index` from 0 in the text read).
+pub fn game_moves(text: &str, record: &GameRecord, index: usize, options: Options, fen: bool) -> GameMoves {
+    let date = record.tag("Date").unwrap_or("").to_string();
+    if super::replay::is_dice(record, options) {
+        let report = replay_dice(record, index, options);
+        let moves = dice_rows(&report.turns, report.complete, text, record, fen);
+        return GameMoves { game: index, variant: Variant::Dice.name(), date, valid: report.is_valid(), moves };
+    }
+    let mut rows = Rows { rows: Vec::new(), fen };
+    let report = replay_observed(record, index, options, &mut rows);
+    let mut moves = rows.rows;
+    for (row, ply) in moves.iter_mut().zip(&report.mainline) {
+        row.written = written(text, record, ply.token);
+        row.restored = ply.restored;
+    }
+    let variant = report.variant.map_or("", Variant::name);
+    GameMoves { game: index, variant, date, valid: report.is_valid(), moves }
+}
+
+/// The rows of every game of a chunk of a file that starts after
+/// `lines_before` lines, at `bytes` in the file; with the errors of its
+/// invalid games as `validate` reports them.
+pub fn moves_chunk(
+    name: &str,
+    text: &str,
+    lines_before: usize,
+    bytes: FileBytes,
+    options: Options,
+    fen: bool,
+) -> MovesChunk {
+    let mut games = Vec::new();
+    let mut reader = Reader::new(text);
+    let mut record = GameRecord::default();
+    let mut invalid = false;
+    while let Some(found) = reader.read_into(&mut record) {
+        let index = games.len();
+        let game = match found {
+            Found::Game => {
+                let mut game = game_moves(text, &record, index, options, fen);
+                // Bytes that are no character make a game invalid, as in validate.
+                game.valid &= super::validate::first_lost(text, &record.span).is_none();
+                game
+            }
+            Found::Broken(_) => GameMoves { game: index, ..GameMoves::default() },
+            Found::Stray(_) => continue,
+        };
+        invalid |= !game.valid;
+        games.push(game);
+    }
+    // The errors are found again by validate's own reading, only where a game failed.
+    let (errors, source) = if invalid {
+        let report = super::validate_chunk(name, text, lines_before, bytes, options);
+        let errors: Vec<Diagnostic> =
+            report.diagnostics.into_iter().filter(|d| d.severity == Severity::Error && d.game.is_some()).collect();
+        (errors, report.source)
+    } else {
+        (Vec::new(), None)
+    };
+    MovesChunk { games, errors, source }
+}
