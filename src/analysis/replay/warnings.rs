@@ -45,7 +45,8 @@ pub(super) fn capture_mark(
 ) -> Option<Diagnostic> {
     let captures = pos.is_capture(m);
     let marked = written.capture.is_some();
-    (marked != captures && (marked || written.dash)).then(|| wrong_capture_mark(LongMove { pos, mv: m, letters }, marked, span, ply))
+    (marked != captures && (marked || written.dash))
+        .then(|| wrong_capture_mark(LongMove { pos, mv: m, letters }, marked, span, ply))
 }
 
 /// `marked`: a capture mark on a move that takes nothing; else `-` on one
