@@ -16,8 +16,12 @@ use crate::notation::{promotion_text, Found, Letters, LongMove, Reader, ShortMov
 use crate::rules::{MoveKind, Variant};
 use std::fmt::Write as _;
 
+// The choices are the command line's values too (`clap::ValueEnum`): one
+// type per idea, no copy of it in the CLI. Their notes are `//`, not `///`,
+// so that `--help` lists the values as before.
+
 /// Letters of the output.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum LettersChoice {
     #[default]
     Keep,
@@ -26,7 +30,7 @@ pub enum LettersChoice {
 }
 
 /// Style of the output.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum StyleChoice {
     #[default]
     Keep,
@@ -35,24 +39,26 @@ pub enum StyleChoice {
 }
 
 /// How the tenth file is lettered in the output.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum FilesChoice {
     #[default]
     Keep,
-    /// `a`..`j`
+    // `a`..`j`
+    #[value(name = "a-j")]
     AJ,
-    /// `a`..`k`, as seed 000 writes
+    // `a`..`k`, as seed 000 writes
+    #[value(name = "a-k")]
     AK,
 }
 
 /// How Dice chess rolls are written in the output.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum RollsChoice {
     #[default]
     Keep,
-    /// In the letters of the output's moves: `<p N B>`, `<п К С>`.
+    // In the letters of the output's moves: `<p N B>`, `<п К С>`.
     Letters,
-    /// `<1 2 3>`
+    // `<1 2 3>`
     Digits,
 }
 

@@ -11,60 +11,6 @@ use super::progress::Progress;
 use super::Outcome;
 use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, RollsChoice, StyleChoice};
 use crate::diag::SourceFile;
-use crate::notation::Letters;
-
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum LettersArg {
-    Keep,
-    Cyrillic,
-    Latin,
-}
-
-/// Letters for new text (generate, show): there is nothing to keep.
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum ScriptArg {
-    Cyrillic,
-    Latin,
-}
-
-impl ScriptArg {
-    pub fn letters(self) -> Letters {
-        match self {
-            ScriptArg::Cyrillic => Letters::Cyrillic,
-            ScriptArg::Latin => Letters::Latin,
-        }
-    }
-}
-
-/// The style of new text (generate): there is nothing to keep.
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum FormArg {
-    Long,
-    Short,
-}
-
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum StyleArg {
-    Keep,
-    Long,
-    Short,
-}
-
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum FilesArg {
-    Keep,
-    #[value(name = "a-j")]
-    AJ,
-    #[value(name = "a-k")]
-    AK,
-}
-
-#[derive(Copy, Clone, Debug, ValueEnum)]
-pub enum RollsArg {
-    Keep,
-    Letters,
-    Digits,
-}
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum Dialect {
@@ -83,13 +29,13 @@ pub struct ConvertArgs {
     pub input: InputArgs,
     /// Piece letters of the output.
     #[arg(long, value_enum, default_value = "keep")]
-    pub letters: LettersArg,
+    pub letters: LettersChoice,
     /// Long (from-square always) or short (only what is needed) moves.
     #[arg(long, value_enum, default_value = "keep")]
-    pub style: StyleArg,
+    pub style: StyleChoice,
     /// Letter the tenth file j (a-j) or k (a-k, as seed 000).
     #[arg(long, value_enum, default_value = "keep")]
-    pub files: FilesArg,
+    pub files: FilesChoice,
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short = 'o', long, conflicts_with = "in_place")]
     pub output: Option<PathBuf>,
@@ -104,7 +50,7 @@ pub struct ConvertArgs {
     pub to: Option<Dialect>,
     /// Dice chess rolls: as written, in the output's letters (`<p N B>`, `<п К С>`), or as digits (`<1 2 3>`).
     #[arg(long, value_enum, default_value = "keep")]
-    pub rolls: RollsArg,
+    pub rolls: RollsChoice,
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
@@ -117,26 +63,10 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         return Err(format!("--in-place rewrites plain files: {} is compressed", i.name()).into());
     }
     let options = ConvertOptions {
-        letters: match args.letters {
-            LettersArg::Keep => LettersChoice::Keep,
-            LettersArg::Cyrillic => LettersChoice::Cyrillic,
-            LettersArg::Latin => LettersChoice::Latin,
-        },
-        style: match args.style {
-            StyleArg::Keep => StyleChoice::Keep,
-            StyleArg::Long => StyleChoice::Long,
-            StyleArg::Short => StyleChoice::Short,
-        },
-        files: match args.files {
-            FilesArg::Keep => FilesChoice::Keep,
-            FilesArg::AJ => FilesChoice::AJ,
-            FilesArg::AK => FilesChoice::AK,
-        },
-        rolls: match args.rolls {
-            RollsArg::Keep => RollsChoice::Keep,
-            RollsArg::Letters => RollsChoice::Letters,
-            RollsArg::Digits => RollsChoice::Digits,
-        },
+        letters: args.letters,
+        style: args.style,
+        files: args.files,
+        rolls: args.rolls,
         skip_invalid: args.skip_invalid,
         pychess: matches!(args.to, Some(Dialect::Pychess)),
         pgn: matches!(args.to, Some(Dialect::Pgn)),

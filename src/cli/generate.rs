@@ -6,12 +6,11 @@ use std::process::ExitCode;
 use clap::Args;
 use rayon::prelude::*;
 
-use super::convert::{FormArg, ScriptArg};
 use super::output::to_output;
 use super::Outcome;
 use crate::analysis::generate::{generate_game, rng_for};
 use crate::notation::pgn::write_game;
-use crate::notation::Style;
+use crate::notation::{Letters, Style};
 use crate::rules::{Position, Variant};
 
 #[derive(Args, Debug)]
@@ -32,10 +31,10 @@ pub struct GenerateArgs {
     pub max_plies: u32,
     /// Piece letters.
     #[arg(long, value_enum, default_value = "cyrillic")]
-    pub letters: ScriptArg,
+    pub letters: Letters,
     /// Long or short moves.
     #[arg(long, value_enum, default_value = "long")]
-    pub style: FormArg,
+    pub style: Style,
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -48,8 +47,8 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
         return Ok(dice_game_text(args, index, &mut rng));
     }
     let g = generate_game(&mut rng, args.variant, args.max_plies).ok_or("this variant cannot be played yet")?;
-    let letters = args.letters.letters();
-    let style = style(args);
+    let letters = args.letters;
+    let style = args.style;
     let mut tags = tags(args, index, g.result.to_string(), args.variant.name());
     // A start of its own (Chess960's): SetUp and FEN, as PGN has them.
     if Position::start(args.variant).map(|p| p.fen()) != Ok(g.start.fen()) {
@@ -75,23 +74,15 @@ fn tags(args: &GenerateArgs, index: u64, result: String, variant: &str) -> Vec<(
     ]
 }
 
-/// The move style `--style` asks for.
-fn style(args: &GenerateArgs) -> Style {
-    match args.style {
-        FormArg::Short => Style::Short,
-        FormArg::Long => Style::Long,
-    }
-}
-
 /// A Dice chess game: `--max-plies` counts turns; rolls as letters in a
 /// Latin record, as digits in a Cyrillic one (as the oracle writes them).
 fn dice_game_text(args: &GenerateArgs, index: u64, rng: &mut rand_chacha::ChaCha8Rng) -> String {
     use crate::analysis::dice::generate::{generate_dice_game, write_dice_game};
     use crate::notation::ast::RollForm;
     let g = generate_dice_game(rng, args.max_plies);
-    let letters = args.letters.letters();
-    let style = style(args);
-    let rolls = if letters == crate::notation::Letters::Latin { RollForm::Latin } else { RollForm::Digits };
+    let letters = args.letters;
+    let style = args.style;
+    let rolls = if letters == Letters::Latin { RollForm::Latin } else { RollForm::Digits };
     let tags = tags(args, index, g.result.to_string(), "Dice");
     write_dice_game(&tags, &g, letters, style, rolls)
 }

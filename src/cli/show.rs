@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::convert::ScriptArg;
 use super::output::{file_error, write_atomic};
 use super::Outcome;
 use crate::analysis::diagram::{svg_diagram, text_diagram, Glyphs};
@@ -73,7 +72,7 @@ pub struct ShowArgs {
     pub html: Option<PathBuf>,
     /// Letters of the prince in the SVG diagram.
     #[arg(long, value_enum, default_value = "latin")]
-    pub letters: ScriptArg,
+    pub letters: crate::notation::Letters,
 }
 
 /// The pictures of the position to show (terminal text and SVG), and where
@@ -122,7 +121,7 @@ fn glyphs(args: &ShowArgs) -> Glyphs {
 
 fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::Error>> {
     let glyphs = glyphs(args);
-    let letters = args.letters.letters();
+    let letters = args.letters;
     if let Some(fen) = &args.fen {
         if args.variant == Some(Variant::Dice) {
             let f = between_turns(DicePosition::from_fen(fen)?);
@@ -227,7 +226,7 @@ fn dice_position(
         .ok_or_else(|| format!("game {} has no position to show{}", args.game, dice_why(report, error.as_ref())))?;
     let line = f.turn_line(&record, &text);
     let shown_text = f.text(line.as_deref(), glyphs(args), color);
-    let svg = f.svg(args.letters.letters());
+    let svg = f.svg(args.letters);
     // Without --ply or --turn the end is asked for: an error short of it is said.
     let stopped =
         error.filter(|_| args.ply.is_none() && args.turn.is_none()).map(|d| (d, SourceFile::new(name, text.clone())));

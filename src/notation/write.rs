@@ -5,13 +5,15 @@ use std::fmt::{self, Write as _};
 use super::ast::PromotionForm;
 use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role};
 
-/// Which letters the writer uses.
-#[derive(Copy, Clone, Eq, PartialEq, Debug, Default)]
+/// Which letters the writer uses (also the command line's `--letters` of
+/// new text: `generate`, `show`; the notes are `//` so that `--help` lists
+/// the bare values).
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, clap::ValueEnum)]
 pub enum Letters {
-    /// `K Q P R B N`, capture `x`, mate `#`.
+    // `K Q P R B N`, capture `x`, mate `#`.
     #[default]
     Latin,
-    /// `Кр Ф П Л С К`, capture `:`, mate `×`.
+    // `Кр Ф П Л С К`, capture `:`, mate `×`.
     Cyrillic,
 }
 
@@ -92,13 +94,13 @@ impl fmt::Display for LongMove<'_> {
     }
 }
 
-/// Long (full) or short style.
-#[derive(Copy, Clone, Eq, PartialEq, Debug, Default)]
+/// Long (full) or short style (also `generate --style`).
+#[derive(Copy, Clone, Eq, PartialEq, Debug, Default, clap::ValueEnum)]
 pub enum Style {
-    /// From-square and `-`/`:` always: `Кg1-f3`, `e3-e5`.
+    // From-square and `-`/`:` always: `Кg1-f3`, `e3-e5`.
     #[default]
     Long,
-    /// Only what the position needs: `Кf3`, `e5`, `ed4`, `Кbd4`.
+    // Only what the position needs: `Кf3`, `e5`, `ed4`, `Кbd4`.
     Short,
 }
 
