@@ -76,7 +76,7 @@ pub struct ChunkReport {
 /// `bytes` in the file; game indexes count from 0 within the chunk.
 pub fn validate_chunk(name: &str, text: &str, lines_before: usize, bytes: FileBytes, options: Options) -> ChunkReport {
     let (diagnostics, games, invalid) = validate_text(text, options);
-    let source = (!diagnostics.is_empty()).then(|| SourceFile::piece(name, text.to_string(), lines_before, bytes));
+    let source = (!diagnostics.is_empty()).then(|| SourceFile::chunk(name, text.to_string(), lines_before, bytes));
     ChunkReport { source, diagnostics, games, invalid }
 }
 
@@ -100,7 +100,7 @@ pub fn validate_bytes(
         diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up));
     }
     let bytes = FileBytes { start: 0, width: decoded.width() };
-    let source = SourceFile::piece(name, decoded.text, 0, bytes);
+    let source = SourceFile::chunk(name, decoded.text, 0, bytes);
     let (found, games, invalid) = validate_source(&source, options);
     diagnostics.extend(found);
     FileReport { source, diagnostics, games, invalid }

@@ -234,7 +234,7 @@ fn transform_input(
         Blocks::new(reader, encoding, BLOCK),
         pool,
         |text, lines, bytes| {
-            let source = SourceFile::piece(name.clone(), text.to_string(), lines, bytes);
+            let source = SourceFile::chunk(name.clone(), text.to_string(), lines, bytes);
             let converted = transform(&source);
             (source, converted)
         },

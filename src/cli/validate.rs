@@ -93,7 +93,7 @@ fn validate_input(
                     let mut d = encoding_note(used, blocks.runner_up);
                     summary.count(&mut d);
                     let first = block.lines().next().unwrap_or("").to_string();
-                    emit(&d, &SourceFile::piece(name.clone(), first, at.lines_before, at.bytes))?;
+                    emit(&d, &SourceFile::chunk(name.clone(), first, at.lines_before, at.bytes))?;
                 }
             }
             Ok(())

@@ -10,7 +10,7 @@ use super::escape::Shown;
 use crate::notation::ast::Span;
 use crate::notation::decode::FileBytes;
 
-/// A decoded file (or a piece of one) with a line index, for spans to lines
+/// A decoded file (or a chunk of one) with a line index, for spans to lines
 /// and columns.
 pub struct SourceFile {
     pub name: String,
@@ -19,20 +19,20 @@ pub struct SourceFile {
     /// Every `MARK` bytes of a long line: (offset, columns from the line's
     /// start), so a column costs at most `MARK` bytes to count.
     marks: Vec<(usize, usize)>,
-    /// Lines of the file before this piece.
+    /// Lines of the file before this chunk.
     lines_before: usize,
-    /// Where this piece lies in the file's bytes.
+    /// Where this chunk lies in the file's bytes.
     bytes: FileBytes,
 }
 
 impl SourceFile {
     pub fn new(name: impl Into<String>, text: String) -> SourceFile {
-        SourceFile::piece(name, text, 0, FileBytes::default())
+        SourceFile::chunk(name, text, 0, FileBytes::default())
     }
 
-    /// A piece of a file that starts after `lines_before` lines, at `bytes`
+    /// A chunk of a file that starts after `lines_before` lines, at `bytes`
     /// in the file: lines and offsets are reported as in the file.
-    pub fn piece(name: impl Into<String>, text: String, lines_before: usize, bytes: FileBytes) -> SourceFile {
+    pub fn chunk(name: impl Into<String>, text: String, lines_before: usize, bytes: FileBytes) -> SourceFile {
         let line_starts: Vec<usize> =
             std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect();
         let marks = long_line_marks(&text, &line_starts);
@@ -80,7 +80,7 @@ impl SourceFile {
         i
     }
 
-    /// 1-based line and column of an offset of this piece.
+    /// 1-based line and column of an offset of this chunk.
     fn local_line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset);
@@ -96,13 +96,13 @@ impl SourceFile {
     }
 
     /// 1-based line and column (in characters) in the file of a byte offset
-    /// of this piece.
+    /// of this chunk.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let (line, column) = self.local_line_col(offset);
         (line + self.lines_before, column)
     }
 
-    /// The byte offset in the file of an offset of this piece.
+    /// The byte offset in the file of an offset of this chunk.
     pub fn file_offset(&self, offset: usize) -> usize {
         self.bytes.offset(&self.text, offset)
     }
@@ -137,11 +137,11 @@ fn long_line_marks(text: &str, line_starts: &[usize]) -> Vec<(usize, usize)> {
 /// A window of a source file (a copy of it) that reports positions as in
 /// the whole file.
 /// Its text is a copy with control characters escaped; its offsets are
-/// those of the piece before `start`, and of the shown window after it.
+/// those of the chunk before `start`, and of the shown window after it.
 pub(super) struct Excerpt {
     name: String,
     shown: Shown,
-    /// Offset of the window in the piece.
+    /// Offset of the window in the chunk.
     start: usize,
     /// Columns before the window on its first line (when a long line is cut).
     start_column: usize,
@@ -155,7 +155,7 @@ fn columns(text: &str) -> usize {
 }
 
 impl Excerpt {
-    /// The offset in the excerpt's terms of an offset of the piece.
+    /// The offset in the excerpt's terms of an offset of the chunk.
     pub(super) fn shown_offset(&self, offset: usize) -> usize {
         self.start + self.shown.offset(offset.saturating_sub(self.start))
     }

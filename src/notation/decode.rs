@@ -1,6 +1,6 @@
 //! Bytes to text: UTF-8 (with or without BOM), Windows-1251, KOI8-R and
 //! CP866, detected or named; UTF-16 by its BOM. A BOM stays in the text as
-//! U+FEFF (the reader skips it), so decoding a text in pieces gives the
+//! U+FEFF (the reader skips it), so decoding a text in chunks gives the
 //! pieces of the whole. Binary data (NUL bytes, control characters) is
 //! recognised as not a game file. [`FileBytes`] maps offsets of the decoded
 //! text back to bytes of the file.
@@ -203,7 +203,7 @@ impl Width {
     }
 }
 
-/// Where a decoded text (a file, a block, a piece of one) lies in its file.
+/// Where a decoded text (a file, a block, a chunk of one) lies in its file.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileBytes {
     /// The file offset of the text's first byte.
