@@ -26,4 +26,7 @@ pub mod wrap;
 pub use annotate::{annotate_source, AnnotateOptions};
 pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
 pub use replay::{replay, GameReport, Options, Ply};
-pub use validate::{validate_bytes, validate_chunk, validate_source, validate_text, ChunkReport, FileReport};
+pub use validate::{
+    validate_bytes, validate_chunk, validate_source, validate_stream, validate_text, ChunkReport, FileReport,
+    StreamCount,
+};

@@ -1,8 +1,9 @@
 //! Validation of a whole file: every game read and replayed, syntax errors,
 //! text between games, all as diagnostics in file order.
 
+use super::batch::{for_each_chunk, Blocks, NotText, BLOCK};
 use super::replay::{replay, Options};
-use crate::diag::{Code, Diagnostic, SourceFile};
+use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 use crate::notation::decode::{decode, option_name, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 
@@ -78,6 +79,77 @@ pub fn validate_chunk(name: &str, text: &str, lines_before: usize, bytes: FileBy
     let (diagnostics, games, invalid) = validate_text(text, options);
     let source = (!diagnostics.is_empty()).then(|| SourceFile::chunk(name, text.to_string(), lines_before, bytes));
     ChunkReport { source, diagnostics, games, invalid }
+}
+
+/// What [`validate_stream`] counted.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StreamCount {
+    pub games: usize,
+    pub invalid: usize,
+}
+
+/// Validates every game of one file or stream, as `pgn100 validate` does:
+/// `reader` is read in bounded blocks (memory does not grow with the input),
+/// the chunks of a block are validated in parallel on `pool`, and `emit`
+/// gets every diagnostic with the chunk of text it points into, in file
+/// order, games numbered from the file's first. The encoding is detected
+/// unless `encoding` names one, and noted when it is not UTF-8 (before the
+/// first diagnostic of the block that decided it); binary data at the start
+/// is one `binary` error and no game. An error of `reader` or of `emit`
+/// ends the stream.
+///
+/// [`validate_bytes`] is the same validation of a text held whole; the
+/// suite checks that the two agree on every file of the corpus.
+pub fn validate_stream<R: std::io::Read + Send>(
+    name: &str,
+    reader: R,
+    encoding: Option<&'static encoding_rs::Encoding>,
+    options: Options,
+    pool: &rayon::ThreadPool,
+    mut emit: impl FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
+) -> std::io::Result<StreamCount> {
+    let mut count = StreamCount::default();
+    let mut noted = false;
+    let emit = std::cell::RefCell::new(&mut emit);
+    let result = for_each_chunk(
+        Blocks::new(reader, encoding, BLOCK),
+        pool,
+        |text, lines, bytes| validate_chunk(name, text, lines, bytes, options),
+        |blocks, block, at| -> std::io::Result<()> {
+            if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
+                noted = true;
+                if used != encoding_rs::UTF_8 {
+                    let d = encoding_note(used, blocks.runner_up);
+                    let first = block.lines().next().unwrap_or("").to_string();
+                    (*emit.borrow_mut())(&d, &SourceFile::chunk(name, first, at.lines_before, at.bytes))?;
+                }
+            }
+            Ok(())
+        },
+        |chunk| {
+            if let Some(source) = &chunk.source {
+                for d in &chunk.diagnostics {
+                    let mut d = d.clone();
+                    d.game = d.game.map(|g| g + count.games);
+                    (*emit.borrow_mut())(&d, source)?;
+                }
+            }
+            count.games += chunk.games;
+            count.invalid += chunk.invalid;
+            Ok(())
+        },
+    );
+    match result {
+        Err(e) => match e.get_ref().and_then(|inner| inner.downcast_ref::<NotText>()) {
+            Some(NotText { at, excerpt }) => {
+                let d = binary(*at, excerpt);
+                (*emit.borrow_mut())(&d, &SourceFile::new(name, excerpt.clone()))?;
+                Ok(count)
+            }
+            None => Err(e),
+        },
+        Ok(()) => Ok(count),
+    }
 }
 
 /// Decodes `bytes` (detecting the encoding unless `encoding` names one) and
@@ -159,11 +231,16 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
                 invalid += 1;
                 games += 1;
             }
-            Found::Stray(span) => out.push(
-                Diagnostic::new(Code::StrayText, span, "text between games that is not a game")
+            Found::Stray(span) => {
+                let mut d = Diagnostic::new(Code::StrayText, span, "text between games that is not a game")
                     .label("not a game")
-                    .help("make it a comment `{ ... }` inside a game, or remove it"),
-            ),
+                    .help("make it a comment `{ ... }` inside a game, or remove it");
+                // Under --strict every warning is an error, this one too.
+                if options.strict {
+                    d.severity = Severity::Error;
+                }
+                out.push(d);
+            }
         }
     }
     (out, games, invalid)

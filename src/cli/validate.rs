@@ -9,9 +9,7 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, InputArgs};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::batch::{for_each_chunk, Blocks, NotText, BLOCK};
-use crate::analysis::validate::{binary, encoding_note};
-use crate::analysis::{validate_chunk, Options};
+use crate::analysis::{validate_stream, Options};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -38,7 +36,6 @@ pub struct ValidateArgs {
 
 #[derive(Default)]
 struct Summary {
-    strict: bool,
     files: usize,
     games: usize,
     invalid: usize,
@@ -49,12 +46,9 @@ struct Summary {
 }
 
 impl Summary {
-    /// Counts a diagnostic; under `--strict` a warning that the replay did
-    /// not judge (text between games) becomes an error here.
-    fn count(&mut self, d: &mut Diagnostic) {
-        if self.strict && d.severity == Severity::Warning {
-            d.severity = Severity::Error;
-        }
+    /// Counts a diagnostic (under `--strict` the library has made every
+    /// warning an error).
+    fn count(&mut self, d: &Diagnostic) {
         match d.severity {
             Severity::Error => self.errors += 1,
             Severity::Warning => self.warnings += 1,
@@ -64,8 +58,8 @@ impl Summary {
     }
 }
 
-/// One file, read in bounded blocks; the chunks of a block are validated in
-/// parallel and reported in file order. Binary data is one `binary` error.
+/// One file, through the library's [`validate_stream`]: its diagnostics
+/// counted and emitted in file order.
 fn validate_input(
     input: &Input,
     encoding: Option<&'static encoding_rs::Encoding>,
@@ -78,55 +72,18 @@ fn validate_input(
     let name = input.name();
     let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
     summary.files += 1;
-    let mut games_before = 0;
-    let mut noted = false;
-    let state = std::cell::RefCell::new((summary, emit));
-    let result = for_each_chunk(
-        Blocks::new(reader, encoding, BLOCK),
-        pool,
-        |text, lines, bytes| validate_chunk(&name, text, lines, bytes, options),
-        |blocks, block, at| -> Result<(), Box<dyn std::error::Error>> {
-            let (summary, emit) = &mut *state.borrow_mut();
-            if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
-                noted = true;
-                if used != encoding_rs::UTF_8 {
-                    let mut d = encoding_note(used, blocks.runner_up);
-                    summary.count(&mut d);
-                    let first = block.lines().next().unwrap_or("").to_string();
-                    emit(&d, &SourceFile::chunk(name.clone(), first, at.lines_before, at.bytes))?;
-                }
-            }
+    let count = validate_stream(&name, reader, encoding, options, pool, |d, source| {
+        summary.count(d);
+        emit(d, source)
+    });
+    match count {
+        Ok(count) => {
+            summary.games += count.games;
+            summary.invalid += count.invalid;
             Ok(())
-        },
-        |chunk| {
-            let (summary, emit) = &mut *state.borrow_mut();
-            if let Some(source) = &chunk.source {
-                for d in &chunk.diagnostics {
-                    let mut d = d.clone();
-                    d.game = d.game.map(|g| g + games_before);
-                    summary.count(&mut d);
-                    emit(&d, source)?;
-                }
-            }
-            games_before += chunk.games;
-            summary.games += chunk.games;
-            summary.invalid += chunk.invalid;
-            Ok(())
-        },
-    );
-    match result {
-        Err(e) => match e.downcast_ref::<std::io::Error>().and_then(|e| e.get_ref()?.downcast_ref::<NotText>()) {
-            Some(NotText { at, excerpt }) => {
-                let (summary, emit) = &mut *state.borrow_mut();
-                let mut d = binary(*at, excerpt);
-                summary.count(&mut d);
-                emit(&d, &SourceFile::new(name.clone(), excerpt.clone()))?;
-                Ok(())
-            }
-            None if super::is_broken_pipe(e.as_ref()) => Err(e),
-            None => Err(format!("{name}: {e}").into()),
-        },
-        ok => ok,
+        }
+        Err(e) if super::is_broken_pipe(&e) => Err(e.into()),
+        Err(e) => Err(format!("{name}: {e}").into()),
     }
 }
 
@@ -134,7 +91,7 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
     let options = Options { strict: args.strict, default_variant: args.input.variant, keep_all: false };
-    let mut summary = Summary { strict: args.strict, ..Summary::default() };
+    let mut summary = Summary::default();
     let progress = Progress::new(&inputs);
     let mut out = std::io::stdout().lock();
     let mut unreadable = false;

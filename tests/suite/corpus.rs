@@ -18,7 +18,7 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use pgn100::analysis::{validate_bytes, Options};
+use pgn100::analysis::{validate_bytes, validate_stream, Options, StreamCount};
 use pgn100::diag::Code;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
@@ -55,6 +55,33 @@ fn diagnostics(path: &Path) -> String {
             golden_entry(&d.code.to_string(), line as u64, col as u64, &d.message, d.help.as_deref())
         })
         .collect()
+}
+
+/// The golden text of a file's diagnostics as `pgn100 validate` finds them
+/// (the library's streaming validation, chunks of a block in parallel),
+/// with the game each one names and its byte offset in the file.
+fn streamed(bytes: &[u8], options: Options, pool: &rayon::ThreadPool) -> (String, StreamCount) {
+    let mut out = String::new();
+    let count = validate_stream("test", bytes, None, options, pool, |d, source| {
+        let (line, col) = source.line_col(d.span.start);
+        out.push_str(&format!("game {:?} at {} {:?}: ", d.game, source.file_offset(d.span.start), d.severity));
+        out.push_str(&golden_entry(&d.code.to_string(), line as u64, col as u64, &d.message, d.help.as_deref()));
+        Ok(())
+    })
+    .expect("a byte slice reads");
+    (out, count)
+}
+
+/// [`streamed`] of [`validate_bytes`], the whole text at once.
+fn whole(bytes: &[u8], options: Options) -> (String, StreamCount) {
+    let report = validate_bytes("test", bytes, None, options);
+    let mut out = String::new();
+    for d in &report.diagnostics {
+        let (line, col) = report.source.line_col(d.span.start);
+        out.push_str(&format!("game {:?} at {} {:?}: ", d.game, report.source.file_offset(d.span.start), d.severity));
+        out.push_str(&golden_entry(&d.code.to_string(), line as u64, col as u64, &d.message, d.help.as_deref()));
+    }
+    (out, StreamCount { games: report.games, invalid: report.invalid })
 }
 
 /// Compares `got` with the golden file of `path`, or rewrites the golden
@@ -103,4 +130,41 @@ fn invalid_files_match_their_golden_diagnostics() {
     let missing: Vec<&Code> =
         Code::ALL.iter().filter(|c| !covered.contains(c) && **c != Code::UnsupportedVariant).collect();
     assert!(missing.is_empty(), "codes without a corpus/invalid file: {missing:?}");
+}
+
+/// The binary streams every file through `validate_stream` (bounded blocks,
+/// chunks in parallel), the tests mostly call `validate_bytes` (the text
+/// whole): the two give the same diagnostics (code, severity, game, line,
+/// column, byte offset, message, help) and counts on every file of the
+/// corpus, plain and strict, on 1 and 2 threads, and on the corpus's games
+/// many times over (so that a file spans many chunks).
+#[test]
+fn streaming_and_whole_text_validation_agree() {
+    let pools: Vec<rayon::ThreadPool> =
+        [1, 2].iter().map(|&n| rayon::ThreadPoolBuilder::new().num_threads(n).build().expect("pool")).collect();
+    let mut paths = files("valid", "pgn");
+    paths.extend(files("invalid", "pgn"));
+    assert!(paths.len() > 80, "{}", paths.len());
+    let mut all = Vec::new();
+    for path in &paths {
+        let bytes = std::fs::read(path).expect("readable");
+        for strict in [false, true] {
+            let options = Options { strict, ..Options::default() };
+            let expected = whole(&bytes, options);
+            for pool in &pools {
+                assert_eq!(streamed(&bytes, options, pool), expected, "{} (strict: {strict})", path.display());
+            }
+        }
+        if std::str::from_utf8(&bytes).is_ok() && !bytes.contains(&0) {
+            all.extend_from_slice(&bytes);
+            all.extend_from_slice(b"\n\n");
+        }
+    }
+    // About 1 MB: more than one chunk, invalid games among valid ones.
+    let many = all.repeat((1 << 20) / all.len().max(1) + 1);
+    let expected = whole(&many, Options::default());
+    assert!(expected.1.games > 1000 && expected.1.invalid > 100, "{:?}", expected.1);
+    for pool in &pools {
+        assert_eq!(streamed(&many, Options::default(), pool), expected);
+    }
 }
