@@ -5,7 +5,7 @@
     reason = "every index here is a `Square` (below `SQUARES` = 100 by construction: `Square::new`, `from_index`), a `Color` (0 or 1), a `Role` (below `Role::COUNT`) or a direction (below 8), into tables of exactly those lengths (or 128 for the bits of a `u128`)"
 )]
 
-use super::geometry::{Bitboard, Square, PAWN_ATTACKS, SQUARES};
+use super::geometry::{reach_table, Bitboard, Square, PAWN_ATTACKS, SQUARES};
 use super::role::{Color, Piece, Role};
 
 #[derive(Clone, Eq, PartialEq)]
@@ -29,6 +29,23 @@ const DECODE: [Option<Piece>; 1 + 2 * Role::COUNT] = {
         if let Some(role) = Role::from_index(i) {
             t[1 + 2 * i] = Some(Piece::new(Color::White, role));
             t[2 + 2 * i] = Some(Piece::new(Color::Black, role));
+        }
+        i += 1;
+    }
+    t
+};
+
+/// For each kind, the squares it reaches from each square on an empty
+/// board ([`reach_table`]; every square for Royal's two-steppers and none
+/// for a pawn): a target outside it is never attacked, which one load tells.
+static REACH: [[u128; SQUARES]; Role::COUNT] = {
+    let mut t = [[0u128; SQUARES]; Role::COUNT];
+    let mut i = 0;
+    while i < Role::COUNT {
+        if let Some(role) = Role::from_index(i) {
+            let m = role.movement();
+            t[i] =
+                if m.two_step { [u128::MAX; SQUARES] } else { reach_table(m.orthogonal, m.diagonal, m.knight, m.king) };
         }
         i += 1;
     }
@@ -150,6 +167,10 @@ impl Board {
     /// Whether a man of kind `role` (not a pawn) on `sq` attacks `target`.
     #[inline]
     pub fn attacks_square(role: Role, sq: Square, target: Square, occupied: Bitboard) -> bool {
+        // Most men asked about do not even reach the square on an empty board.
+        if (Bitboard(REACH[role.index()][sq.index()]) & target.bb()).is_empty() {
+            return false;
+        }
         let m = role.movement();
         let open = || (Bitboard::between(sq, target) & occupied).is_empty();
         (m.knight && (Bitboard::knight_attacks(sq) & target.bb()).any())

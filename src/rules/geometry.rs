@@ -50,6 +50,18 @@ const FILES: [u128; 256] = {
     t
 };
 
+/// The ranks of the layout as bitboards (ten bits from `rank * WIDTH`, as
+/// far as 128 bits reach), nothing for the byte values past them.
+const RANKS: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut r = 0;
+    while r * (WIDTH as usize) < 128 {
+        t[r] = 0x3ff_u128 << (r * WIDTH as usize);
+        r += 1;
+    }
+    t
+};
+
 /// A square of the 10x10 layout.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Ord, PartialOrd)]
 pub struct Square(u8);
@@ -188,7 +200,7 @@ impl Bitboard {
     }
     /// A whole rank (0 = rank 1) of the layout.
     pub const fn rank(r: u8) -> Bitboard {
-        Bitboard(0x3ff_u128 << (r as u32 * WIDTH as u32))
+        Bitboard(RANKS[r as usize])
     }
     /// A whole file (0 = `a`) of the layout.
     pub const fn file(f: u8) -> Bitboard {
@@ -424,6 +436,30 @@ const fn union_rays(dirs: [usize; 4]) -> [u128; SQUARES] {
     let mut s = 0;
     while s < SQUARES {
         table[s] = RAYS[dirs[0]][s] | RAYS[dirs[1]][s] | RAYS[dirs[2]][s] | RAYS[dirs[3]][s];
+        s += 1;
+    }
+    table
+}
+
+/// The squares a man moving on these lines and leaps reaches from each
+/// square of an empty board: every square it can attack, whatever stands
+/// between.
+pub(crate) const fn reach_table(orthogonal: bool, diagonal: bool, knight: bool, king: bool) -> [u128; SQUARES] {
+    let mut table = [0u128; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        if orthogonal {
+            table[s] |= ROOK_RAYS[s];
+        }
+        if diagonal {
+            table[s] |= BISHOP_RAYS[s];
+        }
+        if knight {
+            table[s] |= KNIGHT[s];
+        }
+        if king {
+            table[s] |= KING[s];
+        }
         s += 1;
     }
     table

@@ -358,7 +358,24 @@ impl Replayer<'_> {
     }
 
     /// The move `text` names in `pos`; `None` (with its diagnostic) when it names none.
+    #[inline(always)]
     fn resolve(&mut self, pos: &Position, text: &MoveText, token: &Token, ply: u32) -> Option<Move> {
+        // The common case in line: a man's move that exactly one legal move
+        // fits (the rules' quick path), with no error value built or moved.
+        if let MoveText::Man(m) = text {
+            if let Ok(spec) = spec::spec(m, pos.variant(), self.files) {
+                if let Some(mv) = pos.resolve_quick(&spec) {
+                    return Some(mv);
+                }
+            }
+        }
+        self.resolve_any(pos, text, token, ply)
+    }
+
+    /// [`Self::resolve`] of any move: castling, a null move, a move the
+    /// quick path does not settle, and every error.
+    #[inline(never)]
+    fn resolve_any(&mut self, pos: &Position, text: &MoveText, token: &Token, ply: u32) -> Option<Move> {
         let cx = || messages::Context {
             letters: self.letters,
             files: self.files,

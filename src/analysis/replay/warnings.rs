@@ -65,7 +65,7 @@ fn wrong_capture_mark(right: LongMove<'_>, marked: bool, span: Span, ply: u32) -
 /// A check mark that does not say what the move does (`after` is the
 /// position after it, `checkers` the men that give check there). Mate is
 /// looked for only when the move gives check.
-#[inline]
+#[inline(always)]
 pub(super) fn check_mark(
     after: &Position,
     checkers: Bitboard,
@@ -73,10 +73,23 @@ pub(super) fn check_mark(
     span: Span,
     ply: u32,
 ) -> Option<Diagnostic> {
-    // Royal's losing position (the mover's own king falls) is no mate.
+    // Most moves neither give check nor are marked: answered in line.
     if written.is_none() && checkers.is_empty() {
         return None;
     }
+    check_or_mark(after, checkers, written, span, ply)
+}
+
+/// [`check_mark`] of a move that gives check or is marked.
+#[inline(never)]
+fn check_or_mark(
+    after: &Position,
+    checkers: Bitboard,
+    written: Option<CheckMark>,
+    span: Span,
+    ply: u32,
+) -> Option<Diagnostic> {
+    // Royal's losing position (the mover's own king falls) is no mate.
     let mate = checkers.any() && !after.has_legal_move() && !after.is_losing_position();
     let ok = match written {
         None => checkers.is_empty(),
