@@ -211,6 +211,17 @@ impl Board {
         self.squares[sq.index()] = code(piece);
     }
 
+    /// Moves `piece` from `from` to the empty square `to`.
+    #[inline]
+    pub fn carry(&mut self, from: Square, to: Square, piece: Piece) {
+        debug_assert!(self.squares[from.index()] == code(piece) && self.squares[to.index()] == 0);
+        let b = from.bb() | to.bb();
+        self.by_role[piece.role.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.squares[from.index()] = 0;
+        self.squares[to.index()] = code(piece);
+    }
+
     /// Removes and returns the man on `sq`.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {

@@ -438,11 +438,19 @@ impl Position {
             after.after_move(specs, &self.board, m.from, m.to, mover);
             self.rights = after;
         }
-        self.take(m.from);
         if let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::en_passant(ep);
         }
         let mut irreversible = mover.role == Role::Pawn;
+        if m.kind == MoveKind::Normal {
+            // The common move in one step: what stands on the target taken,
+            // the man carried over (the board and the hash once each).
+            irreversible |= self.take(m.to).is_some();
+            self.board.carry(m.from, m.to, mover);
+            self.hash ^= zobrist::piece(mover, m.from) ^ zobrist::piece(mover, m.to);
+        } else {
+            self.take(m.from);
+        }
         match m.kind {
             MoveKind::Castle(i) => self.put_castled(i, mover),
             MoveKind::EnPassant => {
@@ -452,13 +460,15 @@ impl Position {
             }
             MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Throne(_) => {
-                let captured = self.take(m.to);
-                irreversible |= captured.is_some();
-                let placed = match m.kind {
-                    MoveKind::Promotion(role) => Piece::new(us, role),
-                    _ => mover,
-                };
-                self.put(m.to, placed);
+                if m.kind != MoveKind::Normal {
+                    let captured = self.take(m.to);
+                    irreversible |= captured.is_some();
+                    let placed = match m.kind {
+                        MoveKind::Promotion(role) => Piece::new(us, role),
+                        _ => mover,
+                    };
+                    self.put(m.to, placed);
+                }
                 if let MoveKind::Throne(pawn) = m.kind {
                     // The gained pawn changes the material for good, like a
                     // capture: it resets the 80-move count ([decision], see

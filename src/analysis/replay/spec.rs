@@ -46,8 +46,21 @@ pub(super) fn written(text: &MoveText, variant: Variant, files: Files) -> Result
 }
 
 /// The move spec of a man's move.
+#[inline]
 pub(super) fn spec(m: &ManMove, variant: Variant, files: Files) -> Result<MoveSpec, SpecError> {
     let role = role_of(m.man, variant)?;
+    // The common move: no promotion, no throne pawn, no from-file `k`.
+    if m.promotion.is_none() && m.throne.is_none() && m.from_file.is_none_or(|f| f < 10) {
+        let to = square(m.to, files)?;
+        return Ok(MoveSpec {
+            role,
+            from_file: m.from_file,
+            from_rank: m.from_rank,
+            to,
+            promotion: None,
+            throne: None,
+        });
+    }
     let promotion = match m.promotion {
         Some(p) => Some(role_of(Some(p), variant)?),
         None => None,
