@@ -9,11 +9,11 @@
     reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it)"
 )]
 
-use super::replay::{replay, GameReport, Options};
+use super::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
 use crate::notation::{promotion_text, Found, Letters, LongMove, Reader, ShortMove, Style};
-use crate::rules::{MoveKind, Variant};
+use crate::rules::{MoveKind, Position, Variant};
 use std::fmt::Write as _;
 
 // The choices are the command line's values too (`clap::ValueEnum`): one
@@ -115,26 +115,35 @@ impl LettersChoice {
 }
 
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
-    let replay_options = Options { keep_all: true, ..options.replay };
-    transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
-        if let Some(refused) = wrong_variant(options, record, report) {
-            return Err(refused);
-        }
-        let start = out.len();
-        if report.variant == Some(Variant::Dice) {
-            let dice = super::replay::replay_dice(record, 0, options.replay);
-            super::dice::convert::write_game(text, record, &dice, options, out);
-            if options.style != StyleChoice::Keep || options.rolls != RollsChoice::Keep {
+    // The moves are written as the replay plays them (`MoveWriter`).
+    let mut writer = MoveWriter { options: move_options(options), ..MoveWriter::default() };
+    let start = |writer: &mut MoveWriter, record: &GameRecord| writer.start(record);
+    transform_observed(
+        source,
+        options.replay,
+        options.skip_invalid,
+        &mut writer,
+        start,
+        |text, record, report, writer, out| {
+            if let Some(refused) = wrong_variant(options, record, report) {
+                return Err(refused);
+            }
+            let start = out.len();
+            if report.variant == Some(Variant::Dice) {
+                let dice = super::replay::replay_dice(record, 0, options.replay);
+                super::dice::convert::write_game(text, record, &dice, options, out);
+                if options.style != StyleChoice::Keep || options.rolls != RollsChoice::Keep {
+                    super::wrap::rewrap_game(out, start);
+                }
+                return Ok(());
+            }
+            write_game(text, record, report, options, writer, out);
+            if options.style != StyleChoice::Keep || options.pgn {
                 super::wrap::rewrap_game(out, start);
             }
-            return Ok(());
-        }
-        write_game(text, record, report, options, out);
-        if options.style != StyleChoice::Keep || options.pgn {
-            super::wrap::rewrap_game(out, start);
-        }
-        Ok(())
-    })
+            Ok(())
+        },
+    )
 }
 
 /// `pychess` exports Grand games and `pgn` Chess games: a game of another
@@ -174,6 +183,22 @@ pub fn transform_source(
     skip_invalid: bool,
     mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut String) -> Result<(), Diagnostic>,
 ) -> Converted {
+    let start = |_: &mut (), _: &GameRecord| {};
+    transform_observed(source, replay_options, skip_invalid, &mut (), start, |text, record, report, (), out| {
+        write(text, record, report, out)
+    })
+}
+
+/// [`transform_source`] with `observer` seeing each game's replay:
+/// `start(observer, record)` before it, `write` gets it after.
+pub fn transform_observed<O: Observer>(
+    source: &SourceFile,
+    replay_options: Options,
+    skip_invalid: bool,
+    observer: &mut O,
+    mut start: impl FnMut(&mut O, &GameRecord),
+    mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut O, &mut String) -> Result<(), Diagnostic>,
+) -> Converted {
     let text = source.text.as_str();
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut cursor = 0;
@@ -183,7 +208,10 @@ pub fn transform_source(
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
         let report = match found {
-            Found::Game => Some(replay(&record, games, replay_options)),
+            Found::Game => {
+                start(observer, &record);
+                Some(replay_observed(&record, games, replay_options, observer))
+            }
             Found::Broken(e) => {
                 diagnostics.push(
                     Diagnostic::new(Code::Syntax, e.span, "this game cannot be read; it is copied unchanged")
@@ -199,7 +227,7 @@ pub fn transform_source(
         let lost = super::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
         // `Err(None)`: the game does not validate; `Err(Some(d))`: `write` refused it.
         let written = match &report {
-            Some(r) if r.is_valid() && !lost => write(text, &record, r, &mut out).map_err(Some),
+            Some(r) if r.is_valid() && !lost => write(text, &record, r, observer, &mut out).map_err(Some),
             _ => Err(None),
         };
         match written {
@@ -232,7 +260,14 @@ pub fn transform_source(
 }
 
 /// Appends the game with its move tokens rewritten.
-fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
+fn write_game(
+    text: &str,
+    record: &GameRecord,
+    report: &GameReport,
+    options: &ConvertOptions,
+    moves: &MoveWriter,
+    out: &mut String,
+) {
     // A game of another variant never comes here (`wrong_variant`).
     if options.pychess {
         let pychess = ConvertOptions {
@@ -253,7 +288,7 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
             extra.push_str("\n[SetUp \"1\"]");
         }
         let mut game = String::new();
-        write_game(text, record, report, &pychess, &mut game);
+        write_game(text, record, report, &pychess, moves, &mut game);
         if let (false, Some(last)) = (extra.is_empty(), record.tags.last()) {
             let at = last.span.end - record.span.start;
             game.insert_str(at, &extra);
@@ -273,7 +308,7 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
             ..*options
         };
         let mut game = String::new();
-        write_game(text, record, report, &pgn, &mut game);
+        write_game(text, record, report, &pgn, moves, &mut game);
         let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
         out.push_str(&roster_first(record));
         out.push_str(game.get(tags_end..).unwrap_or_default());
@@ -318,82 +353,14 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         || ak_in != ak_out
         || options.promotion_equals
         || options.single_plus;
-    // The new text of tokens, in text order: every move when rewriting,
-    // and the tokens written with look-alikes in their right form; the texts
-    // are ranges of one buffer (no allocation per move).
+    // The new text of tokens, in text order: every move when rewriting (as
+    // the replay wrote them), and the tokens written with look-alikes in
+    // their right form; the texts are ranges of one buffer.
     let mut buf = String::new();
     let mut new: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
     if rewrite {
-        report.for_each_kept(|before, ply, after| {
-            // A move the replay found in this record's tokens.
-            let Some(token @ Token { kind: TokenKind::Move { text: move_text, check, glyph }, .. }) =
-                record.tokens.get(ply.token)
-            else {
-                return;
-            };
-            let (script, long) = match move_text {
-                MoveText::Man(m) => (m.script, m.is_long()),
-                _ => (None, true),
-            };
-            let letters = options.letters.for_move(script, report.letters);
-            let long = match options.style {
-                StyleChoice::Keep => long,
-                StyleChoice::Long => true,
-                StyleChoice::Short => false,
-            };
-            let start = buf.len();
-            // Writing to a String cannot fail.
-            let _ = if long {
-                write!(buf, "{}", LongMove { pos: before, mv: ply.mv, letters })
-            } else {
-                write!(buf, "{}", ShortMove { pos: before, mv: ply.mv, letters })
-            };
-            if let MoveKind::Promotion(role) = ply.mv.kind {
-                // The record's own form, unless asked for `=`.
-                let style = if long { Style::Long } else { Style::Short };
-                let form = match move_text {
-                    _ if options.promotion_equals => PromotionForm::Equals,
-                    MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
-                    _ => crate::notation::promotion_form(letters, style),
-                };
-                let default = promotion_text(letters, style, role);
-                if buf.get(start..).is_some_and(|w| w.ends_with(default.as_str())) {
-                    buf.truncate(buf.len() - default.len());
-                    form.write(letters.piece(role), &mut buf);
-                }
-            }
-            if ak_out {
-                let written = buf.split_off(start).replace('j', "k");
-                buf.push_str(&written);
-            }
-            if options.pgn_moves {
-                // PGN's castling letter, and the marks the position bears.
-                if ply.mv.is_castle() {
-                    let written = buf.split_off(start).replace('0', "O");
-                    buf.push_str(&written);
-                }
-                if after.is_checkmate() {
-                    buf.push('#');
-                } else if after.is_check() {
-                    buf.push('+');
-                }
-                if let Some(g) = glyph {
-                    buf.push_str(g.as_str());
-                }
-                new.push((token, start..buf.len()));
-                return;
-            }
-            match check {
-                Some(CheckMark::Check) => buf.push('+'),
-                Some(CheckMark::DoubleCheck) => buf.push_str(if options.single_plus { "+" } else { "++" }),
-                Some(CheckMark::Mate) => buf.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
-                None => {}
-            }
-            if let Some(g) = glyph {
-                buf.push_str(g.as_str());
-            }
-            new.push((token, start..buf.len()));
-        });
+        buf.push_str(&moves.buf);
+        new.extend(moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))));
     }
     // Royal's queen restorations, in the letters asked for.
     if rewrite && options.letters != LettersChoice::Keep {
@@ -430,6 +397,149 @@ fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &Co
         cursor = token.span.end;
     }
     out.push_str(&text[cursor..record.span.end]);
+}
+
+/// The options the moves of a game are written with: `--to pychess` and
+/// `--to pgn` write Latin short moves of their own form.
+fn move_options(options: &ConvertOptions) -> ConvertOptions {
+    let export = ConvertOptions {
+        letters: LettersChoice::Latin,
+        style: StyleChoice::Short,
+        files: FilesChoice::AJ,
+        pychess: false,
+        pgn: false,
+        promotion_equals: true,
+        single_plus: true,
+        ..*options
+    };
+    if options.pychess {
+        export
+    } else if options.pgn {
+        ConvertOptions { pgn_moves: true, ..export }
+    } else {
+        *options
+    }
+}
+
+/// Writes the moves of a game as the replay plays them, every line in
+/// token order, so that each move is played once: its text from the
+/// position before it, its marks (with `pgn_moves`) from the position after.
+#[derive(Default)]
+struct MoveWriter {
+    options: ConvertOptions,
+    /// The letters of the record's moves, and whether the output letters the
+    /// tenth file `k`.
+    letters: Letters,
+    ak_out: bool,
+    /// Whether the moves are written at all (see `write_game`).
+    rewrite: bool,
+    buf: String,
+    /// The move tokens (by index) and their new text in `buf`.
+    new: Vec<(usize, std::ops::Range<usize>)>,
+    /// The move being written.
+    pending: Option<Pending>,
+}
+
+/// A move of [`MoveWriter`] waiting for its marks: its token, where its
+/// text starts in the buffer, the mark and glyph written on it, its letters.
+type Pending = (usize, usize, Option<CheckMark>, Option<crate::notation::ast::Glyph>, Letters);
+
+impl MoveWriter {
+    /// A new game.
+    fn start(&mut self, record: &GameRecord) {
+        let (letters, ak_in) = super::replay::letters_and_files(record);
+        let o = &self.options;
+        self.ak_out = match o.files {
+            FilesChoice::Keep => ak_in,
+            FilesChoice::AJ => false,
+            FilesChoice::AK => true,
+        };
+        self.letters = letters;
+        self.rewrite = o.letters != LettersChoice::Keep
+            || o.style != StyleChoice::Keep
+            || ak_in != self.ak_out
+            || o.promotion_equals
+            || o.single_plus;
+        self.buf.clear();
+        self.new.clear();
+        self.pending = None;
+    }
+}
+
+impl Observer for MoveWriter {
+    fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
+        let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
+        if !self.rewrite {
+            return;
+        }
+        let options = &self.options;
+        let buf = &mut self.buf;
+        let (script, long) = match move_text {
+            MoveText::Man(m) => (m.script, m.is_long()),
+            _ => (None, true),
+        };
+        let letters = options.letters.for_move(script, self.letters);
+        let long = match options.style {
+            StyleChoice::Keep => long,
+            StyleChoice::Long => true,
+            StyleChoice::Short => false,
+        };
+        let start = buf.len();
+        // Writing to a String cannot fail.
+        let _ = if long {
+            write!(buf, "{}", LongMove { pos: before, mv: ply.mv, letters })
+        } else {
+            write!(buf, "{}", ShortMove { pos: before, mv: ply.mv, letters })
+        };
+        if let MoveKind::Promotion(role) = ply.mv.kind {
+            // The record's own form, unless asked for `=`.
+            let style = if long { Style::Long } else { Style::Short };
+            let form = match move_text {
+                _ if options.promotion_equals => PromotionForm::Equals,
+                MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
+                _ => crate::notation::promotion_form(letters, style),
+            };
+            let default = promotion_text(letters, style, role);
+            if buf.get(start..).is_some_and(|w| w.ends_with(default.as_str())) {
+                buf.truncate(buf.len() - default.len());
+                form.write(letters.piece(role), buf);
+            }
+        }
+        if self.ak_out {
+            let written = buf.split_off(start).replace('j', "k");
+            buf.push_str(&written);
+        }
+        if options.pgn_moves && ply.mv.is_castle() {
+            // PGN's castling letter.
+            let written = buf.split_off(start).replace('0', "O");
+            buf.push_str(&written);
+        }
+        self.pending = Some((ply.token, start, *check, *glyph, letters));
+    }
+
+    fn any_played(&mut self, after: &Position) {
+        let Some((token, start, check, glyph, letters)) = self.pending.take() else { return };
+        let buf = &mut self.buf;
+        if self.options.pgn_moves {
+            // The marks the position bears.
+            if after.is_checkmate() {
+                buf.push('#');
+            } else if after.is_check() {
+                buf.push('+');
+            }
+        } else {
+            match check {
+                Some(CheckMark::Check) => buf.push('+'),
+                Some(CheckMark::DoubleCheck) => buf.push_str(if self.options.single_plus { "+" } else { "++" }),
+                Some(CheckMark::Mate) => buf.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
+                None => {}
+            }
+        }
+        if let Some(g) = glyph {
+            buf.push_str(g.as_str());
+        }
+        self.new.push((token, start..buf.len()));
+    }
 }
 
 /// The Seven Tag Roster of PGN, in its order.

@@ -50,6 +50,13 @@ pub trait Observer {
     /// Royal: the side to move restored its queen (RULES.md 5.5); `after`
     /// is the position with the new queen, the same side to move.
     fn restored(&mut self, _after: &Position) {}
+    /// Any move of any line (the main line and every variation), in token
+    /// order, played from `before` (a Royal restoration written before it
+    /// made); [`Observer::any_played`] follows with the position after it.
+    /// `convert` writes the moves here instead of playing them again.
+    fn any_move(&mut self, _before: &Position, _ply: Ply, _token: &Token) {}
+    /// The move of the last [`Observer::any_move`] was played: `after`.
+    fn any_played(&mut self, _after: &Position) {}
 }
 
 impl Observer for () {}
@@ -85,6 +92,14 @@ struct Replayer<'a> {
     /// Royal: the sides that moved without a restoration that was due
     /// (RULES.md 5.5: the right refused), to name a late one.
     refused: [bool; 2],
+}
+
+/// The letters `record`'s moves are written in, and whether it letters the
+/// tenth file `k`: what [`GameReport::letters`] and
+/// [`GameReport::files_ak`] will say, known before the replay.
+pub(crate) fn letters_and_files(record: &GameRecord) -> (Letters, bool) {
+    let (files, letters) = tags::files_and_letters(record);
+    (letters, files == Files::AK)
 }
 
 /// Whether `record` is a Dice chess game (by its Variant tag or `options`).
@@ -308,7 +323,9 @@ impl Replayer<'_> {
                     } else {
                         line.before = None;
                     }
+                    observer.any_move(&line.pos, Ply { mv: m, token: ti, restored: line.restored }, token);
                     line.pos.play_unchecked(m);
+                    observer.any_played(&line.pos);
                     line.restored = false;
                     line.plies = ply;
                     let checkers = line.pos.checkers();
