@@ -38,7 +38,7 @@ pub fn element(text: &str, top_level: bool) -> Option<Scanned> {
 /// reader's token vector: the kind is not moved about), the length and the
 /// look-alikes returned. `kind` is left as it was, or unspecified, when
 /// nothing reads.
-#[inline]
+#[inline(always)]
 pub fn element_into(text: &str, top_level: bool, kind: &mut TokenKind) -> Option<(usize, L)> {
     let b = text.as_bytes();
     let put = |s: Scanned, kind: &mut TokenKind| {
@@ -91,7 +91,7 @@ pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
 }
 
 /// [`move_number`] into `kind`: the length and look-alikes.
-#[inline]
+#[inline(always)]
 fn move_number_into(b: &[u8], top_level: bool, kind: &mut TokenKind) -> Option<(usize, L)> {
     let mut i = 0;
     let mut number: u32 = 0;
@@ -225,7 +225,7 @@ fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
 /// (`None`): [`move_token`] then reads the token the long way, so this
 /// reads nothing the productions would read differently
 /// (tests/suite/scanner.rs compares every suffix of the corpus).
-#[inline]
+#[inline(always)]
 fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
     // The byte at `i`, 0 past the end (no form reads a 0 byte, the boundary
     // at the end is told by the length).
