@@ -237,6 +237,23 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         b'R' => (Some(Man::Rook), Some(Script::Latin), 1, L::NONE),
         b'B' => (Some(Man::Bishop), Some(Script::Latin), 1, L::NONE),
         b'N' => (Some(Man::Knight), Some(Script::Latin), 1, L::NONE),
+        b'K' if at(1) != 0xD1 => (Some(Man::King), Some(Script::Latin), 1, L::NONE),
+        // Ф Л С М, К not before р д p Р, П not before р с (`piece` reads
+        // those).
+        0xD0 if matches!(at(1), 0xA4 | 0x9B | 0xA1 | 0x9C)
+            || (at(1) == 0x9A && !matches!(at(2), 0xD0 | 0xD1 | b'p'))
+            || (at(1) == 0x9F && at(2) != 0xD1) =>
+        {
+            let man = match at(1) {
+                0xA4 => Man::Queen,
+                0x9B => Man::Rook,
+                0xA1 => Man::Bishop,
+                0x9C => Man::Marshal,
+                0x9A => Man::Knight,
+                _ => Man::Prince,
+            };
+            (Some(man), Some(Script::Cyrillic), 2, L::NONE)
+        }
         c if c.is_ascii_uppercase() || c == 0xD0 => {
             let (man, script, len, odd) = piece(b, 0)?;
             (Some(man), Some(script), len, odd)
