@@ -108,7 +108,11 @@ impl<'a> Reader<'a> {
         let mut i = self.pos;
         // ASCII white space, by bytes; the lead bytes of the Unicode spaces
         // and of the BOM go the long way.
-        while let Some(c) = b.get(i) {
+        while let Some(&c) = b.get(i) {
+            // Most bytes are printable ASCII: told by one range test.
+            if c > b' ' && c < 0x80 {
+                break;
+            }
             match c {
                 b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => i += 1,
                 0xC2 | 0xE1..=0xE3 | 0xEF => {

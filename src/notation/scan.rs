@@ -238,6 +238,8 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         b'B' => (Some(Man::Bishop), Some(Script::Latin), 1, L::NONE),
         b'N' => (Some(Man::Knight), Some(Script::Latin), 1, L::NONE),
         b'K' if at(1) != 0xD1 => (Some(Man::King), Some(Script::Latin), 1, L::NONE),
+        // Кр
+        0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE),
         // Ф Л С М, К not before р д p Р, П not before р с (`piece` reads
         // those).
         0xD0 if matches!(at(1), 0xA4 | 0x9B | 0xA1 | 0x9C)
