@@ -264,7 +264,11 @@ impl<'a> Reader<'a> {
                     token.span = start..self.pos;
                     if !read.is_empty() {
                         let token = self.text.get(start..self.pos).unwrap_or_default();
-                        game.notes.push(ReadNote { span: start..self.pos, read, right: lookalike::right_form(token, read) });
+                        game.notes.push(ReadNote {
+                            span: start..self.pos,
+                            read,
+                            right: lookalike::right_form(token, read),
+                        });
                     }
                     game.token_pushed();
                     if done {

@@ -53,10 +53,9 @@ pub fn element_into(text: &str, top_level: bool, kind: &mut TokenKind) -> Option
             Some(read) => Some(read),
             None => move_token(text).map(|s| put(s, kind)),
         },
-        b'0'..=b'9' => result(text)
-            .or_else(|| move_number(text, top_level))
-            .or_else(|| move_token(text))
-            .map(|s| put(s, kind)),
+        b'0'..=b'9' => {
+            result(text).or_else(|| move_number(text, top_level)).or_else(|| move_token(text)).map(|s| put(s, kind))
+        }
         b'!' | b'?' => {
             let (len, g) = glyph(b, 0)?;
             *kind = TokenKind::Glyph(g);
@@ -239,7 +238,9 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         b'N' => (Some(Man::Knight), Some(Script::Latin), 1, L::NONE),
         b'K' if at(1) != 0xD1 => (Some(Man::King), Some(Script::Latin), 1, L::NONE),
         // Кр
-        0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE),
+        0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => {
+            (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE)
+        }
         // Ф Л С М, К not before р д p Р, П not before р с (`piece` reads
         // those).
         0xD0 if matches!(at(1), 0xA4 | 0x9B | 0xA1 | 0x9C)

@@ -202,7 +202,8 @@ fn tags_agree(text: &str) -> bool {
 fn the_tag_fast_path_reads_every_tag_of_the_corpus_as_the_production_does() {
     let mut files = corpus_files();
     if let Ok(dir) = std::fs::read_dir("/work/shared/chess") {
-        files.extend(dir.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "pgn")));
+        files
+            .extend(dir.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "pgn")));
     }
     let (mut tags, mut fast) = (0, 0);
     for path in files {
