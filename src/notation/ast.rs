@@ -419,6 +419,18 @@ impl GameRecord {
         self.tokens.push(token);
     }
 
+    /// Counts the last token as pushed by [`GameRecord::push_token`]: the
+    /// reader pushes a token and fills it in place.
+    #[inline]
+    pub(crate) fn token_pushed(&mut self) {
+        if self.read.tokens + 1 == self.tokens.len() {
+            if let Some(Token { kind: TokenKind::Move { text: MoveText::Man(m), .. }, .. }) = self.tokens.last() {
+                self.read.marks.add(m);
+            }
+            self.read.tokens += 1;
+        }
+    }
+
     /// The marks of the record's moves: kept by [`GameRecord::push_token`],
     /// found by a walk over the tokens when they were pushed otherwise.
     /// (A token changed in place after reading is not seen.)

@@ -102,7 +102,32 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips white space (a BOM in mid-file counts as white space).
+    #[inline]
     fn skip_space(&mut self) {
+        let b = self.text.as_bytes();
+        let mut i = self.pos;
+        // ASCII white space, by bytes; the lead bytes of the Unicode spaces
+        // and of the BOM go the long way.
+        while let Some(&c) = b.get(i) {
+            // Most bytes are printable ASCII: told by one range test.
+            if c > b' ' && c < 0x80 {
+                break;
+            }
+            match c {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => i += 1,
+                0xC2 | 0xE1..=0xE3 | 0xEF => {
+                    self.pos = i;
+                    return self.skip_other_space();
+                }
+                _ => break,
+            }
+        }
+        self.pos = i;
+    }
+
+    /// [`Reader::skip_space`] from a character that may be Unicode white space.
+    #[cold]
+    fn skip_other_space(&mut self) {
         const BOM: &[u8] = "\u{feff}".as_bytes();
         let mut i = self.pos;
         // `i` moves by whole chars, so stays on a char boundary.
@@ -155,6 +180,12 @@ impl<'a> Reader<'a> {
                 return Ok(());
             }
             let start = self.pos;
+            if let Some((name, value, value_at, len)) = scan::tag_pair(self.rest()) {
+                let end = start + len;
+                game.push_tag(name, value, start..end, start + value_at..end - 1);
+                self.pos = end;
+                continue;
+            }
             match parse::tag_pair(self.rest()) {
                 Ok((rest, (name, value, value_at))) => {
                     let end = self.text.len() - rest.len();
@@ -175,51 +206,82 @@ impl<'a> Reader<'a> {
         let mut moves = false;
         loop {
             self.skip_space();
-            let rest = self.rest();
-            let Some(c) = rest.chars().next() else { return Ok(()) };
-            if c == '[' && self.at_line_start() {
-                return Ok(());
-            }
             let start = self.pos;
-            let (mut len, mut kind, mut read) = self.element(rest, c, depth == 0)?;
-            match &mut kind {
-                // A blank line and move number 1 start the next game.
-                TokenKind::MoveNumber { number: 1, black: false } if moves && depth == 0 && self.after_blank_line() => {
-                    return Ok(());
+            let Some(&c) = self.text.as_bytes().get(start) else { return Ok(()) };
+            let rest = self.rest();
+            match c {
+                b'[' if self.at_line_start() => return Ok(()),
+                // Punctuation: no look-alikes.
+                b'{' | b'<' | b'(' | b')' | b';' | b'$' => {
+                    let (len, kind) = self.punctuation(rest, c)?;
+                    match kind {
+                        TokenKind::VariationStart => depth += 1,
+                        TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                        _ => {}
+                    }
+                    self.pos += len;
+                    game.push_token(Token { kind, span: start..self.pos });
                 }
-                TokenKind::VariationStart => depth += 1,
-                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-                TokenKind::Move { text, check: None, glyph: None } => {
-                    moves = true;
-                    if let MoveText::Man(m) = text {
-                        if m.man == Some(Man::King) && m.throne.is_none() {
-                            if let Some((sq, more)) = scan::spaced_throne(self.text, start + len) {
-                                m.throne = Some(sq);
-                                len += more;
-                                read |= LookAlikes::SPACED_THRONE;
+                b'%' if self.at_line_start() => {
+                    let len = rest.find('\n').unwrap_or(rest.len());
+                    self.pos += len;
+                    game.push_token(Token { kind: TokenKind::Escape, span: start..self.pos });
+                }
+                _ => {
+                    // Scanned in place, into the token vector.
+                    game.tokens.push(Token { kind: TokenKind::Comment, span: start..start });
+                    let Some(token) = game.tokens.last_mut() else { return Ok(()) };
+                    let Some((mut len, mut read)) = scan::element_into(rest, depth == 0, &mut token.kind) else {
+                        game.tokens.pop();
+                        return Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() });
+                    };
+                    let mut done = false;
+                    match &mut token.kind {
+                        // A blank line and move number 1 start the next game.
+                        TokenKind::MoveNumber { number: 1, black: false }
+                            if moves && depth == 0 && self.after_blank_line() =>
+                        {
+                            game.tokens.pop();
+                            return Ok(());
+                        }
+                        TokenKind::Move { text, check: None, glyph: None } => {
+                            moves = true;
+                            if let MoveText::Man(m) = text {
+                                if m.man == Some(Man::King) && m.throne.is_none() {
+                                    if let Some((sq, more)) = scan::spaced_throne(self.text, start + len) {
+                                        m.throne = Some(sq);
+                                        len += more;
+                                        read |= LookAlikes::SPACED_THRONE;
+                                    }
+                                }
                             }
                         }
+                        TokenKind::Move { .. } => moves = true,
+                        TokenKind::Result(_) => done = true,
+                        _ => {}
+                    }
+                    self.pos += len;
+                    token.span = start..self.pos;
+                    if !read.is_empty() {
+                        let token = self.text.get(start..self.pos).unwrap_or_default();
+                        game.notes.push(ReadNote {
+                            span: start..self.pos,
+                            read,
+                            right: lookalike::right_form(token, read),
+                        });
+                    }
+                    game.token_pushed();
+                    if done {
+                        return Ok(());
                     }
                 }
-                TokenKind::Move { .. } => moves = true,
-                _ => {}
-            }
-            self.pos += len;
-            if !read.is_empty() {
-                let token = self.text.get(start..self.pos).unwrap_or_default();
-                game.notes.push(ReadNote { span: start..self.pos, read, right: lookalike::right_form(token, read) });
-            }
-            let done = matches!(kind, TokenKind::Result(_));
-            game.push_token(Token { kind, span: start..self.pos });
-            if done {
-                return Ok(());
             }
         }
     }
 
-    /// One movetext element at `rest` (which starts with `c`): its length,
-    /// kind and look-alikes. `top_level`: outside every variation.
-    fn element(&self, rest: &str, c: char, top_level: bool) -> Result<(usize, TokenKind, LookAlikes), SyntaxError> {
+    /// The punctuation element at `rest` (which starts with `c`: `{ < ( ) ; $`):
+    /// its length and kind.
+    fn punctuation(&self, rest: &str, c: u8) -> Result<(usize, TokenKind), SyntaxError> {
         let start = self.pos;
         // A comment or dice roll ends before the next game boundary; the
         // error underlines its first line.
@@ -230,28 +292,21 @@ impl<'a> Reader<'a> {
                 Err(SyntaxError { kind, span: start..start + line })
             }
         };
-        let line = || rest.find('\n').unwrap_or(rest.len());
-        let simple = |len, kind| Ok((len, kind, LookAlikes::NONE));
-        match c {
-            '{' => simple(until(b'}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
-            '<' => {
+        Ok(match c {
+            b'{' => (until(b'}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
+            b'<' => {
                 let len = until(b'>', SyntaxErrorKind::UnterminatedDiceRoll)?;
                 let faces = rest.get(..len).and_then(|t| parse::roll(t).ok()).filter(|(r, _)| r.is_empty());
-                simple(len, TokenKind::DiceRoll(faces.map(|(_, roll)| roll)))
+                (len, TokenKind::DiceRoll(faces.map(|(_, roll)| roll)))
             }
-            '(' => simple(1, TokenKind::VariationStart),
-            ')' => simple(1, TokenKind::VariationEnd),
-            ';' => simple(line(), TokenKind::LineComment),
-            '%' if self.at_line_start() => simple(line(), TokenKind::Escape),
-            '$' => match parse::nag(rest) {
-                Ok((r, kind)) => simple(rest.len() - r.len(), kind),
-                Err(_) => Err(SyntaxError { kind: SyntaxErrorKind::NagOutOfRange, span: self.word_span() }),
+            b'(' => (1, TokenKind::VariationStart),
+            b')' => (1, TokenKind::VariationEnd),
+            b';' => (memchr_newline(rest.as_bytes()).unwrap_or(rest.len()), TokenKind::LineComment),
+            _ => match parse::nag(rest) {
+                Ok((r, kind)) => (rest.len() - r.len(), kind),
+                Err(_) => return Err(SyntaxError { kind: SyntaxErrorKind::NagOutOfRange, span: self.word_span() }),
             },
-            _ => match scan::element(rest, top_level) {
-                Some(s) => Ok((s.len, s.kind, s.lookalikes)),
-                None => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
-            },
-        }
+        })
     }
 }
 

@@ -29,15 +29,42 @@ pub struct Scanned {
 /// variation is open, so `12)` is a move number, not castling `1` or a
 /// number and the end of a variation.
 pub fn element(text: &str, top_level: bool) -> Option<Scanned> {
+    let mut kind = TokenKind::Comment;
+    let (len, lookalikes) = element_into(text, top_level, &mut kind)?;
+    Some(Scanned { len, kind, lookalikes })
+}
+
+/// [`element`] with the kind written to `kind` (in place, as into the
+/// reader's token vector: the kind is not moved about), the length and the
+/// look-alikes returned. `kind` is left as it was, or unspecified, when
+/// nothing reads.
+#[inline(always)]
+pub fn element_into(text: &str, top_level: bool, kind: &mut TokenKind) -> Option<(usize, L)> {
     let b = text.as_bytes();
+    let put = |s: Scanned, kind: &mut TokenKind| {
+        *kind = s.kind;
+        (s.len, s.lookalikes)
+    };
     match b.first()? {
-        b'*' | 0xC2 => result(text),
-        b'0'..=b'9' => result(text).or_else(|| move_number(text, top_level)).or_else(|| move_token(text)),
+        b'*' | 0xC2 => result(text).map(|s| put(s, kind)),
+        // A result's first digit is followed by `/`, `-` or `:`; a move
+        // number's (`1.`, `23...`) never is.
+        b'0'..=b'9' if !matches!(b.get(1), Some(b'/' | b'-' | b':')) => match move_number_into(b, top_level, kind) {
+            Some(read) => Some(read),
+            None => move_token(text).map(|s| put(s, kind)),
+        },
+        b'0'..=b'9' => {
+            result(text).or_else(|| move_number(text, top_level)).or_else(|| move_token(text)).map(|s| put(s, kind))
+        }
         b'!' | b'?' => {
             let (len, g) = glyph(b, 0)?;
-            Some(Scanned { len, kind: TokenKind::Glyph(g), lookalikes: L::NONE })
+            *kind = TokenKind::Glyph(g);
+            Some((len, L::NONE))
         }
-        _ => move_token(text),
+        _ => match plain_move(b, kind) {
+            Some(read) => Some(read),
+            None => long_move_token(text).map(|s| put(s, kind)),
+        },
     }
 }
 
@@ -57,7 +84,14 @@ pub fn result(text: &str) -> Option<Scanned> {
 
 /// `move_number` at the start of `text` (`12)` only at the top level).
 pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
-    let b = text.as_bytes();
+    let mut kind = TokenKind::Comment;
+    let (len, lookalikes) = move_number_into(text.as_bytes(), top_level, &mut kind)?;
+    Some(Scanned { len, kind, lookalikes })
+}
+
+/// [`move_number`] into `kind`: the length and look-alikes.
+#[inline(always)]
+fn move_number_into(b: &[u8], top_level: bool, kind: &mut TokenKind) -> Option<(usize, L)> {
     let mut i = 0;
     let mut number: u32 = 0;
     while let Some(d) = b.get(i).filter(|c| c.is_ascii_digit()) {
@@ -67,18 +101,23 @@ pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
     if i == 0 {
         return None;
     }
-    let (dots, black, lookalikes) = match b.get(i..)? {
-        [b'.', b'.', b'.', ..] => (3, true, L::NONE),
-        [0xE2, 0x80, 0xA6, ..] => (3, true, L::NONE),
-        [b'.', b'.', ..] => (2, true, L::NONE),
-        [b'.', rest @ ..] => match spaced_ellipsis(rest) {
-            Some(n) => (1 + n, true, L::SPACED_ELLIPSIS),
-            None => (1, false, L::NONE),
+    // `...`, `…`, `..`, `.` [spaces (`...` | `…`)], `)`.
+    let (dots, black, lookalikes) = match b.get(i) {
+        Some(b'.') => match b.get(i + 1) {
+            Some(b'.') if b.get(i + 2) == Some(&b'.') => (3, true, L::NONE),
+            Some(b'.') => (2, true, L::NONE),
+            Some(b' ' | b'\t') => match b.get(i + 1..).and_then(spaced_ellipsis) {
+                Some(n) => (1 + n, true, L::SPACED_ELLIPSIS),
+                None => (1, false, L::NONE),
+            },
+            _ => (1, false, L::NONE),
         },
-        [b')', ..] if top_level => (1, false, L::PAREN_NUMBER),
+        Some(0xE2) if b.get(i + 1..i + 3) == Some(&[0x80, 0xA6]) => (3, true, L::NONE),
+        Some(b')') if top_level => (1, false, L::PAREN_NUMBER),
         _ => return None,
     };
-    Some(Scanned { len: i + dots, kind: TokenKind::MoveNumber { number, black }, lookalikes })
+    *kind = TokenKind::MoveNumber { number, black };
+    Some((i + dots, lookalikes))
 }
 
 /// Spaces then `...` or `…`, after a move number's `.`: the length.
@@ -95,10 +134,17 @@ fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
 
 /// `move_token` at the start of `text`.
 pub fn move_token(text: &str) -> Option<Scanned> {
-    let b = text.as_bytes();
-    if let Some(s) = plain_move(b) {
-        return Some(s);
+    let mut kind = TokenKind::Comment;
+    match plain_move(text.as_bytes(), &mut kind) {
+        Some((len, lookalikes)) => Some(Scanned { len, kind, lookalikes }),
+        None => long_move_token(text),
     }
+}
+
+/// [`move_token`] for the forms [`plain_move`] leaves.
+#[inline(never)]
+fn long_move_token(text: &str) -> Option<Scanned> {
+    let b = text.as_bytes();
     let mut odd = L::NONE;
     let (mut i, move_text) = match b.first()? {
         b'0' | b'O' | b'o' | 0xD0 if zero(b, 0).is_some() => {
@@ -178,53 +224,82 @@ fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
 /// (`None`): [`move_token`] then reads the token the long way, so this
 /// reads nothing the productions would read differently
 /// (tests/suite/scanner.rs compares every suffix of the corpus).
-fn plain_move(b: &[u8]) -> Option<Scanned> {
-    let (man, script, mut i, odd) = match b.first()? {
-        c if c.is_ascii_uppercase() || *c == 0xD0 => {
+#[inline(always)]
+fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
+    // The byte at `i`, 0 past the end (no form reads a 0 byte, the boundary
+    // at the end is told by the length).
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let first = at(0);
+    let (man, script, mut i, odd) = match first {
+        b'a'..=b'k' => (None, None, 0, L::NONE),
+        b'Q' => (Some(Man::Queen), Some(Script::Latin), 1, L::NONE),
+        b'R' => (Some(Man::Rook), Some(Script::Latin), 1, L::NONE),
+        b'B' => (Some(Man::Bishop), Some(Script::Latin), 1, L::NONE),
+        b'N' => (Some(Man::Knight), Some(Script::Latin), 1, L::NONE),
+        b'K' if at(1) != 0xD1 => (Some(Man::King), Some(Script::Latin), 1, L::NONE),
+        // Кр
+        0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => {
+            (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE)
+        }
+        // Ф Л С М, К not before р д p Р, П not before р с (`piece` reads
+        // those).
+        0xD0 if matches!(at(1), 0xA4 | 0x9B | 0xA1 | 0x9C)
+            || (at(1) == 0x9A && !matches!(at(2), 0xD0 | 0xD1 | b'p'))
+            || (at(1) == 0x9F && at(2) != 0xD1) =>
+        {
+            let man = match at(1) {
+                0xA4 => Man::Queen,
+                0x9B => Man::Rook,
+                0xA1 => Man::Bishop,
+                0x9C => Man::Marshal,
+                0x9A => Man::Knight,
+                _ => Man::Prince,
+            };
+            (Some(man), Some(Script::Cyrillic), 2, L::NONE)
+        }
+        c if c.is_ascii_uppercase() || c == 0xD0 => {
             let (man, script, len, odd) = piece(b, 0)?;
             (Some(man), Some(script), len, odd)
         }
-        b'a'..=b'k' => (None, None, 0, L::NONE),
         _ => return None,
     };
-    let file_at = |i: usize| b.get(i).filter(|c| (b'a'..=b'k').contains(c)).map(|c| c - b'a');
-    let rank_at = |i: usize| match b.get(i..) {
-        Some([b'1', b'0', ..]) => Some((9, 2)),
-        Some([c @ b'1'..=b'9', ..]) => Some((c - b'1', 1)),
-        _ => None,
+    let is_file = |c: u8| (b'a'..=b'k').contains(&c);
+    // A rank at `i`: its index and length (0: none).
+    let rank_at = |i: usize| match at(i) {
+        b'1' if at(i + 1) == b'0' => (9, 2),
+        c @ b'1'..=b'9' => (c - b'1', 1),
+        _ => (0, 0),
     };
     // The first coordinates: file, rank, or both.
-    let f1 = file_at(i);
+    let c = at(i);
+    let f1 = is_file(c).then(|| c - b'a');
     i += usize::from(f1.is_some());
-    let r1 = rank_at(i);
-    if let Some((_, len)) = r1 {
-        i += len;
-    }
-    let r1 = r1.map(|(r, _)| r);
-    let sep = match b.get(i) {
-        Some(c @ (b'-' | b'x' | b':')) => {
-            i += 1;
-            Some(*c)
-        }
-        _ => None,
-    };
+    let (r, rlen) = rank_at(i);
+    let r1 = (rlen > 0).then_some(r);
+    i += rlen;
+    let sep = at(i);
+    let sep = matches!(sep, b'-' | b'x' | b':').then_some(sep);
+    i += usize::from(sep.is_some());
     // The target, when the first coordinates were not it.
-    let second = file_at(i).and_then(|f| rank_at(i + 1).map(|(r, len)| (f, r, 1 + len)));
-    let (from_file, from_rank, to) = match (f1, r1, second) {
-        (Some(f), Some(r), None) if sep.is_none() => (None, None, SquareText { file: f, rank: r }),
-        (f, r, Some((tf, tr, len))) if f.is_some() || r.is_some() => {
-            // `-` only between whole squares (the long form).
-            if sep == Some(b'-') && (f.is_none() || r.is_none()) {
-                return None;
-            }
-            i += len;
-            (f, r, SquareText { file: tf, rank: tr })
+    let c = at(i);
+    let (tr, tlen) = if is_file(c) { rank_at(i + 1) } else { (0, 0) };
+    let (from_file, from_rank, to) = if tlen == 0 {
+        match (f1, r1) {
+            (Some(f), Some(r)) if sep.is_none() => (None, None, SquareText { file: f, rank: r }),
+            _ => return None,
         }
-        (None, None, Some((tf, tr, len))) if sep.is_some_and(|c| c != b'-') && man.is_some() => {
-            i += len;
-            (None, None, SquareText { file: tf, rank: tr })
+    } else if f1.is_some() || r1.is_some() {
+        // `-` only between whole squares (the long form).
+        if sep == Some(b'-') && (f1.is_none() || r1.is_none()) {
+            return None;
         }
-        _ => return None,
+        i += 1 + tlen;
+        (f1, r1, SquareText { file: c - b'a', rank: tr })
+    } else if sep.is_some_and(|c| c != b'-') && man.is_some() {
+        i += 1 + tlen;
+        (None, None, SquareText { file: c - b'a', rank: tr })
+    } else {
+        return None;
     };
     let mut m = ManMove {
         man,
@@ -238,7 +313,7 @@ fn plain_move(b: &[u8]) -> Option<Scanned> {
         promotion_form: PromotionForm::Bare,
         throne: None,
     };
-    if b.get(i) == Some(&b'=') {
+    if at(i) == b'=' {
         let (p, p_script, len, o) = piece(b, i + 1)?;
         if !o.is_empty() {
             return None;
@@ -252,32 +327,35 @@ fn plain_move(b: &[u8]) -> Option<Scanned> {
         m.promotion_form = PromotionForm::Equals;
         i += 1 + len;
     }
-    let check = match b.get(i..) {
-        Some([b'+', b'+', ..]) => Some((2, CheckMark::DoubleCheck)),
-        Some([b'+', ..]) => Some((1, CheckMark::Check)),
-        Some([b'#', ..]) => Some((1, CheckMark::Mate)),
+    let check = match at(i) {
+        b'+' if at(i + 1) == b'+' => Some(CheckMark::DoubleCheck),
+        b'+' => Some(CheckMark::Check),
+        b'#' => Some(CheckMark::Mate),
         _ => None,
     };
-    if let Some((len, _)) = check {
-        i += len;
-    }
-    let glyph = glyph(b, i);
+    i += match check {
+        Some(CheckMark::DoubleCheck) => 2,
+        Some(_) => 1,
+        None => 0,
+    };
+    let glyph = match at(i) {
+        b'!' | b'?' => glyph(b, i),
+        _ => None,
+    };
     if let Some((len, _)) = glyph {
         i += len;
     }
     // A plain boundary; an `e.p.` after one space, a `(` (a promotion
     // `(Q)` or a variation) and `;` (a throne mark) are read the long way.
-    match b.get(i) {
-        None => {}
-        Some(b' ') if b.get(i + 1..i + 5) == Some(b"e.p.") => return None,
-        Some(c) if c.is_ascii_whitespace() || b"){}$".contains(c) || *c == 0x0B => {}
-        Some(_) => return None,
+    if i < b.len() {
+        match at(i) {
+            b' ' if b.get(i + 1..i + 5) == Some(b"e.p.") => return None,
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b')' | b'{' | b'}' | b'$' => {}
+            _ => return None,
+        }
     }
-    Some(Scanned {
-        len: i,
-        kind: TokenKind::Move { text: MoveText::Man(m), check: check.map(|(_, c)| c), glyph: glyph.map(|(_, g)| g) },
-        lookalikes: odd,
-    })
+    *kind = TokenKind::Move { text: MoveText::Man(m), check, glyph: glyph.map(|(_, g)| g) };
+    Some((i, odd))
 }
 
 /// A zero of castling at `i`: its length and whether it is a look-alike.
@@ -460,12 +538,20 @@ fn square(b: &[u8], i: usize) -> Option<(SquareText, usize, L)> {
 fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
     // Every piece letter starts with a capital Latin letter or the lead
     // byte of a Cyrillic capital (or `к`): most bytes are told at once.
-    if !b.get(i).is_some_and(|c| c.is_ascii_uppercase() || *c == 0xD0) {
-        return None;
+    let lat = |m| Some((m, Script::Latin, 1, L::NONE));
+    match b.get(i)? {
+        b'K' if b.get(i + 1..i + 3) != Some(&[0xD1, 0x80]) => return lat(Man::King),
+        b'Q' => return lat(Man::Queen),
+        b'P' => return lat(Man::Prince),
+        b'R' => return lat(Man::Rook),
+        b'B' => return lat(Man::Bishop),
+        b'N' => return lat(Man::Knight),
+        b'K' | 0xD0 => {}
+        c if c.is_ascii_uppercase() => {}
+        _ => return None,
     }
     let cyr = |m, len| Some((m, Script::Cyrillic, len, L::NONE));
     let odd = |m, len| Some((m, Script::Cyrillic, len, L::KING_LETTERS));
-    let lat = |m| Some((m, Script::Latin, 1, L::NONE));
     match b.get(i..)? {
         // К: Кр, Кд, look-alikes Кp and КР, else К
         [0xD0, 0x9A, 0xD1, 0x80, ..] => cyr(Man::King, 4),
@@ -627,4 +713,48 @@ pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
     let (sq, len, _) = throne_mark(b, at + spaces)?;
     let end = at + spaces + len;
     boundary(text, end).then_some((sq, end - at))
+}
+
+/// A tag pair read by bytes: what `parse::tag_pair` reads from `text` when
+/// the pair is plain (an ASCII name, a value without `\`), as (name, value,
+/// offset of the value's quote, length); `None` when it is not plain, and
+/// the production then reads it (tests/suite/scanner.rs compares the two
+/// on every tag line of the corpus and on generated lines).
+#[inline]
+pub fn tag_pair(text: &str) -> Option<(&str, &str, usize, usize)> {
+    let b = text.as_bytes();
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    let spaces = |mut i: usize| {
+        while matches!(b.get(i), Some(b' ' | b'\t')) {
+            i += 1;
+        }
+        i
+    };
+    let name_at = spaces(1);
+    let mut i = name_at;
+    while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+        i += 1;
+    }
+    // A non-ASCII letter may go on the name: the production's reading.
+    if i == name_at || b.get(i).is_none_or(|c| !c.is_ascii()) {
+        return None;
+    }
+    let name_end = i;
+    let value_at = spaces(i);
+    if b.get(value_at) != Some(&b'"') {
+        return None;
+    }
+    let body = b.get(value_at + 1..)?;
+    let n = memchr::memchr3(b'"', b'\\', b'\n', body)?;
+    if body.get(n) != Some(&b'"') {
+        return None;
+    }
+    let close = value_at + 1 + n;
+    let end = spaces(close + 1);
+    if b.get(end) != Some(&b']') {
+        return None;
+    }
+    Some((text.get(name_at..name_end)?, text.get(value_at + 1..close)?, value_at, end + 1))
 }

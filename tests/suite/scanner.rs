@@ -182,3 +182,96 @@ proptest! {
         agree(&text, true);
     }
 }
+
+/// The tag-pair fast path (`scan::tag_pair`) reads what `parse::tag_pair`
+/// reads whenever it reads; returns whether it read.
+fn tags_agree(text: &str) -> bool {
+    let Some((name, value, value_at, len)) = scan::tag_pair(text) else { return false };
+    match parse::tag_pair(text) {
+        Ok((rest, (n, v, at))) => {
+            assert_eq!((name, value, value_at, len), (n, &*v, at, text.len() - rest.len()), "{text:?}");
+        }
+        Err(e) => panic!("{text:?}: the fast path reads {name:?} {value:?}, the production fails: {e:?}"),
+    }
+    true
+}
+
+/// Every `[` of the corpus and of the shared chess files (when present),
+/// with the rest of the file after it.
+#[test]
+fn the_tag_fast_path_reads_every_tag_of_the_corpus_as_the_production_does() {
+    let mut files = corpus_files();
+    if let Ok(dir) = std::fs::read_dir("/work/shared/chess") {
+        files
+            .extend(dir.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "pgn")));
+    }
+    let (mut tags, mut fast) = (0, 0);
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else { continue };
+        for (i, _) in text.match_indices('[') {
+            let read = tags_agree(&text[i..]);
+            // The ratio is of the tag lines ( `[` in comments are not tags).
+            if i == 0 || text.as_bytes()[i - 1] == b'\n' {
+                tags += 1;
+                fast += usize::from(read);
+            }
+            // The line alone, and cut short.
+            let line = text[i..].split('\n').next().unwrap_or_default();
+            tags_agree(line);
+            if let Some((cut, _)) = line.char_indices().nth(line.chars().count() / 2) {
+                tags_agree(&line[..cut]);
+            }
+        }
+    }
+    assert!(tags > 1_000 && fast * 10 > tags * 8, "{fast} of {tags} tags read by the fast path");
+}
+
+#[test]
+fn the_tag_fast_path_and_the_production_agree_on_edge_cases() {
+    let lines = [
+        "[Event \"x\"]",
+        "[Event \"x\"]\n",
+        "[Event \"x\"]\r\n",
+        "[Event \"\"]",
+        "[Event\"x\"]",
+        "[ Event  \"x\"  ]",
+        "[\tEvent\t\"x\"\t]",
+        "[Event \"x\" ]x",
+        "[Event \"a]b\"]",
+        "[Event \"a\\\"b\"]",
+        "[Event \"a\\\\b\"]",
+        "[Event \"a\\b\"]",
+        "[Event \"x",
+        "[Event \"x\"",
+        "[Event \"x\n\"]",
+        "[Event x\"]",
+        "[Event \"x\"\r]",
+        "[\"x\"]",
+        "[]",
+        "[",
+        "[Évent \"x\"]",
+        "[EventЁ \"x\"]",
+        "[Event名 \"x\"]",
+        "[Event_1 \"x\"]",
+        "[_ \"x\"]",
+        "[Event-1 \"x\"]",
+        "[Event \"значение\"]",
+        "[Event \"x\"]]",
+        "[Event\u{a0}\"x\"]",
+    ];
+    let read = lines.iter().filter(|l| tags_agree(l)).count();
+    assert!(read >= 10, "only {read} read by the fast path");
+}
+
+const TAG_FRAGMENTS: &[&str] =
+    &["[", "]", "\"", "\\", "\\\"", " ", "\t", "\r", "\n", "Event", "_", "1", "x", "Ё", "名", "é", "\u{a0}", "-", "="];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 20_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_tag_lines_read_alike(parts in prop::collection::vec(prop::sample::select(TAG_FRAGMENTS), 0..10)) {
+        tags_agree(&format!("[{}", parts.concat()));
+        tags_agree(&format!("[Event \"{}", parts.concat()));
+    }
+}
