@@ -9,7 +9,7 @@
 //! A *game boundary* is a line that starts with `[` after a blank line. No
 //! token crosses one: a comment `{…}` or dice roll `<…>` that would is
 //! unterminated, and the reader resumes at the boundary. So a text can be
-//! cut at boundaries ([`next_boundary`]) and read in pieces, in parallel,
+//! cut at boundaries ([`next_boundary`]) and read in chunks, in parallel,
 //! with the items reading it whole gives (grammar/README.md).
 
 use super::ast::{GameRecord, LookAlikes, Man, MoveText, ReadNote, Span, Token, TokenKind};
@@ -48,7 +48,7 @@ pub enum Item {
 
 impl Item {
     /// The item with every span moved `by` bytes on: an item read from a
-    /// piece of a text, placed back in the whole.
+    /// chunk of a text, placed back in the whole.
     pub fn shifted(mut self, by: usize) -> Item {
         let shift = |s: &mut Span| *s = s.start + by..s.end + by;
         match &mut self {
