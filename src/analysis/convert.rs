@@ -314,12 +314,9 @@ fn write_game(
         out.push_str(game.get(tags_end..).unwrap_or_default());
         return;
     }
-    let ak_in = report.files_ak;
-    let ak_out = match options.files {
-        FilesChoice::Keep => ak_in,
-        FilesChoice::AJ => false,
-        FilesChoice::AK => true,
-    };
+    // The writer worked both out for this game, with these options
+    // (`move_options`: the inner ones of `--to`).
+    let (ak_in, ak_out, rewrite) = (report.files_ak, moves.ak_out, moves.rewrite);
     let mut cursor = record.span.start;
     // The Files tags follow the output's lettering: every one goes, and
     // `[Files "a-k"]` ends the tags when the output letters `k`.
@@ -348,11 +345,6 @@ fn write_game(
             }
         }
     }
-    let rewrite = options.letters != LettersChoice::Keep
-        || options.style != StyleChoice::Keep
-        || ak_in != ak_out
-        || options.promotion_equals
-        || options.single_plus;
     // The new text of tokens, in text order: every move when rewriting (as
     // the replay wrote them), and the tokens written with look-alikes in
     // their right form; the texts are ranges of one buffer.
