@@ -442,32 +442,30 @@ impl Position {
             self.hash ^= zobrist::en_passant(ep);
         }
         let mut irreversible = mover.role == Role::Pawn;
-        if m.kind == MoveKind::Normal {
-            // The common move in one step: what stands on the target taken,
-            // the man carried over (the board and the hash once each).
-            irreversible |= self.take(m.to).is_some();
-            self.board.carry(m.from, m.to, mover);
-            self.hash ^= zobrist::piece(mover, m.from) ^ zobrist::piece(mover, m.to);
-        } else {
-            self.take(m.from);
-        }
         match m.kind {
-            MoveKind::Castle(i) => self.put_castled(i, mover),
+            MoveKind::Castle(i) => {
+                self.take(m.from);
+                self.put_castled(i, mover);
+            }
             MoveKind::EnPassant => {
                 let captured = Square::new(m.to.file(), m.from.rank()).expect("on the board");
+                self.take(m.from);
                 self.take(captured);
                 self.put(m.to, mover);
             }
             MoveKind::Null => {}
             MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Throne(_) => {
-                if m.kind != MoveKind::Normal {
-                    let captured = self.take(m.to);
-                    irreversible |= captured.is_some();
-                    let placed = match m.kind {
-                        MoveKind::Promotion(role) => Piece::new(us, role),
-                        _ => mover,
-                    };
-                    self.put(m.to, placed);
+                irreversible |= self.take(m.to).is_some();
+                match m.kind {
+                    MoveKind::Promotion(role) => {
+                        self.take(m.from);
+                        self.put(m.to, Piece::new(us, role));
+                    }
+                    // The man carried over in one step (board and hash once each).
+                    _ => {
+                        self.board.carry(m.from, m.to, mover);
+                        self.hash ^= zobrist::piece(mover, m.from) ^ zobrist::piece(mover, m.to);
+                    }
                 }
                 if let MoveKind::Throne(pawn) = m.kind {
                     // The gained pawn changes the material for good, like a
