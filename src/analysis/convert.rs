@@ -265,20 +265,13 @@ fn write_game(
     record: &GameRecord,
     report: &GameReport,
     options: &ConvertOptions,
-    moves: &MoveWriter,
+    moves: &mut MoveWriter,
     out: &mut String,
 ) {
     // A game of another variant never comes here (`wrong_variant`).
     if options.pychess {
-        let pychess = ConvertOptions {
-            letters: LettersChoice::Latin,
-            style: StyleChoice::Short,
-            files: FilesChoice::AJ,
-            pychess: false,
-            promotion_equals: true,
-            single_plus: true,
-            ..*options
-        };
+        // The rest of the game as the moves were written (`move_options`).
+        let pychess = move_options(options);
         // Tags pychess needs, after the last tag.
         let mut extra = String::new();
         if record.tag("Variant").is_none() {
@@ -297,16 +290,7 @@ fn write_game(
         return;
     }
     if options.pgn {
-        let pgn = ConvertOptions {
-            letters: LettersChoice::Latin,
-            style: StyleChoice::Short,
-            files: FilesChoice::AJ,
-            pgn: false,
-            pgn_moves: true,
-            promotion_equals: true,
-            single_plus: true,
-            ..*options
-        };
+        let pgn = move_options(options);
         let mut game = String::new();
         write_game(text, record, report, &pgn, moves, &mut game);
         let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
@@ -346,14 +330,12 @@ fn write_game(
         }
     }
     // The new text of tokens, in text order: every move when rewriting (as
-    // the replay wrote them), and the tokens written with look-alikes in
-    // their right form; the texts are ranges of one buffer.
-    let mut buf = String::new();
-    let mut new: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
-    if rewrite {
-        buf.push_str(&moves.buf);
-        new.extend(moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))));
-    }
+    // the replay wrote them into the writer's buffer), and the tokens
+    // written with look-alikes in their right form (appended to it); the
+    // texts are ranges of that one buffer.
+    let buf = &mut moves.buf;
+    let mut new: Vec<(&Token, std::ops::Range<usize>)> =
+        moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
     // Royal's queen restorations, in the letters asked for.
     if rewrite && options.letters != LettersChoice::Keep {
         for token in &record.tokens {
