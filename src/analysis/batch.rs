@@ -137,15 +137,16 @@ impl<R: Read> Blocks<R> {
     }
 
     fn fill(&mut self) -> std::io::Result<()> {
-        let want = self.pending.len() + self.block;
-        while !self.eof && self.pending.len() < want {
-            let old = self.pending.len();
-            self.pending.resize(want, 0);
-            let n = self.reader.read(self.pending.get_mut(old..).unwrap_or_default())?;
-            self.pending.truncate(old + n);
-            if n == 0 {
-                self.eof = true;
-            }
+        if self.eof {
+            return Ok(());
+        }
+        // Into the vector's spare room, not a zeroed one: zeroing each 4 MB
+        // block first cost 3 % of a validation, on the reading thread.
+        self.pending.reserve(self.block);
+        let want = self.block as u64;
+        let n = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
+        if (n as u64) < want {
+            self.eof = true;
         }
         Ok(())
     }

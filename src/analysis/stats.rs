@@ -186,7 +186,11 @@ impl Observer for Counter {
                 self.s.double_checks += 1;
             }
         }
-        self.stage(pos.men(), ply);
+        // The men are counted again only when their number can have changed:
+        // every capture (and the throne pawn's gain) resets the move count.
+        if pos.halfmoves() == 0 && self.s.deep_endgame_ply.is_none() {
+            self.stage(pos.men(), ply);
+        }
         self.last_claim = self.claims.after(pos);
         if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
@@ -492,7 +496,7 @@ impl Aggregate {
                 push("castling", k, v.to_string(), None);
             }
             let games = self.first_stage_games;
-            if self.any_variant(|r| r.castling.iter().any(|c| c.stage == Stage::Second)) {
+            if self.any_variant(|r| r.two_stage_castling()) {
                 push("castling", "games with a first stage", games.to_string(), Some(games));
                 let second = self.second_after_first_games;
                 push("castling", "of which with a second stage", second.to_string(), Some(second));

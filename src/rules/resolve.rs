@@ -256,8 +256,8 @@ impl Position {
     pub fn resolve_castle(&self, text: CastleText) -> Result<Move, ResolveError> {
         let us = self.turn();
         let (stage, wing) = match text {
-            CastleText::TwoStage(s, w) if self.rules().castling.iter().any(|c| c.stage == Stage::Second) => (s, w),
-            CastleText::Chess(w) if !self.rules().castling.iter().any(|c| c.stage == Stage::Second) => {
+            CastleText::TwoStage(s, w) if self.rules().two_stage_castling() => (s, w),
+            CastleText::Chess(w) if !self.rules().two_stage_castling() => {
                 (Stage::First, w)
             }
             _ => return Err(ResolveError::WrongVariantCastling),

@@ -170,6 +170,13 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Whether castling comes in two stages (Hundred): only a fixed table
+    /// can hold a second stage, and it is short (Chess's has 128 entries).
+    #[inline]
+    pub fn two_stage_castling(&self) -> bool {
+        self.castling_rule == CastlingRule::Fixed && self.castling.iter().any(|c| c.stage == Stage::Second)
+    }
+
     pub fn role_of_letter(&self, c: char) -> Option<Role> {
         let lower = c.to_ascii_lowercase();
         self.letters.iter().find(|(l, _)| *l == lower).map(|&(_, r)| r)

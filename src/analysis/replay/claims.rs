@@ -24,7 +24,10 @@ impl Claims {
         }
         let now = pos.hash();
         self.seen.push(now);
-        if self.seen.iter().filter(|&&h| h == now).count() >= 3 {
+        // The side to move is part of the hash: only every other position
+        // back can be this one again.
+        let earlier = self.seen.iter().rev().skip(2).step_by(2).filter(|&&h| h == now).take(2).count();
+        if earlier >= 2 {
             Some(Claim::Threefold)
         } else if pos.halfmoves() >= pos.rules().claim_plies {
             Some(Claim::MoveRule)
