@@ -3,14 +3,12 @@
 //! and comments tell what happens on the board (throne pawns, claims, stages,
 //! positions, the outcome).
 
-use super::convert::{transform_source, Converted};
-use std::collections::{HashMap, HashSet};
-
-use super::replay::{Claims, GameReport, Options};
+use super::convert::{transform_observed, Converted};
+use super::replay::{Claims, GameReport, Observer, Options, Ply};
 use crate::diag::SourceFile;
-use crate::notation::ast::{GameRecord, MoveText, Script, TokenKind};
+use crate::notation::ast::{GameRecord, MoveText, Script, Token, TokenKind};
 use crate::notation::{check_mark, Letters};
-use crate::rules::{Claim, Color, MoveKind, Position, Termination};
+use crate::rules::{Claim, Color, Move, MoveKind, Position, Termination};
 
 /// Which optional comments to add.
 #[derive(Copy, Clone, Debug, Default)]
@@ -28,16 +26,26 @@ pub struct AnnotateOptions {
 
 /// Annotates every game of a decoded file.
 pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Converted {
-    let replay_options = Options { keep_all: true, ..options.replay };
-    transform_source(source, replay_options, options.skip_invalid, |text, record, report, out| {
-        if report.variant == Some(crate::rules::Variant::Dice) {
-            let dice = super::replay::replay_dice(record, 0, options.replay);
-            super::dice::annotate::write_game(text, record, &dice, options, out);
-            return Ok(());
-        }
-        annotate_game(text, record, report, options, out);
-        Ok(())
-    })
+    // Every fact is taken as the replay plays each move (no move is played
+    // twice, no position kept per move).
+    let mut annotator = Annotator::new(*options);
+    let start = |a: &mut Annotator, record: &GameRecord| a.start(record);
+    transform_observed(
+        source,
+        options.replay,
+        options.skip_invalid,
+        &mut annotator,
+        start,
+        |text, record, report, a, out| {
+            if report.variant == Some(crate::rules::Variant::Dice) {
+                let dice = super::replay::replay_dice(record, 0, options.replay);
+                super::dice::annotate::write_game(text, record, &dice, options, out);
+                return Ok(());
+            }
+            annotate_game(text, record, report, &a.plies, out);
+            Ok(())
+        },
+    )
 }
 
 /// The comments after a main-line ply: `pos` the position after it, `claim`
@@ -45,14 +53,14 @@ pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Conver
 fn ply_comments(
     pos: &Position,
     claim: Option<Claim>,
-    before: &Position,
+    mover: Color,
     kind: MoveKind,
     options: &AnnotateOptions,
     state: &mut State,
 ) -> Vec<String> {
     let mut c = Vec::new();
     if let MoveKind::Throne(sq) = kind {
-        c.push(format!("{} gains the throne pawn on {sq}", before.turn()));
+        c.push(format!("{mover} gains the throne pawn on {sq}"));
     }
     if options.stages {
         let men = pos.men();
@@ -95,43 +103,93 @@ struct KeptPly {
     comments: Vec<String>,
 }
 
-/// The replayed moves by token, each played once from the report.
-fn kept_plies(record: &GameRecord, report: &GameReport, options: &AnnotateOptions) -> HashMap<usize, KeptPly> {
-    let main: HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
-    // A stage the start position is already in is not "entered".
-    let start_men = report.start.as_ref().filter(|_| !report.mainline.is_empty()).map_or(u32::MAX, Position::men);
-    let mut state = State { endgame: start_men <= 20, deep: start_men <= 10, ..State::default() };
-    let mut claims = Claims::default();
-    if let Some(start) = &report.start {
-        claims.start(start);
+/// The replay's observer that gathers [`KeptPly`]s, by token.
+struct Annotator {
+    options: AnnotateOptions,
+    /// The kept plies of the game, by token index.
+    plies: Vec<Option<KeptPly>>,
+    /// The script of each move token's letters (the record's where none).
+    letters: Vec<Letters>,
+    state: State,
+    claims: Claims,
+    /// The main line has a move (its start is set).
+    started: bool,
+    /// The coming `any_move` is of the main line.
+    main: bool,
+    /// The move between `any_move` and `any_played`.
+    pending: Option<Pending>,
+}
+
+/// What `any_move` saw of a move before it was played.
+struct Pending {
+    token: usize,
+    main: bool,
+    mover: Color,
+    fullmoves: u32,
+    kind: MoveKind,
+    comments: Vec<String>,
+}
+
+impl Annotator {
+    fn new(options: AnnotateOptions) -> Annotator {
+        Annotator {
+            options,
+            plies: Vec::new(),
+            letters: Vec::new(),
+            state: State::default(),
+            claims: Claims::default(),
+            started: false,
+            main: false,
+            pending: None,
+        }
     }
-    let mut plies = HashMap::new();
-    report.for_each_kept(|before, ply, after| {
-        let Some(TokenKind::Move { text: move_text, .. }) = record.tokens.get(ply.token).map(|t| &t.kind) else {
-            return;
-        };
-        let letters = match move_text {
-            MoveText::Man(m) if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
-            MoveText::Man(m) if m.script == Some(Script::Latin) => Letters::Latin,
-            _ => report.letters,
-        };
-        let comments = if main.contains(&ply.token) {
-            let claim = claims.after(after);
-            let mut c = royal_comments(before, ply);
-            c.extend(ply_comments(after, claim, before, ply.mv.kind, options, &mut state));
-            c
-        } else {
-            Vec::new()
-        };
-        let kept = KeptPly {
-            white: before.turn() == Color::White,
-            fullmoves: before.fullmoves(),
-            mark: check_mark(after, letters),
-            comments,
-        };
-        plies.insert(ply.token, kept);
-    });
-    plies
+
+    /// A game's replay begins.
+    fn start(&mut self, record: &GameRecord) {
+        let (letters, _) = super::replay::letters_and_files(record);
+        self.plies.clear();
+        self.plies.resize_with(record.tokens.len(), || None);
+        self.letters.clear();
+        self.letters.extend(record.tokens.iter().map(|t| match &t.kind {
+            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
+            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Latin) => Letters::Latin,
+            _ => letters,
+        }));
+        (self.started, self.main, self.pending) = (false, false, None);
+    }
+}
+
+impl Observer for Annotator {
+    fn before_move(&mut self, before: &Position, _mv: Move) {
+        if !self.started {
+            // A stage the start position is already in is not "entered".
+            let men = before.men();
+            self.state = State { endgame: men <= 20, deep: men <= 10, ..State::default() };
+            self.claims.start(before);
+            self.started = true;
+        }
+        self.main = true;
+    }
+
+    fn any_move(&mut self, before: &Position, ply: Ply, _token: &Token) {
+        let main = std::mem::take(&mut self.main);
+        let comments = if main { royal_comments(before, ply) } else { Vec::new() };
+        let (mover, fullmoves, kind) = (before.turn(), before.fullmoves(), ply.mv.kind);
+        self.pending = Some(Pending { token: ply.token, main, mover, fullmoves, kind, comments });
+    }
+
+    fn any_played(&mut self, after: &Position) {
+        let Some(Pending { token, main, mover, fullmoves, kind, mut comments }) = self.pending.take() else { return };
+        if main {
+            let claim = self.claims.after(after);
+            comments.extend(ply_comments(after, claim, mover, kind, &self.options, &mut self.state));
+        }
+        let letters = self.letters.get(token).copied().unwrap_or(Letters::Latin);
+        let kept = KeptPly { white: mover == Color::White, fullmoves, mark: check_mark(after, letters), comments };
+        if let Some(slot) = self.plies.get_mut(token) {
+            *slot = Some(kept);
+        }
+    }
 }
 
 /// Royal's events at a move (RULES.md 5.3–5.5): a queen restored before
@@ -169,9 +227,9 @@ struct State {
     clippy::string_slice,
     reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it); marks and glyphs cut off a move are ASCII"
 )]
-fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: &AnnotateOptions, out: &mut String) {
+fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[Option<KeptPly>], out: &mut String) {
     let mut cursor = record.span.start;
-    let plies = kept_plies(record, report, options);
+    let kept = |i: usize| plies.get(i).and_then(Option::as_ref);
     // Whether the next move needs a number in front of it.
     let mut need_number = true;
     // A move's comments, written after its NAGs and glyphs.
@@ -193,7 +251,7 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
         match &token.kind {
             TokenKind::Move { text: MoveText::Restoration { .. }, .. } => {
                 // Numbered as the move it comes before.
-                let next = record.tokens.iter().enumerate().skip(ti + 1).find_map(|(i, _)| plies.get(&i));
+                let next = (ti + 1..record.tokens.len()).find_map(kept);
                 out.push_str(&text[cursor..token.span.start]);
                 match next {
                     Some(p) if p.white => out.push_str(&format!("{}. ", p.fullmoves)),
@@ -218,7 +276,7 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, options: 
                 continue;
             }
             TokenKind::Move { check, glyph, .. } => {
-                let Some(ply) = plies.get(&ti) else { continue };
+                let Some(ply) = kept(ti) else { continue };
                 out.push_str(&text[cursor..token.span.start]);
                 let numbered = std::mem::take(&mut skip_number);
                 if numbered {

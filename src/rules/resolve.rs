@@ -257,9 +257,7 @@ impl Position {
         let us = self.turn();
         let (stage, wing) = match text {
             CastleText::TwoStage(s, w) if self.rules().two_stage_castling() => (s, w),
-            CastleText::Chess(w) if !self.rules().two_stage_castling() => {
-                (Stage::First, w)
-            }
+            CastleText::Chess(w) if !self.rules().two_stage_castling() => (Stage::First, w),
             _ => return Err(ResolveError::WrongVariantCastling),
         };
         let Some(index) = self.castle_index(us, stage, wing) else {
