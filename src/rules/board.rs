@@ -88,6 +88,12 @@ impl Board {
     pub fn king_of(&self, c: Color) -> Option<Square> {
         self.by_piece(Piece::new(c, Role::King)).single()
     }
+    /// The king of `c` on a board that has at most one (a position's): no
+    /// test for a second, on the hot path of every move.
+    #[inline]
+    pub(super) fn the_king_of(&self, c: Color) -> Option<Square> {
+        self.by_piece(Piece::new(c, Role::King)).first()
+    }
 
     /// Men of `c` that ride rank and file lines.
     #[inline]

@@ -254,7 +254,7 @@ impl Position {
         reason = "`from_setup` admits only one king per side, and a legal move never takes a king"
     )]
     pub fn our_king(&self) -> Square {
-        self.board.king_of(self.turn).expect("a position has one king per side")
+        self.board.the_king_of(self.turn).expect("a position has one king per side")
     }
     /// Men giving check to the side to move (kept, not computed here).
     #[inline]
@@ -274,7 +274,7 @@ impl Position {
     /// `from`. (Castling, en passant and throne moves move more men: they
     /// take [`Self::compute_checkers`].)
     fn checkers_after(&self, from: Square, to: Square) -> Bitboard {
-        let Some(king) = self.board.king_of(self.turn) else { return Bitboard::EMPTY };
+        let Some(king) = self.board.the_king_of(self.turn) else { return Bitboard::EMPTY };
         let Some(man) = self.board.piece_at(to) else { return Bitboard::EMPTY };
         let occupied = self.board.occupied() | self.rules.outside();
         let direct = if man.role == Role::Pawn {
@@ -296,7 +296,7 @@ impl Position {
             return super::royal::checkers(self);
         }
         let outside = self.rules.outside();
-        match self.board.king_of(self.turn) {
+        match self.board.the_king_of(self.turn) {
             Some(king) => self.board.attackers_to(king, !self.turn, self.board.occupied() | outside),
             None => Bitboard::EMPTY,
         }
