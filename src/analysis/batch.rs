@@ -19,6 +19,10 @@ use crate::notation::reader::{last_boundary, next_boundary};
 
 /// Bytes read at a time.
 pub const BLOCK: usize = 4 << 20;
+/// Bytes read for the first block: the threads start on it sooner (it is
+/// read and decoded before any work); the blocks after it double up to
+/// the full size.
+const FIRST_BLOCK: usize = 256 << 10;
 /// Target size of a chunk handed to one thread.
 pub const CHUNK: usize = 64 << 10;
 
@@ -85,6 +89,8 @@ pub struct Blocks<R> {
     eof: bool,
     encoding: Option<&'static Encoding>,
     block: usize,
+    /// Bytes to read for the coming block (see [`FIRST_BLOCK`]).
+    size: usize,
     /// Whether a block had bytes that could not be decoded.
     pub had_errors: bool,
     /// The encoding detected (known after the first block that is not
@@ -127,6 +133,7 @@ impl<R: Read> Blocks<R> {
             eof: false,
             encoding,
             block,
+            size: block.min(FIRST_BLOCK),
             had_errors: false,
             used: None,
             runner_up: None,
@@ -142,8 +149,8 @@ impl<R: Read> Blocks<R> {
         }
         // Into the vector's spare room, not a zeroed one: zeroing each 4 MB
         // block first cost 3 % of a validation, on the reading thread.
-        self.pending.reserve(self.block);
-        let want = self.block as u64;
+        self.pending.reserve(self.size);
+        let want = self.size as u64;
         let n = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
         if (n as u64) < want {
             self.eof = true;
@@ -172,9 +179,10 @@ impl<R: Read> Iterator for Blocks<R> {
             let cut = if self.eof { Some(self.pending.len()) } else { last_cut(&self.pending) };
             // A game larger than the block: read more before cutting.
             let Some(cut) = cut.filter(|&c| c > 0) else {
-                self.block *= 2;
+                self.size *= 2;
                 continue;
             };
+            self.size = self.size.max((self.size * 2).min(self.block));
             let rest = self.pending.split_off(cut);
             let bytes = std::mem::replace(&mut self.pending, rest);
             let forced = self.encoding.or(self.used);
