@@ -12,9 +12,8 @@
 use super::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
-use crate::notation::{promotion_text, Found, Letters, LongMove, Reader, ShortMove, Style};
-use crate::rules::{MoveKind, Position, Variant};
-use std::fmt::Write as _;
+use crate::notation::{promotion_form, Found, Letters, LongMove, Reader, ShortMove, Style};
+use crate::rules::{Position, Variant};
 
 // The choices are the command line's values too (`clap::ValueEnum`): one
 // type per idea, no copy of it in the CLI. Their notes are `//`, not `///`,
@@ -412,6 +411,8 @@ struct MoveWriter {
     new: Vec<(usize, std::ops::Range<usize>)>,
     /// The move being written.
     pending: Option<Pending>,
+    /// Room for the legal moves the short style looks at.
+    legal: Vec<crate::rules::Move>,
 }
 
 /// A move of [`MoveWriter`] waiting for its marks: its token, where its
@@ -459,29 +460,18 @@ impl Observer for MoveWriter {
             StyleChoice::Short => false,
         };
         let start = buf.len();
-        // Writing to a String cannot fail.
-        let _ = if long {
-            write!(buf, "{}", LongMove { pos: before, mv: ply.mv, letters })
-        } else {
-            write!(buf, "{}", ShortMove { pos: before, mv: ply.mv, letters })
+        let style = if long { Style::Long } else { Style::Short };
+        // The record's own form of a promotion, unless asked for `=`.
+        let promotion = match move_text {
+            _ if options.promotion_equals => PromotionForm::Equals,
+            MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
+            _ => promotion_form(letters, style),
         };
-        if let MoveKind::Promotion(role) = ply.mv.kind {
-            // The record's own form, unless asked for `=`.
-            let style = if long { Style::Long } else { Style::Short };
-            let form = match move_text {
-                _ if options.promotion_equals => PromotionForm::Equals,
-                MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
-                _ => crate::notation::promotion_form(letters, style),
-            };
-            let default = promotion_text(letters, style, role);
-            if buf.get(start..).is_some_and(|w| w.ends_with(default.as_str())) {
-                buf.truncate(buf.len() - default.len());
-                form.write(letters.piece(role), buf);
-            }
-        }
-        if self.ak_out {
-            let written = buf.split_off(start).replace('j', "k");
-            buf.push_str(&written);
+        let (pos, mv) = (before, ply.mv);
+        if long {
+            LongMove { pos, mv, letters }.write_with(promotion, self.ak_out, buf);
+        } else {
+            ShortMove { pos, mv, letters }.write_with(promotion, self.ak_out, &mut self.legal, buf);
         }
         if options.pgn_moves && ply.mv.is_castle() {
             // PGN's castling letter.
