@@ -333,8 +333,7 @@ fn write_game(
     // written with look-alikes in their right form (appended to it); the
     // texts are ranges of that one buffer.
     let buf = &mut moves.buf;
-    let mut new: Vec<(&Token, std::ops::Range<usize>)> =
-        moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
+    let mut extra: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
     // Royal's queen restorations, in the letters asked for.
     if rewrite && options.letters != LettersChoice::Keep {
         for token in &record.tokens {
@@ -347,7 +346,7 @@ fn write_game(
                     buf.push_str(&(u32::from(s.rank) + 1).to_string());
                 }
                 buf.push_str(if latin { "=Q" } else { "=Ф" });
-                new.push((token, start..buf.len()));
+                extra.push((token, start..buf.len()));
             }
         }
     }
@@ -356,18 +355,35 @@ fn write_game(
     let chess = matches!(report.variant, Some(Variant::Chess | Variant::Chess960));
     for note in record.notes.iter().filter(|n| !(chess && n.read == crate::notation::ast::LookAlikes::EN_PASSANT)) {
         if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
-            if !new.iter().any(|(t, _)| t.span == note.span) {
+            let rewritten = moves.new.iter().any(|(ti, _)| record.tokens.get(*ti).is_some_and(|t| t.span == note.span))
+                || extra.iter().any(|(t, _)| t.span == note.span);
+            if !rewritten {
                 let start = buf.len();
                 buf.push_str(&note.right);
-                new.push((token, start..buf.len()));
+                extra.push((token, start..buf.len()));
             }
         }
     }
-    new.sort_by_key(|(t, _)| t.span.start);
-    for (token, written) in new {
-        out.push_str(&text[cursor..token.span.start]);
-        out.push_str(buf.get(written).unwrap_or_default());
-        cursor = token.span.end;
+    let buf = &moves.buf;
+    let place = |ti: &usize| record.tokens.get(*ti).map(|t| t.span.start);
+    if extra.is_empty() && moves.new.is_sorted_by_key(|(ti, _)| place(ti)) {
+        // The usual game: only its moves rewritten, in the order written.
+        for (ti, written) in &moves.new {
+            let Some(token) = record.tokens.get(*ti) else { continue };
+            out.push_str(&text[cursor..token.span.start]);
+            out.push_str(buf.get(written.clone()).unwrap_or_default());
+            cursor = token.span.end;
+        }
+    } else {
+        let mut new: Vec<(&Token, std::ops::Range<usize>)> =
+            moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
+        new.append(&mut extra);
+        new.sort_by_key(|(t, _)| t.span.start);
+        for (token, written) in new {
+            out.push_str(&text[cursor..token.span.start]);
+            out.push_str(buf.get(written).unwrap_or_default());
+            cursor = token.span.end;
+        }
     }
     out.push_str(&text[cursor..record.span.end]);
 }

@@ -78,6 +78,11 @@ const SPECIAL: [bool; 256] = {
     t
 };
 
+#[inline(always)]
+fn special(c: u8) -> bool {
+    SPECIAL.get(usize::from(c)).copied().unwrap_or(true)
+}
+
 /// Appends `movetext` filled into lines of at most `width` characters to
 /// `out`, one pass over its bytes; `false` (with part of it appended) when
 /// its line breaks carry meaning: a `<` or carriage return, a blank line, a
@@ -89,7 +94,7 @@ const SPECIAL: [bool; 256] = {
 /// comments; a throne mark stays with its move (`Крf8-f9; e3` is one unit).
 fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
     let b = movetext.as_bytes();
-    let mut lay = Layout { text: movetext, fill: Filler::new(width), chunk: None };
+    let mut lay = Layout { text: movetext, fill: Filler::new(width), from: 0, to: 0 };
     let mut in_comment = false;
     let mut line_start = true;
     // Where a throne mark being read ends: no unit ends before it.
@@ -99,13 +104,13 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
     let mut chars = 0;
     let mut i = 0;
     while let Some(&c) = b.get(i) {
-        if !line_start && !SPECIAL[usize::from(c)] {
+        if !line_start && !special(c) {
             // A run of plain bytes, all of the unit.
             unit.get_or_insert(i);
             chars += usize::from(c & 0xC0 != 0x80);
             i += 1;
             while let Some(&c) = b.get(i) {
-                if SPECIAL[usize::from(c)] {
+                if special(c) {
                     break;
                 }
                 chars += usize::from(c & 0xC0 != 0x80);
@@ -182,33 +187,35 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
 struct Layout<'a> {
     text: &'a str,
     fill: Filler,
-    /// The text to copy next, as a range of `text`.
-    chunk: Option<(usize, usize)>,
+    /// The text to copy next, as a range of `text` (empty: none).
+    from: usize,
+    to: usize,
 }
 
 impl Layout<'_> {
     /// The unit at `start..end` of the text, `chars` characters long.
-    #[inline]
+    #[inline(always)]
     fn unit(&mut self, out: &mut String, start: usize, end: usize, chars: usize) {
         let sep = self.fill.place(chars);
-        match self.chunk {
-            Some((from, to)) if sep == Some(b' ') && to + 1 == start && self.text.as_bytes().get(to) == Some(&b' ') => {
-                self.chunk = Some((from, end));
-            }
-            _ => {
-                self.flush(out);
-                if let Some(sep) = sep {
-                    out.push(char::from(sep));
-                }
-                self.chunk = Some((start, end));
-            }
+        if sep == Some(b' ') && self.to + 1 == start && self.text.as_bytes().get(self.to) == Some(&b' ') {
+            self.to = end;
+        } else {
+            self.new_chunk(out, sep, start, end);
         }
     }
 
-    fn flush(&mut self, out: &mut String) {
-        if let Some((from, to)) = self.chunk.take() {
-            out.push_str(self.text.get(from..to).unwrap_or_default());
+    #[inline(never)]
+    fn new_chunk(&mut self, out: &mut String, sep: Option<u8>, start: usize, end: usize) {
+        self.flush(out);
+        if let Some(sep) = sep {
+            out.push(char::from(sep));
         }
+        (self.from, self.to) = (start, end);
+    }
+
+    fn flush(&mut self, out: &mut String) {
+        out.push_str(self.text.get(self.from..self.to).unwrap_or_default());
+        self.from = self.to;
     }
 }
 

@@ -95,11 +95,13 @@ impl MoveForm {
         MoveForm { letters, promotion: promotion_form(letters, style), files_ak: false }
     }
 
+    #[inline]
     fn file<W: fmt::Write>(self, w: &mut W, file: u8) -> fmt::Result {
         let letter = if self.files_ak && file == 9 { b'k' } else { b'a' + file };
         w.write_char(char::from(letter))
     }
 
+    #[inline]
     fn square<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
         self.file(w, sq.file())?;
         rank(w, sq.rank())
@@ -126,6 +128,7 @@ impl MoveForm {
     }
 
     /// What follows the target: the promotion, the throne pawn's square.
+    #[inline]
     fn suffix<W: fmt::Write>(self, w: &mut W, m: Move) -> fmt::Result {
         match m.kind {
             MoveKind::Promotion(r) => self.promotion(w, r),
@@ -138,7 +141,17 @@ impl MoveForm {
     }
 }
 
+/// Writes a piece's letters: one ASCII letter as a char (cheaper than a copy).
+#[inline]
+fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
+    match letters.as_bytes() {
+        [b] if b.is_ascii() => w.write_char(char::from(*b)),
+        _ => w.write_str(letters),
+    }
+}
+
 /// The rank (from 0) as its number is written, digit by digit.
+#[inline]
 fn rank<W: fmt::Write>(w: &mut W, rank: u8) -> fmt::Result {
     match rank + 1 {
         r @ 0..=9 => w.write_char(char::from(b'0' + r)),
@@ -166,7 +179,7 @@ fn long_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm) 
     let role = pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
     let capture = pos.is_capture(m);
     let sep = if capture { form.letters.capture() } else { '-' };
-    w.write_str(form.letters.piece(role))?;
+    letters_to(w, form.letters.piece(role))?;
     form.square(w, m.from)?;
     w.write_char(sep)?;
     form.square(w, m.to)?;
@@ -224,12 +237,19 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
             w.write_char(form.letters.capture())?;
         }
     } else {
-        w.write_str(form.letters.piece(role))?;
+        letters_to(w, form.letters.piece(role))?;
         // Men of the same kind that reach the target (every man but the
         // pawn attacks as it moves, both ways): only with one of them is
         // there a legal move to look for.
         let others = mover.map_or(Bitboard::EMPTY, |p| {
-            Board::attacks(role, m.to, board.occupied()) & board.by_piece(p) & !m.from.bb()
+            let kind = board.by_piece(p) & !m.from.bb();
+            if kind.more_than_one() {
+                Board::attacks(role, m.to, board.occupied()) & kind
+            } else {
+                // One man (or none) to ask about: the quick test of one square.
+                let reaches = |o: &Square| Board::attacks_square(role, *o, m.to, board.occupied());
+                kind.first().filter(reaches).map_or(Bitboard::EMPTY, Square::bb)
+            }
         });
         if !others.is_empty() {
             pos.legal_moves_to(m.to.bb(), legal);
