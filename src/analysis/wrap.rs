@@ -67,6 +67,7 @@ fn space_at(text: &str, i: usize) -> bool {
 /// the lead bytes of the other Unicode spaces (`C2`, `E1`–`E3`), and the
 /// marks that change its state (`<`, `{`, `}`, `;`, `,`). Every other byte
 /// (when not at the start of a line) is part of a unit and nothing else.
+#[expect(clippy::indexing_slicing, reason = "a byte indexes a table of 256, `i` stays below the length of `bytes`")]
 const SPECIAL: [bool; 256] = {
     let mut t = [false; 256];
     let bytes = b"\t\n\x0B\x0C\r <{};,\xC2\xE1\xE2\xE3";
