@@ -370,7 +370,11 @@ fn write_game(
         // The usual game: only its moves rewritten, in the order written.
         for (ti, written) in &moves.new {
             let Some(token) = record.tokens.get(*ti) else { continue };
-            out.push_str(&text[cursor..token.span.start]);
+            match &text[cursor..token.span.start] {
+                // Half the gaps, pushed without a copy.
+                " " => out.push(' '),
+                gap => out.push_str(gap),
+            }
             out.push_str(buf.get(written.clone()).unwrap_or_default());
             cursor = token.span.end;
         }

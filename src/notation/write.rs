@@ -95,13 +95,13 @@ impl MoveForm {
         MoveForm { letters, promotion: promotion_form(letters, style), files_ak: false }
     }
 
-    #[inline]
+    #[inline(always)]
     fn file<W: fmt::Write>(self, w: &mut W, file: u8) -> fmt::Result {
         let letter = if self.files_ak && file == 9 { b'k' } else { b'a' + file };
         w.write_char(char::from(letter))
     }
 
-    #[inline]
+    #[inline(always)]
     fn square<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
         self.file(w, sq.file())?;
         rank(w, sq.rank())
@@ -128,7 +128,7 @@ impl MoveForm {
     }
 
     /// What follows the target: the promotion, the throne pawn's square.
-    #[inline]
+    #[inline(always)]
     fn suffix<W: fmt::Write>(self, w: &mut W, m: Move) -> fmt::Result {
         match m.kind {
             MoveKind::Promotion(r) => self.promotion(w, r),
@@ -142,7 +142,7 @@ impl MoveForm {
 }
 
 /// Writes a piece's letters: one ASCII letter as a char (cheaper than a copy).
-#[inline]
+#[inline(always)]
 fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
     match letters.as_bytes() {
         [b] if b.is_ascii() => w.write_char(char::from(*b)),
@@ -151,7 +151,7 @@ fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
 }
 
 /// The rank (from 0) as its number is written, digit by digit.
-#[inline]
+#[inline(always)]
 fn rank<W: fmt::Write>(w: &mut W, rank: u8) -> fmt::Result {
     match rank + 1 {
         r @ 0..=9 => w.write_char(char::from(b'0' + r)),
