@@ -115,8 +115,8 @@ impl LettersChoice {
 
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
     // The moves are written as the replay plays them (`MoveWriter`).
-    let mut writer = MoveWriter { options: move_options(options), ..MoveWriter::default() };
-    let start = |writer: &mut MoveWriter, record: &GameRecord| writer.start(record);
+    let mut writer = MoveWriter { options: move_options(options), text: &source.text, ..MoveWriter::default() };
+    let start = |writer: &mut MoveWriter<'_>, record: &GameRecord| writer.start(record);
     transform_observed(
         source,
         options.replay,
@@ -264,7 +264,7 @@ fn write_game(
     record: &GameRecord,
     report: &GameReport,
     options: &ConvertOptions,
-    moves: &mut MoveWriter,
+    moves: &mut MoveWriter<'_>,
     out: &mut String,
 ) {
     // A game of another variant never comes here (`wrong_variant`).
@@ -366,8 +366,14 @@ fn write_game(
     }
     let buf = &moves.buf;
     let place = |ti: &usize| record.tokens.get(*ti).map(|t| t.span.start);
-    if extra.is_empty() && moves.new.is_sorted_by_key(|(ti, _)| place(ti)) {
-        // The usual game: only its moves rewritten, in the order written.
+    if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
+        // The usual game: its moves written in order with the text between
+        // them (the tags are as they stand).
+        out.push_str(&text[cursor..moves.stream_start]);
+        out.push_str(buf);
+        cursor = moves.cursor;
+    } else if extra.is_empty() && moves.new.is_sorted_by_key(|(ti, _)| place(ti)) {
+        // Only its moves rewritten, in the order written.
         for (ti, written) in &moves.new {
             let Some(token) = record.tokens.get(*ti) else { continue };
             match &text[cursor..token.span.start] {
@@ -418,7 +424,9 @@ fn move_options(options: &ConvertOptions) -> ConvertOptions {
 /// token order, so that each move is played once: its text from the
 /// position before it, its marks (with `pgn_moves`) from the position after.
 #[derive(Default)]
-struct MoveWriter {
+struct MoveWriter<'a> {
+    /// The text of the file.
+    text: &'a str,
     options: ConvertOptions,
     /// The letters of the record's moves, and whether the output letters the
     /// tenth file `k`.
@@ -433,13 +441,19 @@ struct MoveWriter {
     pending: Option<Pending>,
     /// Room for the legal moves the short style looks at.
     legal: Vec<crate::rules::Move>,
+    /// While the moves come in text order (`in_order`), `buf` holds the
+    /// game's text from `stream_start` (the end of its tags) to `cursor`
+    /// as written: each move after the text between it and the last.
+    in_order: bool,
+    stream_start: usize,
+    cursor: usize,
 }
 
 /// A move of [`MoveWriter`] waiting for its marks: its token, where its
 /// text starts in the buffer, the mark and glyph written on it, its letters.
 type Pending = (usize, usize, Option<CheckMark>, Option<crate::notation::ast::Glyph>, Letters);
 
-impl MoveWriter {
+impl MoveWriter<'_> {
     /// A new game.
     fn start(&mut self, record: &GameRecord) {
         let (letters, ak_in) = super::replay::letters_and_files(record);
@@ -458,10 +472,13 @@ impl MoveWriter {
         self.buf.clear();
         self.new.clear();
         self.pending = None;
+        self.stream_start = record.tags.last().map_or(record.span.start, |t| t.span.end);
+        self.cursor = self.stream_start;
+        self.in_order = true;
     }
 }
 
-impl Observer for MoveWriter {
+impl Observer for MoveWriter<'_> {
     fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
         let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
         if !self.rewrite {
@@ -479,6 +496,19 @@ impl Observer for MoveWriter {
             StyleChoice::Long => true,
             StyleChoice::Short => false,
         };
+        // The text since the last move, while the moves come in order (and
+        // each was played: its marks written).
+        let gap = self.text.get(self.cursor..token.span.start);
+        match gap {
+            Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
+                match gap {
+                    " " => buf.push(' '),
+                    gap => buf.push_str(gap),
+                }
+                self.cursor = token.span.end;
+            }
+            _ => self.in_order = false,
+        }
         let start = buf.len();
         let style = if long { Style::Long } else { Style::Short };
         // The record's own form of a promotion, unless asked for `=`.
