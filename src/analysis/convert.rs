@@ -12,9 +12,8 @@
 use super::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
-use crate::notation::{promotion_text, Found, Letters, LongMove, Reader, ShortMove, Style};
-use crate::rules::{MoveKind, Position, Variant};
-use std::fmt::Write as _;
+use crate::notation::{promotion_form, Found, Letters, LongMove, Reader, ShortMove, Style};
+use crate::rules::{Position, Variant};
 
 // The choices are the command line's values too (`clap::ValueEnum`): one
 // type per idea, no copy of it in the CLI. Their notes are `//`, not `///`,
@@ -116,8 +115,8 @@ impl LettersChoice {
 
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
     // The moves are written as the replay plays them (`MoveWriter`).
-    let mut writer = MoveWriter { options: move_options(options), ..MoveWriter::default() };
-    let start = |writer: &mut MoveWriter, record: &GameRecord| writer.start(record);
+    let mut writer = MoveWriter { options: move_options(options), text: &source.text, ..MoveWriter::default() };
+    let start = |writer: &mut MoveWriter<'_>, record: &GameRecord| writer.start(record);
     transform_observed(
         source,
         options.replay,
@@ -265,7 +264,7 @@ fn write_game(
     record: &GameRecord,
     report: &GameReport,
     options: &ConvertOptions,
-    moves: &mut MoveWriter,
+    moves: &mut MoveWriter<'_>,
     out: &mut String,
 ) {
     // A game of another variant never comes here (`wrong_variant`).
@@ -334,8 +333,7 @@ fn write_game(
     // written with look-alikes in their right form (appended to it); the
     // texts are ranges of that one buffer.
     let buf = &mut moves.buf;
-    let mut new: Vec<(&Token, std::ops::Range<usize>)> =
-        moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
+    let mut extra: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
     // Royal's queen restorations, in the letters asked for.
     if rewrite && options.letters != LettersChoice::Keep {
         for token in &record.tokens {
@@ -348,7 +346,7 @@ fn write_game(
                     buf.push_str(&(u32::from(s.rank) + 1).to_string());
                 }
                 buf.push_str(if latin { "=Q" } else { "=Ф" });
-                new.push((token, start..buf.len()));
+                extra.push((token, start..buf.len()));
             }
         }
     }
@@ -357,18 +355,45 @@ fn write_game(
     let chess = matches!(report.variant, Some(Variant::Chess | Variant::Chess960));
     for note in record.notes.iter().filter(|n| !(chess && n.read == crate::notation::ast::LookAlikes::EN_PASSANT)) {
         if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
-            if !new.iter().any(|(t, _)| t.span == note.span) {
+            let rewritten = moves.new.iter().any(|(ti, _)| record.tokens.get(*ti).is_some_and(|t| t.span == note.span))
+                || extra.iter().any(|(t, _)| t.span == note.span);
+            if !rewritten {
                 let start = buf.len();
                 buf.push_str(&note.right);
-                new.push((token, start..buf.len()));
+                extra.push((token, start..buf.len()));
             }
         }
     }
-    new.sort_by_key(|(t, _)| t.span.start);
-    for (token, written) in new {
-        out.push_str(&text[cursor..token.span.start]);
-        out.push_str(buf.get(written).unwrap_or_default());
-        cursor = token.span.end;
+    let buf = &moves.buf;
+    let place = |ti: &usize| record.tokens.get(*ti).map(|t| t.span.start);
+    if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
+        // The usual game: its moves written in order with the text between
+        // them (the tags are as they stand).
+        out.push_str(&text[cursor..moves.stream_start]);
+        out.push_str(buf);
+        cursor = moves.cursor;
+    } else if extra.is_empty() && moves.new.is_sorted_by_key(|(ti, _)| place(ti)) {
+        // Only its moves rewritten, in the order written.
+        for (ti, written) in &moves.new {
+            let Some(token) = record.tokens.get(*ti) else { continue };
+            match &text[cursor..token.span.start] {
+                // Half the gaps, pushed without a copy.
+                " " => out.push(' '),
+                gap => out.push_str(gap),
+            }
+            out.push_str(buf.get(written.clone()).unwrap_or_default());
+            cursor = token.span.end;
+        }
+    } else {
+        let mut new: Vec<(&Token, std::ops::Range<usize>)> =
+            moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
+        new.append(&mut extra);
+        new.sort_by_key(|(t, _)| t.span.start);
+        for (token, written) in new {
+            out.push_str(&text[cursor..token.span.start]);
+            out.push_str(buf.get(written).unwrap_or_default());
+            cursor = token.span.end;
+        }
     }
     out.push_str(&text[cursor..record.span.end]);
 }
@@ -399,7 +424,9 @@ fn move_options(options: &ConvertOptions) -> ConvertOptions {
 /// token order, so that each move is played once: its text from the
 /// position before it, its marks (with `pgn_moves`) from the position after.
 #[derive(Default)]
-struct MoveWriter {
+struct MoveWriter<'a> {
+    /// The text of the file.
+    text: &'a str,
     options: ConvertOptions,
     /// The letters of the record's moves, and whether the output letters the
     /// tenth file `k`.
@@ -412,13 +439,21 @@ struct MoveWriter {
     new: Vec<(usize, std::ops::Range<usize>)>,
     /// The move being written.
     pending: Option<Pending>,
+    /// Room for the legal moves the short style looks at.
+    legal: Vec<crate::rules::Move>,
+    /// While the moves come in text order (`in_order`), `buf` holds the
+    /// game's text from `stream_start` (the end of its tags) to `cursor`
+    /// as written: each move after the text between it and the last.
+    in_order: bool,
+    stream_start: usize,
+    cursor: usize,
 }
 
 /// A move of [`MoveWriter`] waiting for its marks: its token, where its
 /// text starts in the buffer, the mark and glyph written on it, its letters.
 type Pending = (usize, usize, Option<CheckMark>, Option<crate::notation::ast::Glyph>, Letters);
 
-impl MoveWriter {
+impl MoveWriter<'_> {
     /// A new game.
     fn start(&mut self, record: &GameRecord) {
         let (letters, ak_in) = super::replay::letters_and_files(record);
@@ -437,10 +472,13 @@ impl MoveWriter {
         self.buf.clear();
         self.new.clear();
         self.pending = None;
+        self.stream_start = record.tags.last().map_or(record.span.start, |t| t.span.end);
+        self.cursor = self.stream_start;
+        self.in_order = true;
     }
 }
 
-impl Observer for MoveWriter {
+impl Observer for MoveWriter<'_> {
     fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
         let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
         if !self.rewrite {
@@ -458,30 +496,32 @@ impl Observer for MoveWriter {
             StyleChoice::Long => true,
             StyleChoice::Short => false,
         };
-        let start = buf.len();
-        // Writing to a String cannot fail.
-        let _ = if long {
-            write!(buf, "{}", LongMove { pos: before, mv: ply.mv, letters })
-        } else {
-            write!(buf, "{}", ShortMove { pos: before, mv: ply.mv, letters })
-        };
-        if let MoveKind::Promotion(role) = ply.mv.kind {
-            // The record's own form, unless asked for `=`.
-            let style = if long { Style::Long } else { Style::Short };
-            let form = match move_text {
-                _ if options.promotion_equals => PromotionForm::Equals,
-                MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
-                _ => crate::notation::promotion_form(letters, style),
-            };
-            let default = promotion_text(letters, style, role);
-            if buf.get(start..).is_some_and(|w| w.ends_with(default.as_str())) {
-                buf.truncate(buf.len() - default.len());
-                form.write(letters.piece(role), buf);
+        // The text since the last move, while the moves come in order (and
+        // each was played: its marks written).
+        let gap = self.text.get(self.cursor..token.span.start);
+        match gap {
+            Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
+                match gap {
+                    " " => buf.push(' '),
+                    gap => buf.push_str(gap),
+                }
+                self.cursor = token.span.end;
             }
+            _ => self.in_order = false,
         }
-        if self.ak_out {
-            let written = buf.split_off(start).replace('j', "k");
-            buf.push_str(&written);
+        let start = buf.len();
+        let style = if long { Style::Long } else { Style::Short };
+        // The record's own form of a promotion, unless asked for `=`.
+        let promotion = match move_text {
+            _ if options.promotion_equals => PromotionForm::Equals,
+            MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
+            _ => promotion_form(letters, style),
+        };
+        let (pos, mv) = (before, ply.mv);
+        if long {
+            LongMove { pos, mv, letters }.write_with(promotion, self.ak_out, buf);
+        } else {
+            ShortMove { pos, mv, letters }.write_with(promotion, self.ak_out, &mut self.legal, buf);
         }
         if options.pgn_moves && ply.mv.is_castle() {
             // PGN's castling letter.

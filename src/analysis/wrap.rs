@@ -15,8 +15,15 @@ use crate::notation::scan::throne_mark_at;
 
 /// Re-wraps the movetext of the game text that `out` holds from `start` on.
 pub fn rewrap_game(out: &mut String, start: usize) {
-    if let Some(wrapped) = out.get(start..).and_then(|game| rewrap(game, WIDTH)) {
-        out.truncate(start);
+    let Some(game) = out.get(start..) else { return };
+    let body = start + movetext_start(game);
+    let Some(movetext) = out.get(body..) else { return };
+    let end = body + movetext.trim_end().len();
+    let Some(trimmed) = out.get(body..end) else { return };
+    let mut wrapped = String::with_capacity(out.len() - body);
+    if fill_movetext(trimmed, WIDTH, &mut wrapped) {
+        wrapped.push_str(out.get(end..).unwrap_or_default());
+        out.truncate(body);
         out.push_str(&wrapped);
     }
 }
@@ -29,13 +36,11 @@ pub fn rewrap(game: &str, width: usize) -> Option<String> {
     let (head, movetext) = (game.get(..body)?, game.get(body..)?);
     let trimmed = movetext.trim_end();
     let tail = movetext.get(trimmed.len()..)?;
-    if !wrappable(trimmed) {
-        return None;
-    }
     let mut out = String::with_capacity(game.len());
     out.push_str(head);
-    let mut fill = Filler::new(width);
-    for_each_unit(trimmed, |unit| fill.push(&mut out, unit))?;
+    if !fill_movetext(trimmed, width, &mut out) {
+        return None;
+    }
     out.push_str(tail);
     Some(out)
 }
@@ -58,36 +63,161 @@ fn space_at(text: &str, i: usize) -> bool {
     crate::notation::space_len(text, i).is_some()
 }
 
-/// Whether line breaks in `movetext` carry no meaning: no `<` or carriage
-/// return, no blank line, no line that starts with `%` or `[`, no comment
-/// over several lines, and every `;` outside comments a throne mark
-/// (`Крf8-f9; e3`), not a comment to the end of the line. One pass over the
-/// bytes (every byte looked at is ASCII).
-fn wrappable(movetext: &str) -> bool {
+/// The bytes that [`fill_movetext`] looks at one by one: ASCII white space,
+/// the lead bytes of the other Unicode spaces (`C2`, `E1`–`E3`), and the
+/// marks that change its state (`<`, `{`, `}`, `;`, `,`). Every other byte
+/// (when not at the start of a line) is part of a unit and nothing else.
+#[expect(clippy::indexing_slicing, reason = "a byte indexes a table of 256, `i` stays below the length of `bytes`")]
+const SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    let bytes = b"\t\n\x0B\x0C\r <{};,\xC2\xE1\xE2\xE3";
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn special(c: u8) -> bool {
+    SPECIAL.get(usize::from(c)).copied().unwrap_or(true)
+}
+
+/// Appends `movetext` filled into lines of at most `width` characters to
+/// `out`, one pass over its bytes; `false` (with part of it appended) when
+/// its line breaks carry meaning: a `<` or carriage return, a blank line, a
+/// line that starts with `%` or `[`, a comment over several lines, or a `;`
+/// outside comments that is no throne mark (`Крf8-f9; e3`) but a comment to
+/// the end of the line.
+///
+/// The units laid out are runs of text without white space outside
+/// comments; a throne mark stays with its move (`Крf8-f9; e3` is one unit).
+fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
     let b = movetext.as_bytes();
+    let mut lay = Layout { text: movetext, fill: Filler::new(width), from: 0, to: 0 };
     let mut in_comment = false;
     let mut line_start = true;
-    for (i, &c) in b.iter().enumerate() {
+    // Where a throne mark being read ends: no unit ends before it.
+    let mut glued_to = 0;
+    // The unit being read: its start and its length in characters.
+    let mut unit: Option<usize> = None;
+    let mut chars = 0;
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if !line_start && !special(c) {
+            // A run of plain bytes, all of the unit.
+            unit.get_or_insert(i);
+            chars += usize::from(c & 0xC0 != 0x80);
+            i += 1;
+            while let Some(&c) = b.get(i) {
+                if special(c) {
+                    break;
+                }
+                chars += usize::from(c & 0xC0 != 0x80);
+                i += 1;
+            }
+            continue;
+        }
+        if c == b' ' && !line_start && !in_comment && i >= glued_to {
+            // The usual end of a unit (a space within a line means nothing below).
+            if let Some(s) = unit.take() {
+                lay.unit(out, s, i, chars);
+                chars = 0;
+            }
+            i += 1;
+            continue;
+        }
+        // Whether the line breaks carry meaning.
+        let mut skipped = false;
         if line_start {
             if space_at(movetext, i) || (c & 0xC0 == 0x80) {
-                continue;
-            }
-            if c == b'%' || c == b'[' {
+                skipped = true;
+            } else if c == b'%' || c == b'[' {
                 return false;
+            } else {
+                line_start = false;
             }
-            line_start = false;
         }
+        if !skipped {
+            match c {
+                b'<' | b'\r' => return false,
+                b'\n' if in_comment || b.get(i + 1) == Some(&b'\n') => return false,
+                b'\n' => line_start = true,
+                b';' if !in_comment && !is_throne_mark(movetext, i) => return false,
+                _ => {}
+            }
+        }
+        // The units.
         match c {
-            b'<' | b'\r' => return false,
-            b'\n' if in_comment || b.get(i + 1) == Some(&b'\n') => return false,
-            b'\n' => line_start = true,
             b'{' => in_comment = true,
             b'}' => in_comment = false,
-            b';' if !in_comment && !is_throne_mark(movetext, i) => return false,
+            b';' | b',' if !in_comment => {
+                glued_to = throne_mark_at(movetext, i).map_or(0, |len| i + len);
+            }
+            _ if !in_comment && i >= glued_to => {
+                if let Some(len) = crate::notation::space_len(movetext, i) {
+                    if let Some(s) = unit.take() {
+                        lay.unit(out, s, i, chars);
+                        chars = 0;
+                    }
+                    // The continuation bytes of a space change nothing above.
+                    i += len;
+                    continue;
+                }
+            }
             _ => {}
         }
+        unit.get_or_insert(i);
+        chars += usize::from(c & 0xC0 != 0x80);
+        i += 1;
     }
-    !in_comment
+    if in_comment {
+        return false;
+    }
+    if let Some(s) = unit {
+        lay.unit(out, s, b.len(), chars);
+    }
+    lay.flush(out);
+    true
+}
+
+/// The units of [`fill_movetext`] laid out: a unit that follows the last
+/// one after one space in the text, and a space in the output too, extends
+/// the text to copy (most of a line is copied at once).
+struct Layout<'a> {
+    text: &'a str,
+    fill: Filler,
+    /// The text to copy next, as a range of `text` (empty: none).
+    from: usize,
+    to: usize,
+}
+
+impl Layout<'_> {
+    /// The unit at `start..end` of the text, `chars` characters long.
+    #[inline(always)]
+    fn unit(&mut self, out: &mut String, start: usize, end: usize, chars: usize) {
+        let sep = self.fill.place(chars);
+        if sep == Some(b' ') && self.to + 1 == start && self.text.as_bytes().get(self.to) == Some(&b' ') {
+            self.to = end;
+        } else {
+            self.new_chunk(out, sep, start, end);
+        }
+    }
+
+    #[inline(never)]
+    fn new_chunk(&mut self, out: &mut String, sep: Option<u8>, start: usize, end: usize) {
+        self.flush(out);
+        if let Some(sep) = sep {
+            out.push(char::from(sep));
+        }
+        (self.from, self.to) = (start, end);
+    }
+
+    fn flush(&mut self, out: &mut String) {
+        out.push_str(self.text.get(self.from..self.to).unwrap_or_default());
+        self.from = self.to;
+    }
 }
 
 /// Whether the `;` at `at` is a throne mark: it touches its move (`e5 ; e3
@@ -97,44 +227,143 @@ fn is_throne_mark(text: &str, at: usize) -> bool {
     touching && throne_mark_at(text, at).is_some()
 }
 
-/// Calls `f` on each unit to lay out: runs of text without white space
-/// outside comments; a throne mark stays with its move (`Крf8-f9; e3` is
-/// one unit). `None` if a unit is not on char boundaries (never: units
-/// start and end next to ASCII bytes or white space).
-fn for_each_unit(movetext: &str, mut f: impl FnMut(&str)) -> Option<()> {
-    let b = movetext.as_bytes();
-    let mut start = None;
-    let mut in_comment = false;
-    let mut glued_to = 0;
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        match c {
-            b'{' => in_comment = true,
-            b'}' => in_comment = false,
-            b';' | b',' if !in_comment => {
-                glued_to = throne_mark_at(movetext, i).map_or(0, |len| i + len);
-            }
-            _ if !in_comment && i >= glued_to && space_at(movetext, i) => {
-                if let Some(s) = start.take() {
-                    f(movetext.get(s..i)?);
-                }
-                i += movetext.get(i..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
-                continue;
-            }
-            _ => {}
-        }
-        start.get_or_insert(i);
-        i += 1;
-    }
-    if let Some(s) = start {
-        f(movetext.get(s..)?);
-    }
-    Some(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The re-wrapping as first written, three passes (wrappable, units,
+    /// filling): what the one-pass [`fill_movetext`] must give.
+    fn reference(game: &str, width: usize) -> Option<String> {
+        fn wrappable(movetext: &str) -> bool {
+            let b = movetext.as_bytes();
+            let mut in_comment = false;
+            let mut line_start = true;
+            for (i, &c) in b.iter().enumerate() {
+                if line_start {
+                    if space_at(movetext, i) || (c & 0xC0 == 0x80) {
+                        continue;
+                    }
+                    if c == b'%' || c == b'[' {
+                        return false;
+                    }
+                    line_start = false;
+                }
+                match c {
+                    b'<' | b'\r' => return false,
+                    b'\n' if in_comment || b.get(i + 1) == Some(&b'\n') => return false,
+                    b'\n' => line_start = true,
+                    b'{' => in_comment = true,
+                    b'}' => in_comment = false,
+                    b';' if !in_comment && !is_throne_mark(movetext, i) => return false,
+                    _ => {}
+                }
+            }
+            !in_comment
+        }
+        fn for_each_unit(movetext: &str, mut f: impl FnMut(&str)) -> Option<()> {
+            let b = movetext.as_bytes();
+            let mut start = None;
+            let mut in_comment = false;
+            let mut glued_to = 0;
+            let mut i = 0;
+            while let Some(&c) = b.get(i) {
+                match c {
+                    b'{' => in_comment = true,
+                    b'}' => in_comment = false,
+                    b';' | b',' if !in_comment => {
+                        glued_to = throne_mark_at(movetext, i).map_or(0, |len| i + len);
+                    }
+                    _ if !in_comment && i >= glued_to && space_at(movetext, i) => {
+                        if let Some(s) = start.take() {
+                            f(movetext.get(s..i)?);
+                        }
+                        i += movetext.get(i..).and_then(|r| r.chars().next()).map_or(1, char::len_utf8);
+                        continue;
+                    }
+                    _ => {}
+                }
+                start.get_or_insert(i);
+                i += 1;
+            }
+            if let Some(s) = start {
+                f(movetext.get(s..)?);
+            }
+            Some(())
+        }
+        let body = movetext_start(game);
+        let (head, movetext) = (game.get(..body)?, game.get(body..)?);
+        let trimmed = movetext.trim_end();
+        let tail = movetext.get(trimmed.len()..)?;
+        if !wrappable(trimmed) {
+            return None;
+        }
+        let mut out = String::with_capacity(game.len());
+        out.push_str(head);
+        let mut fill = Filler::new(width);
+        for_each_unit(trimmed, |unit| fill.push(&mut out, unit))?;
+        out.push_str(tail);
+        Some(out)
+    }
+
+    #[test]
+    fn one_pass_fills_as_the_reference() {
+        // Pieces of movetext, odd ones included, joined in many orders.
+        let plain = [
+            "1.",
+            "e5",
+            "Крf8-f9;",
+            "e3",
+            "Крf8-f9; e3",
+            "Кf3,e4",
+            "{a b}",
+            " ",
+            "  ",
+            "\n",
+            "×",
+            "Фd1:d8×",
+            "e10Ф",
+            "$1",
+            "!?",
+            "1-0",
+            "*",
+            "Лj1-j2",
+            "П",
+            "a",
+            "—",
+        ];
+        let odd = [
+            "{x\ny}", "\n\n", "\t", "\u{a0}", "\u{2003}", "\u{3000}", "\u{85}", ";", "; e3", " ;e3", "%x", "[t]",
+            "<r>", "\r\n", "{", "}", "\u{b}", "\u{c}", "\n ", "\n\u{a0}",
+        ];
+        let mut seed = 2026_u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            usize::try_from(seed >> 33).unwrap_or(0) % n
+        };
+        let mut wrapped = 0;
+        for round in 0..20_000 {
+            let mut game = String::from(if round % 3 == 0 { "[Event \"x\"]\n\n" } else { "" });
+            let len = next(40);
+            for _ in 0..len {
+                game.push_str(if next(40) == 0 { odd[next(odd.len())] } else { plain[next(plain.len())] });
+                if next(2) == 0 {
+                    game.push(' ');
+                }
+            }
+            for width in [10, 80] {
+                let want = reference(&game, width);
+                wrapped += usize::from(want.as_ref().is_some_and(|w| *w != game));
+                assert_eq!(rewrap(&game, width), want, "{game:?} at {width}");
+            }
+            let mut out = String::from("before\n");
+            out.push_str(&game);
+            rewrap_game(&mut out, 7);
+            let want = reference(&game, WIDTH).unwrap_or_else(|| game.clone());
+            assert_eq!(out, format!("before\n{want}"), "{game:?}");
+        }
+        // Both kinds of movetext were met.
+        assert!((5_000..35_000).contains(&wrapped), "{wrapped}");
+    }
 
     #[test]
     fn fills_lines_and_keeps_comments_whole() {

@@ -19,16 +19,33 @@ impl Filler {
 
     /// Appends `word` to `out`, after a space or a line break.
     pub fn push(&mut self, out: &mut String, word: &str) {
-        let len = word.chars().count();
-        if self.column > 0 && self.column + 1 + len > self.width {
-            out.push('\n');
-            self.column = 0;
-        } else if self.column > 0 {
-            out.push(' ');
-            self.column += 1;
+        self.push_counted(out, word, word.chars().count());
+    }
+
+    /// [`Filler::push`] of a word `len` characters long.
+    #[inline]
+    pub fn push_counted(&mut self, out: &mut String, word: &str, len: usize) {
+        if let Some(sep) = self.place(len) {
+            out.push(char::from(sep));
         }
         out.push_str(word);
+    }
+
+    /// Places a word `len` characters long: what goes before it (a space,
+    /// a line break, or nothing at the start), the column moved past it.
+    #[inline]
+    pub fn place(&mut self, len: usize) -> Option<u8> {
+        let sep = if self.column == 0 {
+            None
+        } else if self.column + 1 + len > self.width {
+            self.column = 0;
+            Some(b'\n')
+        } else {
+            self.column += 1;
+            Some(b' ')
+        };
         self.column += len;
+        sep
     }
 }
 

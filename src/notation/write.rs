@@ -1,9 +1,9 @@
 //! Writers of NOTATION.md ("What the writers produce").
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use super::ast::PromotionForm;
-use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role};
+use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square};
 
 /// Which letters the writer uses (also the command line's `--letters` of
 /// new text: `generate`, `show`; the notes are `//` so that `--help` lists
@@ -75,23 +75,115 @@ fn whole_token(pos: &Position, m: Move) -> Option<&'static str> {
 
 impl fmt::Display for LongMove<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = self.mv;
-        if let Some(token) = whole_token(self.pos, m) {
-            return f.write_str(token);
+        let form = MoveForm::new(self.letters, Style::Long);
+        long_move(f, self.pos, self.mv, form)
+    }
+}
+
+/// How a move's text is written beyond its style: the letters, the form of
+/// a promotion, and whether the tenth file is lettered `k` (not `j`).
+#[derive(Copy, Clone, Debug)]
+struct MoveForm {
+    letters: Letters,
+    promotion: PromotionForm,
+    files_ak: bool,
+}
+
+impl MoveForm {
+    /// The form new text has in these letters and style.
+    fn new(letters: Letters, style: Style) -> MoveForm {
+        MoveForm { letters, promotion: promotion_form(letters, style), files_ak: false }
+    }
+
+    #[inline(always)]
+    fn file<W: fmt::Write>(self, w: &mut W, file: u8) -> fmt::Result {
+        let letter = if self.files_ak && file == 9 { b'k' } else { b'a' + file };
+        w.write_char(char::from(letter))
+    }
+
+    #[inline(always)]
+    fn square<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
+        self.file(w, sq.file())?;
+        rank(w, sq.rank())
+    }
+
+    fn promotion<W: fmt::Write>(self, w: &mut W, role: Role) -> fmt::Result {
+        let piece = self.letters.piece(role);
+        match self.promotion {
+            PromotionForm::Bare => w.write_str(piece),
+            PromotionForm::Equals => {
+                w.write_char('=')?;
+                w.write_str(piece)
+            }
+            PromotionForm::Slash => {
+                w.write_char('/')?;
+                w.write_str(piece)
+            }
+            PromotionForm::Parens => {
+                w.write_char('(')?;
+                w.write_str(piece)?;
+                w.write_char(')')
+            }
         }
-        let role = self.pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
-        let capture = self.pos.is_capture(m);
-        let sep = if capture { self.letters.capture() } else { '-' };
-        f.write_str(self.letters.piece(role))?;
-        fmt::Display::fmt(&m.from, f)?;
-        f.write_char(sep)?;
-        fmt::Display::fmt(&m.to, f)?;
+    }
+
+    /// What follows the target: the promotion, the throne pawn's square.
+    #[inline(always)]
+    fn suffix<W: fmt::Write>(self, w: &mut W, m: Move) -> fmt::Result {
         match m.kind {
-            MoveKind::Promotion(r) => f.write_str(&promotion_text(self.letters, Style::Long, r)),
-            MoveKind::Throne(sq) => write!(f, "; {sq}"),
+            MoveKind::Promotion(r) => self.promotion(w, r),
+            MoveKind::Throne(sq) => {
+                w.write_str("; ")?;
+                self.square(w, sq)
+            }
             _ => Ok(()),
         }
     }
+}
+
+/// Writes a piece's letters: one ASCII letter as a char (cheaper than a copy).
+#[inline(always)]
+fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
+    match letters.as_bytes() {
+        [b] if b.is_ascii() => w.write_char(char::from(*b)),
+        _ => w.write_str(letters),
+    }
+}
+
+/// The rank (from 0) as its number is written, digit by digit.
+#[inline(always)]
+fn rank<W: fmt::Write>(w: &mut W, rank: u8) -> fmt::Result {
+    match rank + 1 {
+        r @ 0..=9 => w.write_char(char::from(b'0' + r)),
+        r => {
+            w.write_char(char::from(b'0' + r / 10))?;
+            w.write_char(char::from(b'0' + r % 10))
+        }
+    }
+}
+
+impl LongMove<'_> {
+    /// Appends the move's text to `out`, its promotion in `promotion` and
+    /// the tenth file lettered `k` with `files_ak`.
+    pub fn write_with(&self, promotion: PromotionForm, files_ak: bool, out: &mut String) {
+        let form = MoveForm { letters: self.letters, promotion, files_ak };
+        // Writing to a String cannot fail.
+        let _ = long_move(out, self.pos, self.mv, form);
+    }
+}
+
+fn long_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm) -> fmt::Result {
+    if let Some(token) = whole_token(pos, m) {
+        return w.write_str(token);
+    }
+    let role = pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
+    let capture = pos.is_capture(m);
+    let sep = if capture { form.letters.capture() } else { '-' };
+    letters_to(w, form.letters.piece(role))?;
+    form.square(w, m.from)?;
+    w.write_char(sep)?;
+    form.square(w, m.to)?;
+    form.suffix(w, m)
 }
 
 /// Long (full) or short style (also `generate --style`).
@@ -115,61 +207,81 @@ pub struct ShortMove<'a> {
 
 impl fmt::Display for ShortMove<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let m = self.mv;
-        if let Some(token) = whole_token(self.pos, m) {
-            return f.write_str(token);
+        let form = MoveForm::new(self.letters, Style::Short);
+        short_move(f, self.pos, self.mv, form, &mut Vec::new())
+    }
+}
+
+impl ShortMove<'_> {
+    /// Appends the move's text to `out`, its promotion in `promotion` and
+    /// the tenth file lettered `k` with `files_ak`; `legal` is room for the
+    /// legal moves looked at.
+    pub fn write_with(&self, promotion: PromotionForm, files_ak: bool, legal: &mut Vec<Move>, out: &mut String) {
+        let form = MoveForm { letters: self.letters, promotion, files_ak };
+        // Writing to a String cannot fail.
+        let _ = short_move(out, self.pos, self.mv, form, legal);
+    }
+}
+
+fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm, legal: &mut Vec<Move>) -> fmt::Result {
+    if let Some(token) = whole_token(pos, m) {
+        return w.write_str(token);
+    }
+    let board = pos.board();
+    let mover = board.piece_at(m.from);
+    let role = mover.map_or(Role::Pawn, |p| p.role);
+    let capture = pos.is_capture(m);
+    if role == Role::Pawn {
+        if capture {
+            form.file(w, m.from.file())?;
+            w.write_char(form.letters.capture())?;
         }
-        let board = self.pos.board();
-        let mover = board.piece_at(m.from);
-        let role = mover.map_or(Role::Pawn, |p| p.role);
-        let capture = self.pos.is_capture(m);
-        if role == Role::Pawn {
-            if capture {
-                f.write_char(char::from(b'a' + m.from.file()))?;
-                f.write_char(self.letters.capture())?;
+    } else {
+        letters_to(w, form.letters.piece(role))?;
+        // Men of the same kind that reach the target (every man but the
+        // pawn attacks as it moves, both ways): only with one of them is
+        // there a legal move to look for.
+        let others = mover.map_or(Bitboard::EMPTY, |p| {
+            let kind = board.by_piece(p) & !m.from.bb();
+            if kind.more_than_one() {
+                Board::attacks(role, m.to, board.occupied()) & kind
+            } else {
+                // One man (or none) to ask about: the quick test of one square.
+                let reaches = |o: &Square| Board::attacks_square(role, *o, m.to, board.occupied());
+                kind.first().filter(reaches).map_or(Bitboard::EMPTY, Square::bb)
             }
-        } else {
-            f.write_str(self.letters.piece(role))?;
-            // Men of the same kind that reach the target (every man but the
-            // pawn attacks as it moves, both ways): only with one of them is
-            // there a legal move to look for.
-            let others = mover.map_or(Bitboard::EMPTY, |p| {
-                Board::attacks(role, m.to, board.occupied()) & board.by_piece(p) & !m.from.bb()
-            });
-            let mut legal = Vec::new();
-            if !others.is_empty() {
-                self.pos.legal_moves_to(m.to.bb(), &mut legal);
-            }
-            let rivals: Vec<Move> = legal
-                .into_iter()
-                .filter(|o| {
-                    o.to == m.to
-                        && o.from != m.from
-                        && !o.is_castle()
-                        && board.piece_at(o.from).map(|p| p.role) == Some(role)
-                })
-                .collect();
-            if !rivals.is_empty() {
-                let file = (b'a' + m.from.file()) as char;
-                if rivals.iter().all(|o| o.from.file() != m.from.file()) {
-                    f.write_char(file)?;
-                } else if rivals.iter().all(|o| o.from.rank() != m.from.rank()) {
-                    write!(f, "{}", m.from.rank() + 1)?;
-                } else {
-                    write!(f, "{}", m.from)?;
+        });
+        if !others.is_empty() {
+            pos.legal_moves_to(m.to.bb(), legal);
+            // The rivals: other men of the kind with a legal move there.
+            let (mut any, mut same_file, mut same_rank) = (false, false, false);
+            for o in legal.iter() {
+                if o.to == m.to
+                    && o.from != m.from
+                    && !o.is_castle()
+                    && board.piece_at(o.from).map(|p| p.role) == Some(role)
+                {
+                    any = true;
+                    same_file |= o.from.file() == m.from.file();
+                    same_rank |= o.from.rank() == m.from.rank();
                 }
             }
-            if capture {
-                f.write_char(self.letters.capture())?;
+            if any {
+                if !same_file {
+                    form.file(w, m.from.file())?;
+                } else if !same_rank {
+                    rank(w, m.from.rank())?;
+                } else {
+                    form.square(w, m.from)?;
+                }
             }
         }
-        fmt::Display::fmt(&m.to, f)?;
-        match m.kind {
-            MoveKind::Promotion(r) => f.write_str(&promotion_text(self.letters, Style::Short, r)),
-            MoveKind::Throne(sq) => write!(f, "; {sq}"),
-            _ => Ok(()),
+        if capture {
+            w.write_char(form.letters.capture())?;
         }
     }
+    form.square(w, m.to)?;
+    form.suffix(w, m)
 }
 
 /// The form new text gives a promotion: `=Q` in Latin short style (the PGN
