@@ -61,8 +61,12 @@ pub fn element_into(text: &str, top_level: bool, kind: &mut TokenKind) -> Option
             *kind = TokenKind::Glyph(g);
             Some((len, L::NONE))
         }
-        _ => match plain_move(b, kind) {
-            Some(read) => Some(read),
+        _ => match plain_move(b) {
+            Some(p) => {
+                let read = (p.len, p.odd);
+                *kind = p.kind();
+                Some(read)
+            }
             None => long_move_token(text).map(|s| put(s, kind)),
         },
     }
@@ -92,6 +96,15 @@ pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
 /// [`move_number`] into `kind`: the length and look-alikes.
 #[inline(always)]
 fn move_number_into(b: &[u8], top_level: bool, kind: &mut TokenKind) -> Option<(usize, L)> {
+    let (len, lookalikes, number, black) = number_parts(b, top_level)?;
+    *kind = TokenKind::MoveNumber { number, black };
+    Some((len, lookalikes))
+}
+
+/// [`move_number`] in parts: the length, the look-alikes, the number and
+/// whether it is black's (`12...`).
+#[inline(always)]
+pub(crate) fn number_parts(b: &[u8], top_level: bool) -> Option<(usize, L, u32, bool)> {
     let mut i = 0;
     let mut number: u32 = 0;
     while let Some(d) = b.get(i).filter(|c| c.is_ascii_digit()) {
@@ -116,8 +129,7 @@ fn move_number_into(b: &[u8], top_level: bool, kind: &mut TokenKind) -> Option<(
         Some(b')') if top_level => (1, false, L::PAREN_NUMBER),
         _ => return None,
     };
-    *kind = TokenKind::MoveNumber { number, black };
-    Some((i + dots, lookalikes))
+    Some((i + dots, lookalikes, number, black))
 }
 
 /// Spaces then `...` or `…`, after a move number's `.`: the length.
@@ -134,9 +146,8 @@ fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
 
 /// `move_token` at the start of `text`.
 pub fn move_token(text: &str) -> Option<Scanned> {
-    let mut kind = TokenKind::Comment;
-    match plain_move(text.as_bytes(), &mut kind) {
-        Some((len, lookalikes)) => Some(Scanned { len, kind, lookalikes }),
+    match plain_move(text.as_bytes()) {
+        Some(p) => Some(Scanned { len: p.len, lookalikes: p.odd, kind: p.kind() }),
         None => long_move_token(text),
     }
 }
@@ -225,7 +236,7 @@ fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
 /// reads nothing the productions would read differently
 /// (tests/suite/scanner.rs compares every suffix of the corpus).
 #[inline(always)]
-fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
+pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     // The byte at `i`, 0 past the end (no form reads a 0 byte, the boundary
     // at the end is told by the length).
     let at = |i: usize| b.get(i).copied().unwrap_or(0);
@@ -354,8 +365,22 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
             _ => return None,
         }
     }
-    *kind = TokenKind::Move { text: MoveText::Man(m), check, glyph: glyph.map(|(_, g)| g) };
-    Some((i, odd))
+    Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g) })
+}
+
+/// A move [`plain_move`] read: its length, look-alikes and parts.
+pub(crate) struct Plain {
+    pub len: usize,
+    pub odd: L,
+    pub m: ManMove,
+    pub check: Option<CheckMark>,
+    pub glyph: Option<Glyph>,
+}
+
+impl Plain {
+    fn kind(self) -> TokenKind {
+        TokenKind::Move { text: MoveText::Man(self.m), check: self.check, glyph: self.glyph }
+    }
 }
 
 /// A zero of castling at `i`: its length and whether it is a look-alike.
