@@ -223,14 +223,16 @@ impl<'a> Reader<'a> {
             // the same as `scan::element_into` reads for them.
             match c {
                 b'a'..=b'k' | b'A'..=b'Z' | 0xD0 => {
-                    if let Some(scan::Plain { len, odd, mut m, check, glyph }) = scan::plain_move(rest) {
+                    if let Some(scan::Plain { len, odd, mut m, check, glyph, marks: more }) = scan::plain_move(rest) {
                         moves = true;
                         let mut len = len;
                         let mut read = odd;
-                        if check.is_none() && glyph.is_none() {
+                        marks.files |= more.files;
+                        marks.cyrillic |= more.cyrillic;
+                        if check.is_none() && glyph.is_none() && m.man == Some(Man::King) {
                             Self::spaced_throne(self.text, start, &mut m, &mut len, &mut read);
+                            marks.add(&m);
                         }
-                        marks.add(&m);
                         self.pos = start + len;
                         let span = start..self.pos;
                         if !read.is_empty() {

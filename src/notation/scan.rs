@@ -12,7 +12,8 @@
 //! in the order the productions try them.
 
 use super::ast::{
-    CheckMark, Glyph, LookAlikes as L, Man, ManMove, MoveText, Outcome, PromotionForm, Script, SquareText, TokenKind,
+    CheckMark, Glyph, LookAlikes as L, Man, ManMove, MoveMarks, MoveText, Outcome, PromotionForm, Script, SquareText,
+    TokenKind,
 };
 
 /// An element the scanner read: its length in bytes, its kind, and the
@@ -237,9 +238,21 @@ fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
 /// (tests/suite/scanner.rs compares every suffix of the corpus).
 #[inline(always)]
 pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
-    // The byte at `i`, 0 past the end (no form reads a 0 byte, the boundary
-    // at the end is told by the length).
-    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    // The first 16 bytes, 0 past the end (no form reads a 0 byte, the
+    // boundary at the end is told by the length). The byte at `i` is read
+    // from them without a bounds check (`i & 15`): every byte read is at or
+    // before the end of the move, or the move is not read, so a move that
+    // ends within them was read exactly; a longer one is left to the long
+    // way.
+    let w: [u8; 16] = match b.first_chunk::<16>() {
+        Some(w) => *w,
+        None => {
+            let mut w = [0; 16];
+            w.iter_mut().zip(b).for_each(|(w, c)| *w = *c);
+            w
+        }
+    };
+    let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
     let first = at(0);
     let (man, script, mut i, odd) = match first {
         b'a'..=b'k' => (None, None, 0, L::NONE),
@@ -274,7 +287,8 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         }
         _ => return None,
     };
-    let is_file = |c: u8| (b'a'..=b'k').contains(&c);
+    // A file at `i`: its index, 11 or more when none.
+    let file_at = |i: usize| at(i).wrapping_sub(b'a');
     // A rank at `i`: its index and length (0: none).
     let rank_at = |i: usize| match at(i) {
         b'1' if at(i + 1) == b'0' => (9, 2),
@@ -282,33 +296,35 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         _ => (0, 0),
     };
     // The first coordinates: file, rank, or both.
-    let c = at(i);
-    let f1 = is_file(c).then(|| c - b'a');
-    i += usize::from(f1.is_some());
-    let (r, rlen) = rank_at(i);
-    let r1 = (rlen > 0).then_some(r);
-    i += rlen;
+    let f1 = file_at(i);
+    let has_f1 = f1 < 11;
+    i += usize::from(has_f1);
+    let (r1, r1len) = rank_at(i);
+    let has_r1 = r1len > 0;
+    i += r1len;
     let sep = at(i);
-    let sep = matches!(sep, b'-' | b'x' | b':').then_some(sep);
-    i += usize::from(sep.is_some());
+    let has_sep = matches!(sep, b'-' | b'x' | b':');
+    let dash = sep == b'-';
+    i += usize::from(has_sep);
     // The target, when the first coordinates were not it.
-    let c = at(i);
-    let (tr, tlen) = if is_file(c) { rank_at(i + 1) } else { (0, 0) };
+    let tf = file_at(i);
+    let (tr, tlen) = if tf < 11 { rank_at(i + 1) } else { (0, 0) };
     let (from_file, from_rank, to) = if tlen == 0 {
-        match (f1, r1) {
-            (Some(f), Some(r)) if sep.is_none() => (None, None, SquareText { file: f, rank: r }),
-            _ => return None,
+        if has_f1 && has_r1 && !has_sep {
+            (None, None, SquareText { file: f1, rank: r1 })
+        } else {
+            return None;
         }
-    } else if f1.is_some() || r1.is_some() {
+    } else if has_f1 || has_r1 {
         // `-` only between whole squares (the long form).
-        if sep == Some(b'-') && (f1.is_none() || r1.is_none()) {
+        if dash && !(has_f1 && has_r1) {
             return None;
         }
         i += 1 + tlen;
-        (f1, r1, SquareText { file: c - b'a', rank: tr })
-    } else if sep.is_some_and(|c| c != b'-') && man.is_some() {
+        (has_f1.then_some(f1), has_r1.then_some(r1), SquareText { file: tf, rank: tr })
+    } else if has_sep && !dash && man.is_some() {
         i += 1 + tlen;
-        (None, None, SquareText { file: c - b'a', rank: tr })
+        (None, None, SquareText { file: tf, rank: tr })
     } else {
         return None;
     };
@@ -317,8 +333,8 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         script,
         from_file,
         from_rank,
-        dash: sep == Some(b'-'),
-        capture: sep.filter(|c| *c != b'-').map(char::from),
+        dash,
+        capture: (has_sep && !dash).then_some(char::from(sep)),
         to,
         promotion: None,
         promotion_form: PromotionForm::Bare,
@@ -338,23 +354,23 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         m.promotion_form = PromotionForm::Equals;
         i += 1 + len;
     }
-    let check = match at(i) {
-        b'+' if at(i + 1) == b'+' => Some(CheckMark::DoubleCheck),
-        b'+' => Some(CheckMark::Check),
-        b'#' => Some(CheckMark::Mate),
-        _ => None,
+    let (check, check_len) = match at(i) {
+        b'+' if at(i + 1) == b'+' => (Some(CheckMark::DoubleCheck), 2),
+        b'+' => (Some(CheckMark::Check), 1),
+        b'#' => (Some(CheckMark::Mate), 1),
+        _ => (None, 0),
     };
-    i += match check {
-        Some(CheckMark::DoubleCheck) => 2,
-        Some(_) => 1,
-        None => 0,
-    };
+    i += check_len;
     let glyph = match at(i) {
         b'!' | b'?' => glyph(b, i),
         _ => None,
     };
     if let Some((len, _)) = glyph {
         i += len;
+    }
+    // Past the bytes read exactly.
+    if i > 15 {
+        return None;
     }
     // A plain boundary; an `e.p.` after one space, a `(` (a promotion
     // `(Q)` or a variation) and `;` (a throne mark) are read the long way.
@@ -365,16 +381,22 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
             _ => return None,
         }
     }
-    Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g) })
+    // The move's marks: its files (below 11) and whether a letter is
+    // Cyrillic (every letter read here is a piece's).
+    let bit = |f: u8| 1u16 << (f & 15);
+    let files = bit(to.file) | from_file.map_or(0, bit);
+    let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic) };
+    Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
 }
 
-/// A move [`plain_move`] read: its length, look-alikes and parts.
+/// A move [`plain_move`] read: its length, look-alikes, parts and marks.
 pub(crate) struct Plain {
     pub len: usize,
     pub odd: L,
     pub m: ManMove,
     pub check: Option<CheckMark>,
     pub glyph: Option<Glyph>,
+    pub marks: MoveMarks,
 }
 
 impl Plain {
@@ -740,6 +762,18 @@ pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
     boundary(text, end).then_some((sq, end - at))
 }
 
+/// The bytes of a plain tag name: ASCII letters, digits and `_`.
+static NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
 /// A tag pair read by bytes: what `parse::tag_pair` reads from `text` when
 /// the pair is plain (an ASCII name, a value without `\`), as (name, value,
 /// offset of the value's quote, length); `None` when it is not plain, and
@@ -758,10 +792,9 @@ pub fn tag_pair(text: &str) -> Option<(&str, &str, usize, usize)> {
         i
     };
     let name_at = spaces(1);
-    let mut i = name_at;
-    while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
-        i += 1;
-    }
+    let name = b.get(name_at..).unwrap_or_default();
+    let i =
+        name_at + name.iter().position(|c| !NAME_BYTE.get(usize::from(*c)).is_some_and(|&n| n)).unwrap_or(name.len());
     // A non-ASCII letter may go on the name: the production's reading.
     if i == name_at || b.get(i).is_none_or(|c| !c.is_ascii()) {
         return None;
