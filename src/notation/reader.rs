@@ -78,6 +78,24 @@ impl Item {
     }
 }
 
+/// What a byte may start, for [`Reader::skip_space`]: ASCII white space,
+/// the lead byte of a Unicode space or of the BOM, or neither (0).
+const ASCII_SPACE: u8 = 1;
+const OTHER_SPACE: u8 = 2;
+static SPACE_BYTE: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => ASCII_SPACE,
+            0xC2 | 0xE1..=0xE3 | 0xEF => OTHER_SPACE,
+            _ => 0,
+        };
+        c += 1;
+    }
+    t
+};
+
 pub struct Reader<'a> {
     text: &'a str,
     pos: usize,
@@ -109,13 +127,14 @@ impl<'a> Reader<'a> {
         // ASCII white space, by bytes; the lead bytes of the Unicode spaces
         // and of the BOM go the long way.
         while let Some(&c) = b.get(i) {
-            // Most bytes are printable ASCII: told by one range test.
+            // Most bytes are printable ASCII: told by one range test; the
+            // rest by one table look-up.
             if c > b' ' && c < 0x80 {
                 break;
             }
-            match c {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => i += 1,
-                0xC2 | 0xE1..=0xE3 | 0xEF => {
+            match SPACE_BYTE.get(usize::from(c)) {
+                Some(&ASCII_SPACE) => i += 1,
+                Some(&OTHER_SPACE) => {
                     self.pos = i;
                     return self.skip_other_space();
                 }

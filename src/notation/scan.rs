@@ -120,6 +120,8 @@ pub(crate) fn number_parts(b: &[u8], top_level: bool) -> Option<(usize, L, u32, 
         Some(b'.') => match b.get(i + 1) {
             Some(b'.') if b.get(i + 2) == Some(&b'.') => (3, true, L::NONE),
             Some(b'.') => (2, true, L::NONE),
+            // One space and a move (`1. e3-e5`) is no spaced ellipsis.
+            Some(b' ' | b'\t') if !matches!(b.get(i + 2), Some(b' ' | b'\t' | b'.' | 0xE2)) => (1, false, L::NONE),
             Some(b' ' | b'\t') => match b.get(i + 1..).and_then(spaced_ellipsis) {
                 Some(n) => (1 + n, true, L::SPACED_ELLIPSIS),
                 None => (1, false, L::NONE),
