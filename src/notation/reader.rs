@@ -248,8 +248,10 @@ impl<'a> Reader<'a> {
                         let mut read = odd;
                         marks.files |= more.files;
                         marks.cyrillic |= more.cyrillic;
-                        if check.is_none() && glyph.is_none() && m.man == Some(Man::King) {
-                            Self::spaced_throne(self.text, start, &mut m, &mut len, &mut read);
+                        if check.is_none()
+                            && glyph.is_none()
+                            && Self::spaced_throne(self.text, start, &mut m, &mut len, &mut read)
+                        {
                             marks.add(&m);
                         }
                         self.pos = start + len;
@@ -340,15 +342,18 @@ impl<'a> Reader<'a> {
 
     /// A king move `m` of `len` bytes at `start`, with no check mark or
     /// glyph, takes a throne mark written apart (`Крf8-f9 ; e3`): a look-alike.
+    /// Whether it took one.
     #[inline]
-    fn spaced_throne(text: &str, start: usize, m: &mut ManMove, len: &mut usize, read: &mut LookAlikes) {
+    fn spaced_throne(text: &str, start: usize, m: &mut ManMove, len: &mut usize, read: &mut LookAlikes) -> bool {
         if m.man == Some(Man::King) && m.throne.is_none() {
             if let Some((sq, more)) = scan::spaced_throne(text, start + *len) {
                 m.throne = Some(sq);
                 *len += more;
                 *read |= LookAlikes::SPACED_THRONE;
+                return true;
             }
         }
+        false
     }
 
     /// Notes the token at `span`, written with the look-alikes `read`.

@@ -109,11 +109,15 @@ pub(crate) fn number_parts(b: &[u8], top_level: bool) -> Option<(usize, L, u32, 
     let mut i = 0;
     let mut number: u32 = 0;
     while let Some(d) = b.get(i).filter(|c| c.is_ascii_digit()) {
-        number = number.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+        number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
         i += 1;
     }
     if i == 0 {
         return None;
+    }
+    // Nine digits cannot overflow; more are read again, saturating.
+    if i > 9 {
+        number = b.iter().take(i).fold(0u32, |n, d| n.saturating_mul(10).saturating_add(u32::from(d - b'0')));
     }
     // `...`, `…`, `..`, `.` [spaces (`...` | `…`)], `)`.
     let (dots, black, lookalikes) = match b.get(i) {
@@ -753,7 +757,18 @@ pub fn throne_mark_at(text: &str, at: usize) -> Option<usize> {
 /// White space, `;` and a square after a king move at `at` (`Крf8-f9 ; e3`,
 /// a look-alike of the throne mark), ending at a token boundary: the square
 /// and the length read.
+#[inline]
 pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
+    // Most king moves are followed by one space and the next element: told
+    // by two bytes.
+    match text.as_bytes().get(at..at + 2)? {
+        [b' ' | b'\t', b' ' | b'\t' | b';'] => spaced_throne_after(text, at),
+        _ => None,
+    }
+}
+
+/// [`spaced_throne`] past its first test.
+fn spaced_throne_after(text: &str, at: usize) -> Option<(SquareText, usize)> {
     let b = text.as_bytes();
     let spaces = b.get(at..)?.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
     if spaces == 0 || b.get(at + spaces) != Some(&b';') {
