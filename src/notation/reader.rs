@@ -84,14 +84,16 @@ const ASCII_SPACE: u8 = 1;
 const OTHER_SPACE: u8 = 2;
 static SPACE_BYTE: [u8; 256] = {
     let mut t = [0; 256];
-    let mut c = 0;
-    while c < 256 {
-        t[c] = match c as u8 {
+    let mut rest: &mut [u8] = &mut t;
+    let mut c: u8 = 0;
+    while let Some((class, tail)) = rest.split_first_mut() {
+        *class = match c {
             b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => ASCII_SPACE,
             0xC2 | 0xE1..=0xE3 | 0xEF => OTHER_SPACE,
             _ => 0,
         };
-        c += 1;
+        c = c.wrapping_add(1);
+        rest = tail;
     }
     t
 };

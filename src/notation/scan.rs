@@ -782,11 +782,12 @@ fn spaced_throne_after(text: &str, at: usize) -> Option<(SquareText, usize)> {
 /// The bytes of a plain tag name: ASCII letters, digits and `_`.
 static NAME_BYTE: [bool; 256] = {
     let mut t = [false; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || b == b'_';
-        c += 1;
+    let mut rest: &mut [bool] = &mut t;
+    let mut c: u8 = 0;
+    while let Some((name, tail)) = rest.split_first_mut() {
+        *name = c.is_ascii_alphanumeric() || c == b'_';
+        c = c.wrapping_add(1);
+        rest = tail;
     }
     t
 };
