@@ -419,16 +419,11 @@ impl GameRecord {
         self.tokens.push(token);
     }
 
-    /// Counts the last token as pushed by [`GameRecord::push_token`]: the
-    /// reader pushes a token and fills it in place.
+    /// Takes `marks` as those of all the record's tokens: the reader
+    /// pushed them all, since the record was cleared.
     #[inline]
-    pub(crate) fn token_pushed(&mut self) {
-        if self.read.tokens + 1 == self.tokens.len() {
-            if let Some(Token { kind: TokenKind::Move { text: MoveText::Man(m), .. }, .. }) = self.tokens.last() {
-                self.read.marks.add(m);
-            }
-            self.read.tokens += 1;
-        }
+    pub(crate) fn set_read_marks(&mut self, marks: MoveMarks) {
+        self.read = ReadMarks { marks, tokens: self.tokens.len() };
     }
 
     /// The marks of the record's moves: kept by [`GameRecord::push_token`],

@@ -12,7 +12,7 @@
 //! cut at boundaries ([`next_boundary`]) and read in chunks, in parallel,
 //! with the items reading it whole gives (grammar/README.md).
 
-use super::ast::{GameRecord, LookAlikes, Man, MoveText, ReadNote, Span, Token, TokenKind};
+use super::ast::{GameRecord, LookAlikes, Man, ManMove, MoveMarks, MoveText, ReadNote, Span, Token, TokenKind};
 use super::{lookalike, parse, scan};
 
 /// What went wrong in the syntax of a game.
@@ -78,6 +78,26 @@ impl Item {
     }
 }
 
+/// What a byte may start, for [`Reader::skip_space`]: ASCII white space,
+/// the lead byte of a Unicode space or of the BOM, or neither (0).
+const ASCII_SPACE: u8 = 1;
+const OTHER_SPACE: u8 = 2;
+static SPACE_BYTE: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut rest: &mut [u8] = &mut t;
+    let mut c: u8 = 0;
+    while let Some((class, tail)) = rest.split_first_mut() {
+        *class = match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => ASCII_SPACE,
+            0xC2 | 0xE1..=0xE3 | 0xEF => OTHER_SPACE,
+            _ => 0,
+        };
+        c = c.wrapping_add(1);
+        rest = tail;
+    }
+    t
+};
+
 pub struct Reader<'a> {
     text: &'a str,
     pos: usize,
@@ -109,13 +129,14 @@ impl<'a> Reader<'a> {
         // ASCII white space, by bytes; the lead bytes of the Unicode spaces
         // and of the BOM go the long way.
         while let Some(&c) = b.get(i) {
-            // Most bytes are printable ASCII: told by one range test.
+            // Most bytes are printable ASCII: told by one range test; the
+            // rest by one table look-up.
             if c > b' ' && c < 0x80 {
                 break;
             }
-            match c {
-                b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => i += 1,
-                0xC2 | 0xE1..=0xE3 | 0xEF => {
+            match SPACE_BYTE.get(usize::from(c)) {
+                Some(&ASCII_SPACE) => i += 1,
+                Some(&OTHER_SPACE) => {
                     self.pos = i;
                     return self.skip_other_space();
                 }
@@ -202,12 +223,66 @@ impl<'a> Reader<'a> {
     }
 
     fn read_movetext(&mut self, game: &mut GameRecord) -> Result<(), SyntaxError> {
+        // The marks of the moves, gathered as they are read: every token of
+        // the record is pushed here (`read_into` cleared it).
+        let mut marks = MoveMarks::default();
+        let read = self.movetext_tokens(game, &mut marks);
+        game.set_read_marks(marks);
+        read
+    }
+
+    fn movetext_tokens(&mut self, game: &mut GameRecord, marks: &mut MoveMarks) -> Result<(), SyntaxError> {
+        let bytes = self.text.as_bytes();
         let mut depth = 0usize;
         let mut moves = false;
         loop {
             self.skip_space();
             let start = self.pos;
-            let Some(&c) = self.text.as_bytes().get(start) else { return Ok(()) };
+            let Some(rest) = bytes.get(start..) else { return Ok(()) };
+            let Some(&c) = rest.first() else { return Ok(()) };
+            // The common elements first, read straight into their token:
+            // the same as `scan::element_into` reads for them.
+            match c {
+                b'a'..=b'k' | b'A'..=b'Z' | 0xD0 => {
+                    if let Some(scan::Plain { len, odd, mut m, check, glyph, marks: more }) = scan::plain_move(rest) {
+                        moves = true;
+                        let mut len = len;
+                        let mut read = odd;
+                        marks.files |= more.files;
+                        marks.cyrillic |= more.cyrillic;
+                        if check.is_none()
+                            && glyph.is_none()
+                            && Self::spaced_throne(self.text, start, &mut m, &mut len, &mut read)
+                        {
+                            marks.add(&m);
+                        }
+                        self.pos = start + len;
+                        let span = start..self.pos;
+                        if !read.is_empty() {
+                            self.note(game, span.clone(), read);
+                        }
+                        game.tokens
+                            .push(Token { kind: TokenKind::Move { text: MoveText::Man(m), check, glyph }, span });
+                        continue;
+                    }
+                }
+                b'0'..=b'9' if !matches!(rest.get(1), Some(b'/' | b'-' | b':')) => {
+                    if let Some((len, read, number, black)) = scan::number_parts(rest, depth == 0) {
+                        // A blank line and move number 1 start the next game.
+                        if number == 1 && !black && moves && depth == 0 && self.after_blank_line() {
+                            return Ok(());
+                        }
+                        self.pos = start + len;
+                        let span = start..self.pos;
+                        if !read.is_empty() {
+                            self.note(game, span.clone(), read);
+                        }
+                        game.tokens.push(Token { kind: TokenKind::MoveNumber { number, black }, span });
+                        continue;
+                    }
+                }
+                _ => {}
+            }
             let rest = self.rest();
             match c {
                 b'[' if self.at_line_start() => return Ok(()),
@@ -220,63 +295,74 @@ impl<'a> Reader<'a> {
                         _ => {}
                     }
                     self.pos += len;
-                    game.push_token(Token { kind, span: start..self.pos });
+                    game.tokens.push(Token { kind, span: start..self.pos });
                 }
                 b'%' if self.at_line_start() => {
                     let len = rest.find('\n').unwrap_or(rest.len());
                     self.pos += len;
-                    game.push_token(Token { kind: TokenKind::Escape, span: start..self.pos });
+                    game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
                 }
                 _ => {
-                    // Scanned in place, into the token vector.
-                    game.tokens.push(Token { kind: TokenKind::Comment, span: start..start });
-                    let Some(token) = game.tokens.last_mut() else { return Ok(()) };
-                    let Some((mut len, mut read)) = scan::element_into(rest, depth == 0, &mut token.kind) else {
-                        game.tokens.pop();
+                    let mut kind = TokenKind::Comment;
+                    let Some((mut len, mut read)) = scan::element_into(rest, depth == 0, &mut kind) else {
                         return Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() });
                     };
                     let mut done = false;
-                    match &mut token.kind {
+                    match &mut kind {
                         // A blank line and move number 1 start the next game.
                         TokenKind::MoveNumber { number: 1, black: false }
                             if moves && depth == 0 && self.after_blank_line() =>
                         {
-                            game.tokens.pop();
                             return Ok(());
                         }
                         TokenKind::Move { text, check: None, glyph: None } => {
                             moves = true;
                             if let MoveText::Man(m) = text {
-                                if m.man == Some(Man::King) && m.throne.is_none() {
-                                    if let Some((sq, more)) = scan::spaced_throne(self.text, start + len) {
-                                        m.throne = Some(sq);
-                                        len += more;
-                                        read |= LookAlikes::SPACED_THRONE;
-                                    }
-                                }
+                                Self::spaced_throne(self.text, start, m, &mut len, &mut read);
                             }
                         }
                         TokenKind::Move { .. } => moves = true,
                         TokenKind::Result(_) => done = true,
                         _ => {}
                     }
-                    self.pos += len;
-                    token.span = start..self.pos;
-                    if !read.is_empty() {
-                        let token = self.text.get(start..self.pos).unwrap_or_default();
-                        game.notes.push(ReadNote {
-                            span: start..self.pos,
-                            read,
-                            right: lookalike::right_form(token, read),
-                        });
+                    if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
+                        marks.add(m);
                     }
-                    game.token_pushed();
+                    self.pos += len;
+                    let span = start..self.pos;
+                    if !read.is_empty() {
+                        self.note(game, span.clone(), read);
+                    }
+                    game.tokens.push(Token { kind, span });
                     if done {
                         return Ok(());
                     }
                 }
             }
         }
+    }
+
+    /// A king move `m` of `len` bytes at `start`, with no check mark or
+    /// glyph, takes a throne mark written apart (`Крf8-f9 ; e3`): a look-alike.
+    /// Whether it took one.
+    #[inline]
+    fn spaced_throne(text: &str, start: usize, m: &mut ManMove, len: &mut usize, read: &mut LookAlikes) -> bool {
+        if m.man == Some(Man::King) && m.throne.is_none() {
+            if let Some((sq, more)) = scan::spaced_throne(text, start + *len) {
+                m.throne = Some(sq);
+                *len += more;
+                *read |= LookAlikes::SPACED_THRONE;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Notes the token at `span`, written with the look-alikes `read`.
+    #[cold]
+    fn note(&self, game: &mut GameRecord, span: Span, read: LookAlikes) {
+        let token = self.text.get(span.clone()).unwrap_or_default();
+        game.notes.push(ReadNote { span, read, right: lookalike::right_form(token, read) });
     }
 
     /// The punctuation element at `rest` (which starts with `c`: `{ < ( ) ; $`):

@@ -12,7 +12,8 @@
 //! in the order the productions try them.
 
 use super::ast::{
-    CheckMark, Glyph, LookAlikes as L, Man, ManMove, MoveText, Outcome, PromotionForm, Script, SquareText, TokenKind,
+    CheckMark, Glyph, LookAlikes as L, Man, ManMove, MoveMarks, MoveText, Outcome, PromotionForm, Script, SquareText,
+    TokenKind,
 };
 
 /// An element the scanner read: its length in bytes, its kind, and the
@@ -61,8 +62,12 @@ pub fn element_into(text: &str, top_level: bool, kind: &mut TokenKind) -> Option
             *kind = TokenKind::Glyph(g);
             Some((len, L::NONE))
         }
-        _ => match plain_move(b, kind) {
-            Some(read) => Some(read),
+        _ => match plain_move(b) {
+            Some(p) => {
+                let read = (p.len, p.odd);
+                *kind = p.kind();
+                Some(read)
+            }
             None => long_move_token(text).map(|s| put(s, kind)),
         },
     }
@@ -92,20 +97,35 @@ pub fn move_number(text: &str, top_level: bool) -> Option<Scanned> {
 /// [`move_number`] into `kind`: the length and look-alikes.
 #[inline(always)]
 fn move_number_into(b: &[u8], top_level: bool, kind: &mut TokenKind) -> Option<(usize, L)> {
+    let (len, lookalikes, number, black) = number_parts(b, top_level)?;
+    *kind = TokenKind::MoveNumber { number, black };
+    Some((len, lookalikes))
+}
+
+/// [`move_number`] in parts: the length, the look-alikes, the number and
+/// whether it is black's (`12...`).
+#[inline(always)]
+pub(crate) fn number_parts(b: &[u8], top_level: bool) -> Option<(usize, L, u32, bool)> {
     let mut i = 0;
     let mut number: u32 = 0;
     while let Some(d) = b.get(i).filter(|c| c.is_ascii_digit()) {
-        number = number.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+        number = number.wrapping_mul(10).wrapping_add(u32::from(d - b'0'));
         i += 1;
     }
     if i == 0 {
         return None;
+    }
+    // Nine digits cannot overflow; more are read again, saturating.
+    if i > 9 {
+        number = b.iter().take(i).fold(0u32, |n, d| n.saturating_mul(10).saturating_add(u32::from(d - b'0')));
     }
     // `...`, `…`, `..`, `.` [spaces (`...` | `…`)], `)`.
     let (dots, black, lookalikes) = match b.get(i) {
         Some(b'.') => match b.get(i + 1) {
             Some(b'.') if b.get(i + 2) == Some(&b'.') => (3, true, L::NONE),
             Some(b'.') => (2, true, L::NONE),
+            // One space and a move (`1. e3-e5`) is no spaced ellipsis.
+            Some(b' ' | b'\t') if !matches!(b.get(i + 2), Some(b' ' | b'\t' | b'.' | 0xE2)) => (1, false, L::NONE),
             Some(b' ' | b'\t') => match b.get(i + 1..).and_then(spaced_ellipsis) {
                 Some(n) => (1 + n, true, L::SPACED_ELLIPSIS),
                 None => (1, false, L::NONE),
@@ -116,8 +136,7 @@ fn move_number_into(b: &[u8], top_level: bool, kind: &mut TokenKind) -> Option<(
         Some(b')') if top_level => (1, false, L::PAREN_NUMBER),
         _ => return None,
     };
-    *kind = TokenKind::MoveNumber { number, black };
-    Some((i + dots, lookalikes))
+    Some((i + dots, lookalikes, number, black))
 }
 
 /// Spaces then `...` or `…`, after a move number's `.`: the length.
@@ -134,9 +153,8 @@ fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
 
 /// `move_token` at the start of `text`.
 pub fn move_token(text: &str) -> Option<Scanned> {
-    let mut kind = TokenKind::Comment;
-    match plain_move(text.as_bytes(), &mut kind) {
-        Some((len, lookalikes)) => Some(Scanned { len, kind, lookalikes }),
+    match plain_move(text.as_bytes()) {
+        Some(p) => Some(Scanned { len: p.len, lookalikes: p.odd, kind: p.kind() }),
         None => long_move_token(text),
     }
 }
@@ -225,10 +243,22 @@ fn restoration(b: &[u8]) -> Option<(Option<SquareText>, usize, L)> {
 /// reads nothing the productions would read differently
 /// (tests/suite/scanner.rs compares every suffix of the corpus).
 #[inline(always)]
-fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
-    // The byte at `i`, 0 past the end (no form reads a 0 byte, the boundary
-    // at the end is told by the length).
-    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
+    // The first 16 bytes, 0 past the end (no form reads a 0 byte, the
+    // boundary at the end is told by the length). The byte at `i` is read
+    // from them without a bounds check (`i & 15`): every byte read is at or
+    // before the end of the move, or the move is not read, so a move that
+    // ends within them was read exactly; a longer one is left to the long
+    // way.
+    let w: [u8; 16] = match b.first_chunk::<16>() {
+        Some(w) => *w,
+        None => {
+            let mut w = [0; 16];
+            w.iter_mut().zip(b).for_each(|(w, c)| *w = *c);
+            w
+        }
+    };
+    let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
     let first = at(0);
     let (man, script, mut i, odd) = match first {
         b'a'..=b'k' => (None, None, 0, L::NONE),
@@ -263,7 +293,8 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         }
         _ => return None,
     };
-    let is_file = |c: u8| (b'a'..=b'k').contains(&c);
+    // A file at `i`: its index, 11 or more when none.
+    let file_at = |i: usize| at(i).wrapping_sub(b'a');
     // A rank at `i`: its index and length (0: none).
     let rank_at = |i: usize| match at(i) {
         b'1' if at(i + 1) == b'0' => (9, 2),
@@ -271,33 +302,35 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         _ => (0, 0),
     };
     // The first coordinates: file, rank, or both.
-    let c = at(i);
-    let f1 = is_file(c).then(|| c - b'a');
-    i += usize::from(f1.is_some());
-    let (r, rlen) = rank_at(i);
-    let r1 = (rlen > 0).then_some(r);
-    i += rlen;
+    let f1 = file_at(i);
+    let has_f1 = f1 < 11;
+    i += usize::from(has_f1);
+    let (r1, r1len) = rank_at(i);
+    let has_r1 = r1len > 0;
+    i += r1len;
     let sep = at(i);
-    let sep = matches!(sep, b'-' | b'x' | b':').then_some(sep);
-    i += usize::from(sep.is_some());
+    let has_sep = matches!(sep, b'-' | b'x' | b':');
+    let dash = sep == b'-';
+    i += usize::from(has_sep);
     // The target, when the first coordinates were not it.
-    let c = at(i);
-    let (tr, tlen) = if is_file(c) { rank_at(i + 1) } else { (0, 0) };
+    let tf = file_at(i);
+    let (tr, tlen) = if tf < 11 { rank_at(i + 1) } else { (0, 0) };
     let (from_file, from_rank, to) = if tlen == 0 {
-        match (f1, r1) {
-            (Some(f), Some(r)) if sep.is_none() => (None, None, SquareText { file: f, rank: r }),
-            _ => return None,
+        if has_f1 && has_r1 && !has_sep {
+            (None, None, SquareText { file: f1, rank: r1 })
+        } else {
+            return None;
         }
-    } else if f1.is_some() || r1.is_some() {
+    } else if has_f1 || has_r1 {
         // `-` only between whole squares (the long form).
-        if sep == Some(b'-') && (f1.is_none() || r1.is_none()) {
+        if dash && !(has_f1 && has_r1) {
             return None;
         }
         i += 1 + tlen;
-        (f1, r1, SquareText { file: c - b'a', rank: tr })
-    } else if sep.is_some_and(|c| c != b'-') && man.is_some() {
+        (has_f1.then_some(f1), has_r1.then_some(r1), SquareText { file: tf, rank: tr })
+    } else if has_sep && !dash && man.is_some() {
         i += 1 + tlen;
-        (None, None, SquareText { file: c - b'a', rank: tr })
+        (None, None, SquareText { file: tf, rank: tr })
     } else {
         return None;
     };
@@ -306,8 +339,8 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         script,
         from_file,
         from_rank,
-        dash: sep == Some(b'-'),
-        capture: sep.filter(|c| *c != b'-').map(char::from),
+        dash,
+        capture: (has_sep && !dash).then_some(char::from(sep)),
         to,
         promotion: None,
         promotion_form: PromotionForm::Bare,
@@ -327,23 +360,23 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
         m.promotion_form = PromotionForm::Equals;
         i += 1 + len;
     }
-    let check = match at(i) {
-        b'+' if at(i + 1) == b'+' => Some(CheckMark::DoubleCheck),
-        b'+' => Some(CheckMark::Check),
-        b'#' => Some(CheckMark::Mate),
-        _ => None,
+    let (check, check_len) = match at(i) {
+        b'+' if at(i + 1) == b'+' => (Some(CheckMark::DoubleCheck), 2),
+        b'+' => (Some(CheckMark::Check), 1),
+        b'#' => (Some(CheckMark::Mate), 1),
+        _ => (None, 0),
     };
-    i += match check {
-        Some(CheckMark::DoubleCheck) => 2,
-        Some(_) => 1,
-        None => 0,
-    };
+    i += check_len;
     let glyph = match at(i) {
         b'!' | b'?' => glyph(b, i),
         _ => None,
     };
     if let Some((len, _)) = glyph {
         i += len;
+    }
+    // Past the bytes read exactly.
+    if i > 15 {
+        return None;
     }
     // A plain boundary; an `e.p.` after one space, a `(` (a promotion
     // `(Q)` or a variation) and `;` (a throne mark) are read the long way.
@@ -354,8 +387,28 @@ fn plain_move(b: &[u8], kind: &mut TokenKind) -> Option<(usize, L)> {
             _ => return None,
         }
     }
-    *kind = TokenKind::Move { text: MoveText::Man(m), check, glyph: glyph.map(|(_, g)| g) };
-    Some((i, odd))
+    // The move's marks: its files (below 11) and whether a letter is
+    // Cyrillic (every letter read here is a piece's).
+    let bit = |f: u8| 1u16 << (f & 15);
+    let files = bit(to.file) | from_file.map_or(0, bit);
+    let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic) };
+    Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
+}
+
+/// A move [`plain_move`] read: its length, look-alikes, parts and marks.
+pub(crate) struct Plain {
+    pub len: usize,
+    pub odd: L,
+    pub m: ManMove,
+    pub check: Option<CheckMark>,
+    pub glyph: Option<Glyph>,
+    pub marks: MoveMarks,
+}
+
+impl Plain {
+    fn kind(self) -> TokenKind {
+        TokenKind::Move { text: MoveText::Man(self.m), check: self.check, glyph: self.glyph }
+    }
 }
 
 /// A zero of castling at `i`: its length and whether it is a look-alike.
@@ -704,7 +757,18 @@ pub fn throne_mark_at(text: &str, at: usize) -> Option<usize> {
 /// White space, `;` and a square after a king move at `at` (`Крf8-f9 ; e3`,
 /// a look-alike of the throne mark), ending at a token boundary: the square
 /// and the length read.
+#[inline]
 pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
+    // Most king moves are followed by one space and the next element: told
+    // by two bytes.
+    match text.as_bytes().get(at..at + 2)? {
+        [b' ' | b'\t', b' ' | b'\t' | b';'] => spaced_throne_after(text, at),
+        _ => None,
+    }
+}
+
+/// [`spaced_throne`] past its first test.
+fn spaced_throne_after(text: &str, at: usize) -> Option<(SquareText, usize)> {
     let b = text.as_bytes();
     let spaces = b.get(at..)?.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
     if spaces == 0 || b.get(at + spaces) != Some(&b';') {
@@ -714,6 +778,19 @@ pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
     let end = at + spaces + len;
     boundary(text, end).then_some((sq, end - at))
 }
+
+/// The bytes of a plain tag name: ASCII letters, digits and `_`.
+static NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut rest: &mut [bool] = &mut t;
+    let mut c: u8 = 0;
+    while let Some((name, tail)) = rest.split_first_mut() {
+        *name = c.is_ascii_alphanumeric() || c == b'_';
+        c = c.wrapping_add(1);
+        rest = tail;
+    }
+    t
+};
 
 /// A tag pair read by bytes: what `parse::tag_pair` reads from `text` when
 /// the pair is plain (an ASCII name, a value without `\`), as (name, value,
@@ -733,10 +810,9 @@ pub fn tag_pair(text: &str) -> Option<(&str, &str, usize, usize)> {
         i
     };
     let name_at = spaces(1);
-    let mut i = name_at;
-    while b.get(i).is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_') {
-        i += 1;
-    }
+    let name = b.get(name_at..).unwrap_or_default();
+    let i =
+        name_at + name.iter().position(|c| !NAME_BYTE.get(usize::from(*c)).is_some_and(|&n| n)).unwrap_or(name.len());
     // A non-ASCII letter may go on the name: the production's reading.
     if i == name_at || b.get(i).is_none_or(|c| !c.is_ascii()) {
         return None;
