@@ -252,21 +252,20 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
             }
         });
         if !others.is_empty() {
-            pos.legal_moves_to(m.to.bb(), legal);
-            // The rivals: other men of the kind with a legal move there.
-            let (mut any, mut same_file, mut same_rank) = (false, false, false);
-            for o in legal.iter() {
-                if o.to == m.to
-                    && o.from != m.from
-                    && !o.is_castle()
-                    && board.piece_at(o.from).map(|p| p.role) == Some(role)
-                {
-                    any = true;
-                    same_file |= o.from.file() == m.from.file();
-                    same_rank |= o.from.rank() == m.from.rank();
-                }
-            }
-            if any {
+            // The rivals: other men of the kind with a legal move there (the
+            // rules' pin and check test of each, or the legal moves listed).
+            let rivals = pos.legal_from(others, m.to).unwrap_or_else(|| {
+                pos.legal_moves_to(m.to.bb(), legal);
+                legal
+                    .iter()
+                    .filter(|o| {
+                        o.from != m.from && !o.is_castle() && board.piece_at(o.from).map(|p| p.role) == Some(role)
+                    })
+                    .fold(Bitboard::EMPTY, |b, o| b.with(o.from))
+            });
+            let same_file = (rivals & Bitboard::file(m.from.file())).any();
+            let same_rank = (rivals & Bitboard::rank(m.from.rank())).any();
+            if rivals.any() {
                 if !same_file {
                     form.file(w, m.from.file())?;
                 } else if !same_rank {

@@ -82,6 +82,17 @@ impl Position {
         fits.only()
     }
 
+    /// Those of `men` (ours, of one kind that is neither the king nor a
+    /// pawn, each reaching `to` on this board) that may legally move to
+    /// `to`: the rivals a short move's text must tell apart. `None` where
+    /// only the generator knows (Royal, RULES.md 5.3).
+    pub(crate) fn legal_from(&self, men: Bitboard, to: Square) -> Option<Bitboard> {
+        if self.rules().variant == super::variant::Variant::Royal {
+            return None;
+        }
+        Some(men.filter(|&from| self.keeps_king_safe(from, to)).fold(Bitboard::EMPTY, Bitboard::with))
+    }
+
     /// Whether moving our man (not the king) from `from` to `to`, taking
     /// what stands there, leaves our king out of check.
     fn keeps_king_safe(&self, from: Square, to: Square) -> bool {

@@ -99,3 +99,27 @@ fn a_corrupted_move_is_rejected_at_exactly_that_move() {
         assert_eq!(report.mainline.len(), k, "replay stops at the corrupted move");
     }
 }
+
+#[test]
+fn a_rival_that_is_pinned_or_blocked_needs_no_disambiguation() {
+    use pgn100::rules::Variant;
+    // The expected texts are python-chess's `Board.san` for the same moves.
+    // Both knights reach f3; the one on d2 is pinned to the king by the
+    // bishop on b4 (`Nf3`), or free without it (`Ngf3`). The
+    // rooks on a1 and h1 both see d1 until a man stands between (the king
+    // off the first rank).
+    let cases = [
+        ("4k3/8/8/8/1b6/8/3N4/4K1N1 w - - 0 1", "g1f3", "Nf3"),
+        ("4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1", "g1f3", "Ngf3"),
+        ("4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "a1d1", "Rad1"),
+        ("4k3/8/8/8/8/8/4K3/R4N1R w - - 0 1", "a1d1", "Rd1"),
+        // In check, the rivals that block it.
+        ("4r1k1/8/8/8/8/8/2N3N1/4K3 w - - 0 1", "c2e3", "Nce3"),
+        ("4r1k1/8/8/8/1b6/6N1/3N4/4K3 w - - 0 1", "g3e4", "Ne4"),
+    ];
+    for (fen, uci, san) in cases {
+        let pos = Position::from_fen(fen, Variant::Chess).expect("fen");
+        let m = pgn100::notation::uci_line(&pos, [uci]).expect("legal")[0];
+        assert_eq!(ShortMove { pos: &pos, mv: m, letters: Letters::Latin }.to_string(), san, "{fen} {uci}");
+    }
+}
