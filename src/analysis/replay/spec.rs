@@ -46,7 +46,7 @@ pub(super) fn written(text: &MoveText, variant: Variant, files: Files) -> Result
 }
 
 /// The move spec of a man's move.
-#[inline]
+#[inline(always)]
 pub(super) fn spec(m: &ManMove, variant: Variant, files: Files) -> Result<MoveSpec, SpecError> {
     let role = role_of(m.man, variant)?;
     // The common move: no promotion, no throne pawn, no from-file `k`.
