@@ -29,23 +29,15 @@ pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Conver
     // Every fact is taken as the replay plays each move (no move is played
     // twice, no position kept per move).
     let mut annotator = Annotator::new(*options);
-    let start = |a: &mut Annotator, record: &GameRecord| a.start(record);
-    transform_observed(
-        source,
-        options.replay,
-        options.skip_invalid,
-        &mut annotator,
-        start,
-        |text, record, report, a, out| {
-            if report.variant == Some(crate::rules::Variant::Dice) {
-                let dice = super::replay::replay_dice(record, 0, options.replay);
-                super::dice::annotate::write_game(text, record, &dice, options, out);
-                return Ok(());
-            }
-            annotate_game(text, record, report, &a.plies, out);
-            Ok(())
-        },
-    )
+    transform_observed(source, options.replay, options.skip_invalid, &mut annotator, |text, record, report, a, out| {
+        if report.variant == Some(crate::rules::Variant::Dice) {
+            let dice = super::replay::replay_dice(record, 0, options.replay);
+            super::dice::annotate::write_game(text, record, &dice, options, out);
+            return Ok(());
+        }
+        annotate_game(text, record, report, &a.plies, out);
+        Ok(())
+    })
 }
 
 /// The comments after a main-line ply: `pos` the position after it, `claim`
@@ -108,8 +100,8 @@ struct Annotator {
     options: AnnotateOptions,
     /// The kept plies of the game, by token index.
     plies: Vec<Option<KeptPly>>,
-    /// The script of each move token's letters (the record's where none).
-    letters: Vec<Letters>,
+    /// The letters of the record's moves (for a move without letters).
+    letters: Letters,
     state: State,
     claims: Claims,
     /// The main line has a move (its start is set).
@@ -127,6 +119,8 @@ struct Pending {
     mover: Color,
     fullmoves: u32,
     kind: MoveKind,
+    /// The letters of its mark: those of its own letters, else the record's.
+    letters: Letters,
     comments: Vec<String>,
 }
 
@@ -135,7 +129,7 @@ impl Annotator {
         Annotator {
             options,
             plies: Vec::new(),
-            letters: Vec::new(),
+            letters: Letters::Latin,
             state: State::default(),
             claims: Claims::default(),
             started: false,
@@ -143,23 +137,16 @@ impl Annotator {
             pending: None,
         }
     }
-
-    /// A game's replay begins.
-    fn start(&mut self, record: &GameRecord) {
-        let (letters, _) = super::replay::letters_and_files(record);
-        self.plies.clear();
-        self.plies.resize_with(record.tokens.len(), || None);
-        self.letters.clear();
-        self.letters.extend(record.tokens.iter().map(|t| match &t.kind {
-            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
-            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Latin) => Letters::Latin,
-            _ => letters,
-        }));
-        (self.started, self.main, self.pending) = (false, false, None);
-    }
 }
 
 impl Observer for Annotator {
+    fn begin(&mut self, record: &GameRecord, letters: Letters, _files_ak: bool) {
+        self.plies.clear();
+        self.plies.resize_with(record.tokens.len(), || None);
+        self.letters = letters;
+        (self.started, self.main, self.pending) = (false, false, None);
+    }
+
     fn before_move(&mut self, before: &Position, _mv: Move) {
         if !self.started {
             // A stage the start position is already in is not "entered".
@@ -171,20 +158,26 @@ impl Observer for Annotator {
         self.main = true;
     }
 
-    fn any_move(&mut self, before: &Position, ply: Ply, _token: &Token) {
+    fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
+        let letters = match &token.kind {
+            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
+            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Latin) => Letters::Latin,
+            _ => self.letters,
+        };
         let main = std::mem::take(&mut self.main);
         let comments = if main { royal_comments(before, ply) } else { Vec::new() };
         let (mover, fullmoves, kind) = (before.turn(), before.fullmoves(), ply.mv.kind);
-        self.pending = Some(Pending { token: ply.token, main, mover, fullmoves, kind, comments });
+        self.pending = Some(Pending { token: ply.token, main, mover, fullmoves, kind, letters, comments });
     }
 
     fn any_played(&mut self, after: &Position) {
-        let Some(Pending { token, main, mover, fullmoves, kind, mut comments }) = self.pending.take() else { return };
+        let Some(Pending { token, main, mover, fullmoves, kind, letters, mut comments }) = self.pending.take() else {
+            return;
+        };
         if main {
             let claim = self.claims.after(after);
             comments.extend(ply_comments(after, claim, mover, kind, &self.options, &mut self.state));
         }
-        let letters = self.letters.get(token).copied().unwrap_or(Letters::Latin);
         let kept = KeptPly { white: mover == Color::White, fullmoves, mark: check_mark(after, letters), comments };
         if let Some(slot) = self.plies.get_mut(token) {
             *slot = Some(kept);

@@ -116,13 +116,11 @@ impl LettersChoice {
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
     // The moves are written as the replay plays them (`MoveWriter`).
     let mut writer = MoveWriter { options: move_options(options), text: &source.text, ..MoveWriter::default() };
-    let start = |writer: &mut MoveWriter<'_>, record: &GameRecord| writer.start(record);
     transform_observed(
         source,
         options.replay,
         options.skip_invalid,
         &mut writer,
-        start,
         |text, record, report, writer, out| {
             if let Some(refused) = wrong_variant(options, record, report) {
                 return Err(refused);
@@ -182,20 +180,18 @@ pub fn transform_source(
     skip_invalid: bool,
     mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut String) -> Result<(), Diagnostic>,
 ) -> Converted {
-    let start = |_: &mut (), _: &GameRecord| {};
-    transform_observed(source, replay_options, skip_invalid, &mut (), start, |text, record, report, (), out| {
+    transform_observed(source, replay_options, skip_invalid, &mut (), |text, record, report, (), out| {
         write(text, record, report, out)
     })
 }
 
-/// [`transform_source`] with `observer` seeing each game's replay:
-/// `start(observer, record)` before it, `write` gets it after.
+/// [`transform_source`] with `observer` seeing each game's replay
+/// ([`Observer::begin`] starts each game), `write` getting it after.
 pub fn transform_observed<O: Observer>(
     source: &SourceFile,
     replay_options: Options,
     skip_invalid: bool,
     observer: &mut O,
-    mut start: impl FnMut(&mut O, &GameRecord),
     mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut O, &mut String) -> Result<(), Diagnostic>,
 ) -> Converted {
     let text = source.text.as_str();
@@ -207,10 +203,7 @@ pub fn transform_observed<O: Observer>(
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
         let report = match found {
-            Found::Game => {
-                start(observer, &record);
-                Some(replay_observed(&record, games, replay_options, observer))
-            }
+            Found::Game => Some(replay_observed(&record, games, replay_options, observer)),
             Found::Broken(e) => {
                 diagnostics.push(
                     Diagnostic::new(Code::Syntax, e.span, "this game cannot be read; it is copied unchanged")
@@ -365,26 +358,14 @@ fn write_game(
         }
     }
     let buf = &moves.buf;
-    let place = |ti: &usize| record.tokens.get(*ti).map(|t| t.span.start);
     if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
         // The usual game: its moves written in order with the text between
         // them (the tags are as they stand).
         out.push_str(&text[cursor..moves.stream_start]);
         out.push_str(buf);
         cursor = moves.cursor;
-    } else if extra.is_empty() && moves.new.is_sorted_by_key(|(ti, _)| place(ti)) {
-        // Only its moves rewritten, in the order written.
-        for (ti, written) in &moves.new {
-            let Some(token) = record.tokens.get(*ti) else { continue };
-            match &text[cursor..token.span.start] {
-                // Half the gaps, pushed without a copy.
-                " " => out.push(' '),
-                gap => out.push_str(gap),
-            }
-            out.push_str(buf.get(written.clone()).unwrap_or_default());
-            cursor = token.span.end;
-        }
     } else {
+        // The rewritten moves and the other new texts, merged in text order.
         let mut new: Vec<(&Token, std::ops::Range<usize>)> =
             moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
         new.append(&mut extra);
@@ -453,10 +434,8 @@ struct MoveWriter<'a> {
 /// text starts in the buffer, the mark and glyph written on it, its letters.
 type Pending = (usize, usize, Option<CheckMark>, Option<crate::notation::ast::Glyph>, Letters);
 
-impl MoveWriter<'_> {
-    /// A new game.
-    fn start(&mut self, record: &GameRecord) {
-        let (letters, ak_in) = super::replay::letters_and_files(record);
+impl Observer for MoveWriter<'_> {
+    fn begin(&mut self, record: &GameRecord, letters: Letters, ak_in: bool) {
         let o = &self.options;
         self.ak_out = match o.files {
             FilesChoice::Keep => ak_in,
@@ -476,9 +455,7 @@ impl MoveWriter<'_> {
         self.cursor = self.stream_start;
         self.in_order = true;
     }
-}
 
-impl Observer for MoveWriter<'_> {
     fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
         let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
         if !self.rewrite {

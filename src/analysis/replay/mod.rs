@@ -40,6 +40,10 @@ pub struct Options {
 /// Sees the main line as it is replayed, so that a caller counts on it
 /// without playing it again (`stats`). Every method does nothing by default.
 pub trait Observer {
+    /// A game's replay starts: its record, the letters its moves are
+    /// written in, and whether it letters the tenth file `k` (as the replay
+    /// reads them from the tags and the moves).
+    fn begin(&mut self, _record: &GameRecord, _letters: Letters, _files_ak: bool) {}
     /// Main-line move `mv` is played from `before`.
     fn before_move(&mut self, _before: &Position, _mv: Move) {}
     /// It was played: the position after it and the men that give check there.
@@ -94,14 +98,6 @@ struct Replayer<'a> {
     refused: [bool; 2],
 }
 
-/// The letters `record`'s moves are written in, and whether it letters the
-/// tenth file `k`: what [`GameReport::letters`] and
-/// [`GameReport::files_ak`] will say, known before the replay.
-pub(crate) fn letters_and_files(record: &GameRecord) -> (Letters, bool) {
-    let (files, letters) = tags::files_and_letters(record);
-    (letters, files == Files::AK)
-}
-
 /// Whether `record` is a Dice chess game (by its Variant tag or `options`).
 pub fn is_dice(record: &GameRecord, options: Options) -> bool {
     tags::variant(record, options.default_variant) == Ok(Variant::Dice)
@@ -119,10 +115,11 @@ pub fn replay_observed(
     options: Options,
     observer: &mut impl Observer,
 ) -> GameReport {
+    let (files, letters) = tags::files_and_letters(record);
+    observer.begin(record, letters, files == Files::AK);
     if tags::variant(record, options.default_variant) == Ok(Variant::Dice) {
         return replay_dice(record, index, options).game_report();
     }
-    let (files, letters) = tags::files_and_letters(record);
     let mut r = Replayer { record, index, options, files, letters, out: Vec::new(), refused: [false; 2] };
     let report = r.run(observer);
     crate::analysis::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
