@@ -4,7 +4,8 @@
 //! Builds a Hundred corpus in memory from the oracle games (written in
 //! Cyrillic long notation and in Latin short notation, each game with its
 //! FEN tag), repeated until it reaches MB megabytes (default 50), then times,
-//! single-threaded: parse only (games and tokens), parse + replay
+//! single-threaded: parse only (games and tokens; into one reused record,
+//! as validate reads, and through the iterator, a record per game), parse + replay
 //! (validation), and conversion to the other letters and style. Every game
 //! must validate with no error.
 
@@ -13,7 +14,7 @@ use std::time::Instant;
 use pgn100::analysis::{convert_source, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
-use pgn100::notation::{uci_line, Item, Letters, Reader, Style};
+use pgn100::notation::{uci_line, Found, GameRecord, Item, Letters, Reader, Style};
 use pgn100::rules::{Position, Variant};
 
 fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {
@@ -46,20 +47,36 @@ fn main() {
         let (text, plies) = corpus(letters, style, megabytes);
         let mb = text.len() as f64 / (1 << 20) as f64;
 
+        // Parse as validate, stats and convert read: one record, its
+        // buffers reused from game to game (`Reader::read_into`).
         let start = Instant::now();
         let (mut games, mut tokens) = (0usize, 0usize);
-        for item in Reader::new(&text) {
-            match item {
-                Item::Game(g) => {
-                    games += 1;
-                    tokens += g.tokens.len();
-                }
-                other => panic!("unexpected {other:?}"),
-            }
+        let mut record = GameRecord::default();
+        let mut reader = Reader::new(&text);
+        while let Some(found) = reader.read_into(&mut record) {
+            assert!(found == Found::Game, "unexpected {found:?}");
+            games += 1;
+            tokens += record.tokens.len();
         }
         let parse = start.elapsed().as_secs_f64();
         assert!(tokens > games);
         report(&format!("{name}: parse"), mb, parse, games, plies);
+
+        // The iterator: a new record (and its allocations) per game.
+        let start = Instant::now();
+        let (mut items, mut item_tokens) = (0usize, 0usize);
+        for item in Reader::new(&text) {
+            match item {
+                Item::Game(g) => {
+                    items += 1;
+                    item_tokens += g.tokens.len();
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        let iterate = start.elapsed().as_secs_f64();
+        assert!(items == games && item_tokens == tokens);
+        report(&format!("{name}: parse, iter"), mb, iterate, games, plies);
         if parse_only {
             continue;
         }

@@ -258,7 +258,18 @@ pub(super) fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize,
 
 /// Where the first byte that is no character (U+FFFD) of `span` stands.
 pub(super) fn first_lost(text: &str, span: &std::ops::Range<usize>) -> Option<usize> {
-    text.get(span.clone()).and_then(|t| t.find('\u{fffd}')).map(|at| span.start + at)
+    // U+FFFD is EF BF BD; EF leads only U+F000 to U+FFFF, rare in game
+    // text, where `str::find` would stop at every BD (the second byte of
+    // Cyrillic `н`).
+    let bytes = text.get(span.clone())?.as_bytes();
+    let mut at = 0;
+    while let Some(i) = bytes.get(at..).and_then(|b| memchr::memchr(0xEF, b)) {
+        if bytes.get(at + i..at + i + 3) == Some("\u{fffd}".as_bytes()) {
+            return Some(span.start + at + i);
+        }
+        at += i + 1;
+    }
+    None
 }
 
 /// Appends the diagnostics of a game after an `undecodable` one of the same
@@ -275,5 +286,24 @@ fn merge_in_order(out: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
             out.extend(found);
         }
         None => out.extend(found),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_lost;
+
+    #[test]
+    fn the_first_lost_byte_is_found_among_cyrillic_and_other_ef_characters() {
+        // `н` ends in BD, U+F8FF starts with EF: neither is a lost byte.
+        let text = "1. Кнf3 {н \u{f8ff}} e3-e4 {\u{fffd}} \u{fffd}";
+        let first = text.find('\u{fffd}').expect("one");
+        assert_eq!(first_lost(text, &(0..text.len())), Some(first));
+        assert_eq!(first_lost(text, &(first + 3..text.len())), Some(text.rfind('\u{fffd}').expect("two")));
+        assert_eq!(first_lost(text, &(0..first)), None);
+        // Out of range or cut mid-character: nothing.
+        assert_eq!(first_lost(text, &(0..text.len() + 1)), None);
+        assert_eq!(first_lost(text, &(first..first + 2)), None);
+        assert_eq!(first_lost(text, &(first + 1..text.len())), None);
     }
 }

@@ -64,7 +64,15 @@ pub fn binary_at(bytes: &[u8]) -> Option<usize> {
         return Some(nul);
     }
     let control = |b: &u8| matches!(b, 0x01..=0x08 | 0x0e..=0x19 | 0x1b..=0x1f | 0x7f);
-    let count = sample.iter().filter(|b| control(b)).count();
+    // Counted without a branch a byte, in bytes (at most 255 a chunk), so
+    // the loop runs on vectors (the sample is read at the start of every file).
+    let control_bit = |b: u8| {
+        u8::from(b.wrapping_sub(0x01) < 8)
+            | u8::from(b.wrapping_sub(0x0e) < 12)
+            | u8::from(b.wrapping_sub(0x1b) < 5)
+            | u8::from(b == 0x7f)
+    };
+    let count: usize = sample.chunks(255).map(|c| usize::from(c.iter().fold(0u8, |n, &b| n + control_bit(b)))).sum();
     (count >= 4 && count * 32 > sample.len()).then(|| sample.iter().position(control)).flatten()
 }
 
