@@ -51,29 +51,17 @@ impl Position {
         if !rules.board.contains(to) || board.by_color(us).contains(to) {
             return None;
         }
-        let ours = match (spec.from_file, spec.from_rank) {
-            // The long form names the man: one square to look at.
-            (Some(f), Some(r)) => match Square::new(f, r) {
-                Some(from) if rules.board.contains(from) && board.piece_at(from) == Some(Piece::new(us, spec.role)) => {
-                    from.bb()
-                }
-                _ => return None,
-            },
-            (file, rank) => {
-                let mut from_mask = rules.board;
-                if let Some(f) = file {
-                    from_mask &= Bitboard::file(f);
-                }
-                if let Some(r) = rank {
-                    from_mask &= Bitboard::rank(r);
-                }
-                let ours = board.by_piece(Piece::new(us, spec.role)) & from_mask;
-                if ours.is_empty() {
-                    return None;
-                }
-                ours
-            }
-        };
+        let mut from_mask = rules.board;
+        if let Some(f) = spec.from_file {
+            from_mask &= Bitboard::file(f);
+        }
+        if let Some(r) = spec.from_rank {
+            from_mask &= Bitboard::rank(r);
+        }
+        let ours = board.by_piece(Piece::new(us, spec.role)) & from_mask;
+        if ours.is_empty() {
+            return None;
+        }
         let mut fits = Fits::default();
         match spec.role {
             Role::King => self.king_fits(spec, &mut fits),
