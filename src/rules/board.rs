@@ -145,6 +145,28 @@ impl Board {
             | (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()]) & self.by_role[Role::Pawn.index()] & self.by_color[c])
     }
 
+    /// Whether a man of `by` attacks `sq`: [`Board::attackers_to`] is not
+    /// empty. The one-load tests (leapers, king, pawns) come first and the
+    /// first attacker found ends the test: a king's square and a square
+    /// it flees to are asked about on every king move and every check.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        let c = by.index();
+        let theirs = self.by_color[c];
+        if (Bitboard::knight_attacks(sq) & self.knight_leapers(by)).any()
+            || (Bitboard::king_attacks(sq) & self.by_role[Role::King.index()] & theirs).any()
+            || (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()]) & self.by_role[Role::Pawn.index()] & theirs).any()
+        {
+            return true;
+        }
+        let orthogonal = self.orthogonal_riders(by);
+        if (Bitboard::rook_rays(sq) & orthogonal).any() && (Bitboard::rook_attacks(sq, occupied) & orthogonal).any() {
+            return true;
+        }
+        let diagonal = self.diagonal_riders(by);
+        (Bitboard::bishop_rays(sq) & diagonal).any() && (Bitboard::bishop_attacks(sq, occupied) & diagonal).any()
+    }
+
     /// The squares a man of kind `role` on `sq` attacks (not a pawn).
     /// Always inlined: with Royal's two-step (a call of its own) the
     /// generators of the other variants would otherwise call it.
@@ -262,6 +284,36 @@ mod tests {
                 assert_eq!(board.take(sq), Some(p));
                 assert_eq!(board.piece_at(sq), None);
                 assert!(board == Board::empty());
+            }
+        }
+    }
+
+    /// `is_attacked` answers as `attackers_to` does, for every square and
+    /// side, along a game of each variant's first legal moves (with and
+    /// without the king on a square, as the king-move tests ask).
+    #[test]
+    fn is_attacked_agrees_with_the_attackers() {
+        use crate::rules::{Position, Variant};
+        for variant in [Variant::Hundred, Variant::Grand, Variant::Chess] {
+            let mut pos = Position::start(variant).expect("start");
+            let mut moves = Vec::new();
+            for ply in 0..60usize {
+                let board = pos.board();
+                for index in 0..SQUARES {
+                    let Some(sq) = Square::from_index(index) else { continue };
+                    for by in Color::ALL {
+                        for occupied in [board.occupied(), board.occupied().without(sq)] {
+                            assert_eq!(
+                                board.is_attacked(sq, by, occupied),
+                                board.attackers_to(sq, by, occupied).any(),
+                                "{variant:?} ply {ply} {sq} {by:?}"
+                            );
+                        }
+                    }
+                }
+                pos.legal_moves(&mut moves);
+                let Some(&m) = moves.get(ply * 7 % moves.len().max(1)) else { break };
+                pos.play_unchecked(m);
             }
         }
     }

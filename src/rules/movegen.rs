@@ -349,8 +349,9 @@ impl Position {
     /// occupancy is `occupied`, not counting a man standing on `sq`.
     #[inline]
     pub(crate) fn attacked_after(&self, sq: Square, occupied: Bitboard) -> bool {
-        let attackers = self.board().attackers_to(sq, !self.turn(), occupied | self.rules().outside());
-        attackers.without(sq).any()
+        // No attack from `sq` reaches `sq` itself: a man of theirs standing
+        // there (taken by the king) is never counted.
+        self.board().is_attacked(sq, !self.turn(), occupied | self.rules().outside())
     }
 
     /// Whether any of `squares` is attacked, as [`Position::attacked_after`].
