@@ -302,7 +302,13 @@ mod tests {
                 for index in 0..SQUARES {
                     let Some(sq) = Square::from_index(index) else { continue };
                     for by in Color::ALL {
-                        for occupied in [board.occupied(), board.occupied().without(sq)] {
+                        let kings = board.by_role(Role::King);
+                        let outside = pos.rules().outside();
+                        for occupied in [
+                            board.occupied(),
+                            board.occupied().without(sq) | outside,
+                            (board.occupied() & !kings) | outside,
+                        ] {
                             assert_eq!(
                                 board.is_attacked(sq, by, occupied),
                                 board.attackers_to(sq, by, occupied).any(),
