@@ -11,6 +11,7 @@
 use std::io::Read;
 use std::ops::Range;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use encoding_rs::Encoding;
 
@@ -211,76 +212,171 @@ pub struct BlockStart {
     pub bytes: FileBytes,
 }
 
+/// What [`for_each_chunk`]'s `on_block` learns of a block: the encoding
+/// known once it was read, and the bytes it was decoded from.
+#[derive(Clone, Debug, Default)]
+pub struct BlockInfo {
+    /// [`Blocks::used`] after the block.
+    pub used: Option<&'static Encoding>,
+    /// [`Blocks::runner_up`] after the block.
+    pub runner_up: Option<&'static Encoding>,
+    /// The bytes the block was decoded from ([`Blocks::raw`]).
+    pub raw: Vec<u8>,
+}
+
+/// A block read by a task of the pool, cut into chunks there too: the
+/// thread that consumes the results only hands work out.
+struct ReadBlock {
+    text: Arc<String>,
+    /// Each chunk's range and the line ends in the block before it.
+    chunks: Vec<(Range<usize>, usize)>,
+    /// The line ends in the whole block.
+    lines: usize,
+    bytes: FileBytes,
+    info: BlockInfo,
+}
+
+fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlock>> {
+    let text = match blocks.next()? {
+        Ok(text) => text,
+        Err(e) => return Some(Err(e)),
+    };
+    let newlines = |r: Range<usize>| memchr::memchr_iter(b'\n', text.as_bytes().get(r).unwrap_or_default()).count();
+    let mut list = Vec::new();
+    let (mut lines, mut at) = (0, 0);
+    for r in chunks(&text, CHUNK) {
+        lines += newlines(at..r.start);
+        at = r.start;
+        list.push((r, lines));
+    }
+    lines += newlines(at..text.len());
+    let info = BlockInfo { used: blocks.used, runner_up: blocks.runner_up, raw: std::mem::take(&mut blocks.raw) };
+    Some(Ok(ReadBlock { text: Arc::new(text), chunks: list, lines, bytes: blocks.last, info }))
+}
+
+/// What the tasks of [`for_each_chunk`] send back.
+enum Sent<R, T> {
+    /// The reader, and the block it read (`None` at the end).
+    Read(Blocks<R>, std::thread::Result<Option<std::io::Result<ReadBlock>>>),
+    /// Chunk `i`'s result.
+    Done(usize, std::thread::Result<T>),
+}
+
+/// What happens when the consuming reaches a chunk: a block starts there,
+/// or reading failed there.
+enum Mark {
+    Block(Box<(BlockInfo, Arc<String>, BlockStart)>),
+    Failed(std::io::Error),
+}
+
 /// Reads `reader` in blocks and runs `work(chunk, lines_before, bytes)`
 /// on every chunk of every block in parallel on `pool`, the next block being
-/// read meanwhile; `on_block` sees each block first, `consume` gets the
-/// results in input order, on the calling thread. At most 4 chunks per
-/// thread are in work or waiting to be consumed, so memory does not grow with the
-/// number of games in a block.
+/// read (and cut into chunks) by a task of the pool meanwhile; `on_block`
+/// sees each block before its first chunk's result, `consume` gets the
+/// results in input order, on the calling thread. The chunks run on from one
+/// block into the next (no thread waits at a block's end). At most 4 chunks
+/// per thread are in work or waiting to be consumed, and a block is read
+/// ahead only when fewer are waiting to start, so memory does not grow with
+/// the number of games in a block or file.
 pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
-    mut blocks: Blocks<R>,
+    blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
     work: impl Fn(&str, usize, FileBytes) -> T + Sync,
-    mut on_block: impl FnMut(&Blocks<R>, &str, BlockStart) -> Result<(), E>,
+    mut on_block: impl FnMut(&BlockInfo, &str, BlockStart) -> Result<(), E>,
     mut consume: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut start = BlockStart::default();
-    let mut next = blocks.next();
-    while let Some(block) = next.take() {
-        let block = block?;
-        start.bytes = blocks.last;
-        on_block(&blocks, &block, start)?;
-        let ranges = chunks(&block, CHUNK);
-        let mut chunk_list = Vec::with_capacity(ranges.len());
-        let (mut lines, mut at) = (start.lines_before, 0);
-        for r in ranges {
-            lines += memchr::memchr_iter(b'\n', block.as_bytes().get(at..r.start).unwrap_or_default()).count();
-            at = r.start;
-            chunk_list.push((r, lines));
-        }
-        let mut following = None;
-        let slot = &mut following;
-        let reader = &mut blocks;
-        let (work, block) = (&work, block.as_str());
-        pool.in_place_scope(|scope| -> Result<(), E> {
-            scope.spawn(move |_| *slot = reader.next());
-            let (tx, rx) = std::sync::mpsc::channel();
-            let spawn = |i: usize| {
-                let Some((r, lines)) = chunk_list.get(i).cloned() else { return };
-                let tx = tx.clone();
-                scope.spawn(move |_| {
-                    let text = block.get(r.clone()).unwrap_or_default();
-                    let bytes = start.bytes.from(block, r.start);
-                    let result = catch_unwind(AssertUnwindSafe(|| work(text, lines, bytes)));
-                    // The receiver is gone only when consuming failed.
-                    let _ = tx.send((i, result));
-                });
-            };
-            let window = window(pool);
-            (0..window).for_each(spawn);
-            let mut waiting = std::collections::BTreeMap::new();
-            for want in 0..chunk_list.len() {
-                let result = loop {
-                    if let Some(result) = waiting.remove(&want) {
-                        break result;
-                    }
-                    // Every chunk from `want` on is in work and sends its
-                    // result (a panic too), so this does not fail.
-                    let (i, result) = rx.recv().map_err(|_| std::io::Error::other("a chunk's result was lost"))?;
-                    waiting.insert(i, result);
-                };
-                spawn(want + window);
-                match result {
-                    Ok(t) => consume(t)?,
-                    Err(panic) => resume_unwind(panic),
+    let work = &work;
+    pool.in_place_scope(|scope| -> Result<(), E> {
+        let (tx, rx) = std::sync::mpsc::channel::<Sent<R, T>>();
+        let read = |mut blocks: Blocks<R>| {
+            let tx = tx.clone();
+            scope.spawn(move |_| {
+                let block = catch_unwind(AssertUnwindSafe(|| read_block(&mut blocks)));
+                // The receiver is gone only when consuming failed.
+                let _ = tx.send(Sent::Read(blocks, block));
+            });
+        };
+        let window = window(pool);
+        // The reader when no task holds it; whether it reached the end.
+        let (mut idle, mut end) = (None, false);
+        read(blocks);
+        // Chunks not started yet: the block, the range, the lines before it.
+        let mut queue: std::collections::VecDeque<(Arc<String>, Range<usize>, usize, FileBytes)> =
+            std::collections::VecDeque::new();
+        // What happens at a chunk: a block starts, or reading failed.
+        let mut marks = std::collections::VecDeque::new();
+        let (mut queued, mut spawned, mut want) = (0usize, 0usize, 0usize);
+        let mut lines_before = 0;
+        let mut waiting = std::collections::BTreeMap::new();
+        // The consuming reaches a mark.
+        let mut reach = |mark: Mark| match mark {
+            Mark::Block(b) => on_block(&b.0, &b.1, b.2),
+            Mark::Failed(e) => Err(E::from(e)),
+        };
+        loop {
+            if !end && queue.len() < window {
+                if let Some(blocks) = idle.take() {
+                    read(blocks);
                 }
             }
-            Ok(())
-        })?;
-        next = following;
-        start.lines_before += memchr::memchr_iter(b'\n', block.as_bytes()).count();
-    }
-    Ok(())
+            while spawned - want < window {
+                let Some((text, r, lines, bytes)) = queue.pop_front() else { break };
+                let (tx, i) = (tx.clone(), spawned);
+                scope.spawn(move |_| {
+                    let chunk = text.get(r.clone()).unwrap_or_default();
+                    let result = catch_unwind(AssertUnwindSafe(|| work(chunk, lines, bytes.from(&text, r.start))));
+                    let _ = tx.send(Sent::Done(i, result));
+                });
+                spawned += 1;
+            }
+            // Everything read is consumed: the marks left are at the end.
+            if end && want == queued {
+                while let Some((_, mark)) = marks.pop_front() {
+                    reach(mark)?;
+                }
+                return Ok(());
+            }
+            // Every chunk from `want` on, and a read when none is idle, is
+            // in work and sends (a panic too), so this does not fail.
+            match rx.recv().map_err(|_| std::io::Error::other("a chunk's result was lost"))? {
+                Sent::Read(blocks, block) => {
+                    idle = Some(blocks);
+                    match block {
+                        Err(panic) => resume_unwind(panic),
+                        Ok(None) => end = true,
+                        Ok(Some(Err(e))) => {
+                            end = true;
+                            marks.push_back((queued, Mark::Failed(e)));
+                        }
+                        Ok(Some(Ok(b))) => {
+                            let start = BlockStart { lines_before, bytes: b.bytes };
+                            marks.push_back((queued, Mark::Block(Box::new((b.info, Arc::clone(&b.text), start)))));
+                            for (r, lines) in b.chunks {
+                                queue.push_back((Arc::clone(&b.text), r, lines_before + lines, b.bytes));
+                                queued += 1;
+                            }
+                            lines_before += b.lines;
+                        }
+                    }
+                }
+                Sent::Done(i, result) => {
+                    waiting.insert(i, result);
+                    while let Some(result) = waiting.remove(&want) {
+                        while marks.front().is_some_and(|(at, _)| *at == want) {
+                            if let Some((_, mark)) = marks.pop_front() {
+                                reach(mark)?;
+                            }
+                        }
+                        match result {
+                            Ok(t) => consume(t)?,
+                            Err(panic) => resume_unwind(panic),
+                        }
+                        want += 1;
+                    }
+                }
+            }
+        }
+    })
 }
 
 /// Chunks in work or waiting at once: enough to keep every thread busy.
@@ -292,6 +388,84 @@ fn window(pool: &rayon::ThreadPool) -> usize {
 mod tests {
     use super::*;
     use encoding_rs::WINDOWS_1251;
+
+    /// A reader that gives `data`, then fails.
+    struct FailsAfter<'a>(&'a [u8]);
+    impl Read for FailsAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(std::io::Error::other("the disk is gone"));
+            }
+            let n = buf.len().min(self.0.len());
+            let (now, rest) = self.0.split_at(n);
+            buf.get_mut(..n).unwrap_or_default().copy_from_slice(now);
+            self.0 = rest;
+            Ok(n)
+        }
+    }
+
+    /// Every chunk of every block is worked on once and consumed in input
+    /// order, with the line number and file offset of its start; each
+    /// block is seen by `on_block` just before its first chunk's result;
+    /// a reading error comes after every result read before it.
+    #[test]
+    fn chunks_come_in_order_across_blocks() {
+        // 1.4 MB in blocks of at most 200 KB, each of several chunks.
+        let text: String = (0..50_000).map(|i| format!("[Event \"{i}\"]\n\n1. e3-e5 *\n\n")).collect();
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().expect("pool");
+        for fail in [false, true] {
+            let mut events = Vec::new();
+            let work = |chunk: &str, lines: usize, bytes: FileBytes| (chunk.to_string(), lines, bytes.start);
+            let result = {
+                let events = std::cell::RefCell::new(&mut events);
+                let on_block = |_: &BlockInfo, block: &str, at: BlockStart| -> std::io::Result<()> {
+                    events.borrow_mut().push(format!("block {} {}", at.lines_before, block.len()));
+                    Ok(())
+                };
+                let consume = |(chunk, lines, start): (String, usize, usize)| -> std::io::Result<()> {
+                    events.borrow_mut().push(format!("chunk {lines} {start} {}", chunk.len()));
+                    events.borrow_mut().push(chunk);
+                    Ok(())
+                };
+                if fail {
+                    let blocks = Blocks::new(FailsAfter(text.as_bytes()), None, 200_000);
+                    for_each_chunk(blocks, &pool, work, on_block, consume)
+                } else {
+                    let blocks = Blocks::new(text.as_bytes(), None, 200_000);
+                    for_each_chunk(blocks, &pool, work, on_block, consume)
+                }
+            };
+            // The chunks, joined, are the text; each starts at its line and byte.
+            let mut whole = String::new();
+            let mut blocks = 0;
+            let mut expect_block = true;
+            for e in &events {
+                if let Some(b) = e.strip_prefix("block ") {
+                    let lines: usize = b.split(' ').next().and_then(|n| n.parse().ok()).expect("lines");
+                    assert_eq!(lines, whole.matches('\n').count(), "{e}");
+                    blocks += 1;
+                    expect_block = false;
+                } else if let Some(c) = e.strip_prefix("chunk ") {
+                    let mut parts = c.split(' ').map(|n| n.parse::<usize>().expect("number"));
+                    let (lines, start) = (parts.next().expect("lines"), parts.next().expect("start"));
+                    assert!(!expect_block);
+                    assert_eq!((lines, start), (whole.matches('\n').count(), whole.len()), "{e}");
+                } else {
+                    whole.push_str(e);
+                }
+            }
+            let chunks = events.iter().filter(|e| e.starts_with("chunk ")).count();
+            assert!(blocks > 5 && chunks > 2 * blocks, "{blocks} blocks, {chunks} chunks");
+            if fail {
+                // What was read before the error is all there, in order.
+                assert!(result.is_err());
+                assert!(text.starts_with(&whole) && !whole.is_empty());
+            } else {
+                assert!(result.is_ok());
+                assert_eq!(whole, text);
+            }
+        }
+    }
 
     #[test]
     fn chunks_end_between_games() {
