@@ -212,8 +212,9 @@ pub struct BlockStart {
     pub bytes: FileBytes,
 }
 
-/// What [`for_each_chunk`]'s `on_block` learns of a block: the encoding
-/// known once it was read, and the bytes it was decoded from.
+/// What [`for_each_chunk`]'s `on_block` is given of a block: the encoding
+/// known once it was read, and the bytes it was decoded from (its own, to
+/// keep without a copy).
 #[derive(Clone, Debug, Default)]
 pub struct BlockInfo {
     /// [`Blocks::used`] after the block.
@@ -262,10 +263,17 @@ enum Sent<R, T> {
     Done(usize, std::thread::Result<T>),
 }
 
+/// A block, as `on_block` is to see it.
+struct Started {
+    info: BlockInfo,
+    text: Arc<String>,
+    start: BlockStart,
+}
+
 /// What happens when the consuming reaches a chunk: a block starts there,
 /// or reading failed there.
 enum Mark {
-    Block(Box<(BlockInfo, Arc<String>, BlockStart)>),
+    Block(Box<Started>),
     Failed(std::io::Error),
 }
 
@@ -282,7 +290,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
     work: impl Fn(&str, usize, FileBytes) -> T + Sync,
-    mut on_block: impl FnMut(&BlockInfo, &str, BlockStart) -> Result<(), E>,
+    mut on_block: impl FnMut(BlockInfo, &str, BlockStart) -> Result<(), E>,
     mut consume: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(), E> {
     let work = &work;
@@ -310,7 +318,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
         let mut waiting = std::collections::BTreeMap::new();
         // The consuming reaches a mark.
         let mut reach = |mark: Mark| match mark {
-            Mark::Block(b) => on_block(&b.0, &b.1, b.2),
+            Mark::Block(b) => on_block(b.info, &b.text, b.start),
             Mark::Failed(e) => Err(E::from(e)),
         };
         loop {
@@ -350,7 +358,8 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
                         }
                         Ok(Some(Ok(b))) => {
                             let start = BlockStart { lines_before, bytes: b.bytes };
-                            marks.push_back((queued, Mark::Block(Box::new((b.info, Arc::clone(&b.text), start)))));
+                            let started = Started { info: b.info, text: Arc::clone(&b.text), start };
+                            marks.push_back((queued, Mark::Block(Box::new(started))));
                             for (r, lines) in b.chunks {
                                 queue.push_back((Arc::clone(&b.text), r, lines_before + lines, b.bytes));
                                 queued += 1;
@@ -418,8 +427,8 @@ mod tests {
             let work = |chunk: &str, lines: usize, bytes: FileBytes| (chunk.to_string(), lines, bytes.start);
             let result = {
                 let events = std::cell::RefCell::new(&mut events);
-                let on_block = |_: &BlockInfo, block: &str, at: BlockStart| -> std::io::Result<()> {
-                    events.borrow_mut().push(format!("block {} {}", at.lines_before, block.len()));
+                let on_block = |_: BlockInfo, block: &str, at: BlockStart| -> std::io::Result<()> {
+                    events.borrow_mut().push(format!("block {} {} {}", at.lines_before, at.bytes.start, block.len()));
                     Ok(())
                 };
                 let consume = |(chunk, lines, start): (String, usize, usize)| -> std::io::Result<()> {
@@ -437,19 +446,23 @@ mod tests {
             };
             // The chunks, joined, are the text; each starts at its line and byte.
             let mut whole = String::new();
-            let mut blocks = 0;
-            let mut expect_block = true;
+            // A block is seen when every chunk before it is consumed (its
+            // line and byte are those of the text so far), and its first
+            // chunk comes next.
+            let (mut blocks, mut block_end) = (0, 0);
             for e in &events {
+                let numbers =
+                    |rest: &str| rest.split(' ').map(|n| n.parse::<usize>().expect("number")).collect::<Vec<_>>();
                 if let Some(b) = e.strip_prefix("block ") {
-                    let lines: usize = b.split(' ').next().and_then(|n| n.parse().ok()).expect("lines");
-                    assert_eq!(lines, whole.matches('\n').count(), "{e}");
+                    let n = numbers(b);
+                    assert_eq!((n[0], n[1]), (whole.matches('\n').count(), whole.len()), "{e}");
+                    assert_eq!(whole.len(), block_end, "{e}: a block seen before the last one's chunks");
+                    block_end = n[1] + n[2];
                     blocks += 1;
-                    expect_block = false;
                 } else if let Some(c) = e.strip_prefix("chunk ") {
-                    let mut parts = c.split(' ').map(|n| n.parse::<usize>().expect("number"));
-                    let (lines, start) = (parts.next().expect("lines"), parts.next().expect("start"));
-                    assert!(!expect_block);
-                    assert_eq!((lines, start), (whole.matches('\n').count(), whole.len()), "{e}");
+                    let n = numbers(c);
+                    assert!(whole.len() < block_end, "{e}: a chunk past its block");
+                    assert_eq!((n[0], n[1]), (whole.matches('\n').count(), whole.len()), "{e}");
                 } else {
                     whole.push_str(e);
                 }
@@ -458,7 +471,7 @@ mod tests {
             assert!(blocks > 5 && chunks > 2 * blocks, "{blocks} blocks, {chunks} chunks");
             if fail {
                 // What was read before the error is all there, in order.
-                assert!(result.is_err());
+                assert!(result.is_err_and(|e| e.to_string() == "the disk is gone"));
                 assert!(text.starts_with(&whole) && !whole.is_empty());
             } else {
                 assert!(result.is_ok());

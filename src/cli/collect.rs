@@ -60,14 +60,14 @@ pub fn read_all<T: Send>(
             unreadable = true;
             continue;
         };
-        // The block's bytes are taken before the next block is read.
+        // The bytes of the block whose chunks are being consumed.
         let raw = std::cell::RefCell::new(Raw::default());
         let result = for_each_chunk(
             Blocks::new(reader, encoding, BLOCK),
             pool,
             &work,
             |blocks, _, at| {
-                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes: blocks.raw.clone() };
+                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes: blocks.raw };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
             |t| consume(i, &raw.borrow(), t),
