@@ -193,7 +193,7 @@ impl Board {
     }
 
     /// Whether a man of kind `role` (not a pawn) on `sq` attacks `target`.
-    #[inline]
+    #[inline(always)]
     pub fn attacks_square(role: Role, sq: Square, target: Square, occupied: Bitboard) -> bool {
         // Most men asked about do not even reach the square on an empty board.
         if (Bitboard(REACH[role.index()][sq.index()]) & target.bb()).is_empty() {

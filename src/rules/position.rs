@@ -428,10 +428,12 @@ impl Position {
             return;
         };
         let touched = m.from.bb() | m.to.bb();
-        if !m.is_castle()
-            && self.rights.bits() != 0
-            && (mover.role == Role::King || (touched & self.rules.castle_squares).any())
-        {
+        if !m.is_castle() && self.rights.bits() != 0 && mover.role == Role::King {
+            // A king's step ends its castlings; no other right can change
+            // unless the move touches a castling's square.
+            self.rights.clear(Rights::castling_of(us));
+        }
+        if !m.is_castle() && self.rights.bits() != 0 && (touched & self.rules.castle_squares).any() {
             let rights = self.rights;
             let specs = self.castles_of(rights).map(|(_, spec)| spec);
             let mut after = rights;
