@@ -134,8 +134,8 @@ pub struct ManMove {
 }
 
 /// What the replay asks of a record's moves before replaying any: the files
-/// written and whether a piece letter is Cyrillic. The reader gathers it as
-/// it reads ([`GameRecord::move_marks`]).
+/// written, whether a piece letter is Cyrillic and whether a variation is
+/// opened. The reader gathers it as it reads ([`GameRecord::move_marks`]).
 #[derive(Copy, Clone, Default, Eq, PartialEq, Debug)]
 pub struct MoveMarks {
     /// The files written (to, from and throne squares), bit `f` for file
@@ -143,6 +143,9 @@ pub struct MoveMarks {
     pub files: u16,
     /// A piece letter (not a pawn's) or promotion letter is Cyrillic.
     pub cyrillic: bool,
+    /// A `(` is among the tokens: without one the replay never keeps the
+    /// position before a move for a variation to start from.
+    pub variations: bool,
 }
 
 impl MoveMarks {
@@ -155,13 +158,21 @@ impl MoveMarks {
             m.script == Some(Script::Cyrillic) && (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some());
     }
 
+    /// Adds the marks of one token.
+    #[inline]
+    pub fn add_token(&mut self, kind: &TokenKind) {
+        match kind {
+            TokenKind::Move { text: MoveText::Man(m), .. } => self.add(m),
+            TokenKind::VariationStart => self.variations = true,
+            _ => {}
+        }
+    }
+
     /// The marks of the moves among `tokens`.
     pub fn of(tokens: &[Token]) -> MoveMarks {
         let mut marks = MoveMarks::default();
         for t in tokens {
-            if let TokenKind::Move { text: MoveText::Man(m), .. } = &t.kind {
-                marks.add(m);
-            }
+            marks.add_token(&t.kind);
         }
         marks
     }
@@ -411,9 +422,7 @@ impl GameRecord {
     #[inline]
     pub fn push_token(&mut self, token: Token) {
         if self.read.tokens == self.tokens.len() {
-            if let TokenKind::Move { text: MoveText::Man(m), .. } = &token.kind {
-                self.read.marks.add(m);
-            }
+            self.read.marks.add_token(&token.kind);
             self.read.tokens += 1;
         }
         self.tokens.push(token);

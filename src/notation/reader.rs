@@ -290,7 +290,10 @@ impl<'a> Reader<'a> {
                 b'{' | b'<' | b'(' | b')' | b';' | b'$' => {
                     let (len, kind) = self.punctuation(rest, c)?;
                     match kind {
-                        TokenKind::VariationStart => depth += 1,
+                        TokenKind::VariationStart => {
+                            depth += 1;
+                            marks.variations = true;
+                        }
                         TokenKind::VariationEnd => depth = depth.saturating_sub(1),
                         _ => {}
                     }

@@ -391,7 +391,7 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     // Cyrillic (every letter read here is a piece's).
     let bit = |f: u8| 1u16 << (f & 15);
     let files = bit(to.file) | from_file.map_or(0, bit);
-    let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic) };
+    let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic), variations: false };
     Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
 }
 

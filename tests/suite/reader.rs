@@ -225,7 +225,7 @@ fn a_reused_record_reads_as_a_new_one_and_keeps_its_move_marks() {
     use pgn100::notation::ast::MoveMarks;
     let mut files = Vec::new();
     pgn_files(&crate::common::corpus(""), &mut files);
-    let (mut games, mut cyrillic, mut file_k) = (0, 0, 0);
+    let (mut games, mut cyrillic, mut file_k, mut variations) = (0, 0, 0, 0);
     for path in &files {
         let bytes = std::fs::read(path).expect("read");
         let text = pgn100::notation::decode::decode(&bytes, None).text;
@@ -247,12 +247,16 @@ fn a_reused_record_reads_as_a_new_one_and_keeps_its_move_marks() {
             assert_eq!(marks, MoveMarks::of(&record.tokens), "{} game {i}", path.display());
             cyrillic += usize::from(marks.cyrillic);
             file_k += usize::from(marks.files & (1 << 10) != 0);
+            variations += usize::from(marks.variations);
             i += 1;
         }
         assert_eq!(i, fresh.len(), "{}", path.display());
         games += i;
     }
-    assert!(games > 1000 && cyrillic > 100 && file_k > 0, "{games} games, {cyrillic} Cyrillic, {file_k} with file k");
+    assert!(
+        games > 1000 && cyrillic > 100 && file_k > 0 && variations > 0,
+        "{games} games, {cyrillic} Cyrillic, {file_k} with file k, {variations} with a variation"
+    );
     // A token pushed by hand is seen by a walk, not missed.
     let mut record = Reader::new(GOOD).find_map(|i| if let Item::Game(g) = i { Some(g) } else { None }).expect("game");
     let before = record.move_marks();

@@ -231,6 +231,9 @@ impl Replayer<'_> {
         let mut dead = false; // replay stopped at an illegal move
         let mut variation_opened: Vec<std::ops::Range<usize>> = Vec::new();
         let mut result_token: Option<(&Token, Outcome)> = None;
+        // Without a `(` in the record no position before a move is kept,
+        // and the tokens after each move are not looked through for one.
+        let variations = record.move_marks().variations;
         for (ti, token) in tokens.iter().enumerate() {
             match &token.kind {
                 TokenKind::VariationStart => {
@@ -312,7 +315,7 @@ impl Replayer<'_> {
                         }
                         all.push(Ply { mv: m, token: ti, restored: line.restored });
                     }
-                    if variation_follows(tokens, ti) {
+                    if variations && variation_follows(tokens, ti) {
                         match line.before.as_mut() {
                             Some(b) => b.clone_from(&line.pos),
                             None => line.before = Some(line.pos.clone()),
