@@ -267,4 +267,13 @@ fn a_reused_record_reads_as_a_new_one_and_keeps_its_move_marks() {
     record.tokens.insert(0, queen);
     let after = record.move_marks();
     assert!(!before.cyrillic && after.cyrillic && after.files & (1 << 10) != 0, "{before:?} {after:?}");
+    // So is a variation opened by hand: the replay must keep the position for it.
+    let mut opened = Reader::new("[Result \"*\"]\n\n1. e3-e5 (1. d3-d5) *\n")
+        .find_map(|i| if let Item::Game(g) = i { Some(g) } else { None })
+        .expect("game");
+    assert!(opened.move_marks().variations);
+    let paren = opened.tokens.remove(2);
+    assert!(!opened.move_marks().variations, "{:?}", opened.tokens);
+    record.tokens.insert(2, paren);
+    assert!(!before.variations && record.move_marks().variations);
 }
