@@ -137,15 +137,24 @@ impl Position {
         static STARTS: [std::sync::OnceLock<Position>; Variant::ALL.len()] =
             [const { std::sync::OnceLock::new() }; Variant::ALL.len()];
         let rules = variant.rules()?;
-        let read = || Position::from_fen(rules.start_fen, variant).expect("the start FEN is valid");
+        let read = || Position::read_fen(rules.start_fen, rules).expect("the start FEN is valid");
         Ok(match STARTS.get(variant as usize) {
             Some(slot) => slot.get_or_init(read).clone(),
             None => read(),
         })
     }
 
+    /// The position a FEN describes. The variant's own start FEN (the FEN
+    /// tag many records carry) is the set-up position, read once.
     pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError> {
         let rules = variant.rules()?;
+        if fen == rules.start_fen {
+            return Ok(Position::start(variant)?);
+        }
+        Position::read_fen(fen, rules)
+    }
+
+    fn read_fen(fen: &str, rules: &'static Rules) -> Result<Position, FromFenError> {
         let setup = Setup::from_fen(fen, rules)?;
         Ok(Position::from_setup(setup, rules)?)
     }

@@ -6,7 +6,7 @@ use std::fmt;
 use super::board::Board;
 use super::castling::Rights;
 use super::geometry::Square;
-use super::role::{Color, Piece};
+use super::role::{Color, Piece, Role};
 use super::variant::{CastlingRule, Rules};
 
 #[derive(Clone)]
@@ -47,9 +47,17 @@ pub enum FenError {
 impl Setup {
     /// Reads a FEN's syntax. Missing clocks are `0 1`.
     pub fn from_fen(fen: &str, rules: &Rules) -> Result<Setup, FenError> {
-        let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        let (&[placement, turn, castling, ep, ..], 4..=6) = (fields.as_slice(), fields.len()) else {
-            return Err(FenError::FieldCount(fields.len()));
+        // Up to six fields, kept without an allocation; more are counted.
+        let mut fields = [""; 6];
+        let mut count = 0;
+        for (i, field) in fen.split_ascii_whitespace().enumerate() {
+            if let Some(slot) = fields.get_mut(i) {
+                *slot = field;
+            }
+            count = i + 1;
+        }
+        let ([placement, turn, castling, ep, ..], 4..=6) = (fields, count) else {
+            return Err(FenError::FieldCount(count));
         };
         let board = parse_placement(placement, rules)?;
         let turn = match turn {
@@ -79,7 +87,7 @@ impl Setup {
             "-" => None,
             s => Some(Square::parse(s).ok_or_else(|| FenError::EnPassant(s.to_string()))?),
         };
-        let clock = |i: usize, field: &'static str, default: u32| match fields.get(i) {
+        let clock = |i: usize, field: &'static str, default: u32| match fields.get(i).filter(|_| i < count) {
             None => Ok(default),
             Some(v) => v.parse().map_err(|_| FenError::Clock { field, value: v.to_string() }),
         };
@@ -96,40 +104,61 @@ impl Setup {
 }
 
 fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
-    let ranks: Vec<&str> = s.split('/').collect();
-    if ranks.len() != rules.height as usize {
-        return Err(FenError::RankCount { found: ranks.len(), expected: rules.height });
+    let found = s.bytes().filter(|&b| b == b'/').count() + 1;
+    if found != rules.height as usize {
+        return Err(FenError::RankCount { found, expected: rules.height });
+    }
+    // One pass over the bytes (a FEN's tokens are ASCII; any other
+    // character is no piece letter): `file` counts the squares of the rank
+    // described so far, `run` the digits of an empty run being read.
+    let width = u32::from(rules.width);
+    let width_error = |rank: u8, found| FenError::RankWidth { rank: rank + 1, found, expected: rules.width };
+    // The variant's letters by `a`..`z` (one look-up a man, not a search).
+    let mut roles: [Option<Role>; 26] = [None; 26];
+    for &(letter, role) in rules.letters {
+        if let Some(slot) = roles.get_mut((letter as usize).wrapping_sub('a' as usize)) {
+            *slot = Some(role);
+        }
     }
     let mut board = Board::empty();
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = rules.height - 1 - i as u8;
-        let mut file: u32 = 0;
-        let mut run: u32 = 0;
-        let width_error = |found| FenError::RankWidth { rank: rank + 1, found, expected: rules.width };
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                run = run * 10 + d;
-                if run > rules.width as u32 {
-                    return Err(width_error(file + run));
+    let mut rank = rules.height - 1;
+    let (mut file, mut run) = (0u32, 0u32);
+    for (at, b) in s.bytes().enumerate() {
+        match b {
+            b'/' => {
+                if file + run != width {
+                    return Err(width_error(rank, file + run));
                 }
-                continue;
+                rank = rank.saturating_sub(1);
+                (file, run) = (0, 0);
             }
-            file += run;
-            run = 0;
-            let role = rules.role_of_letter(c).ok_or(FenError::PieceLetter(c))?;
-            let color = Color::from_white(c.is_ascii_uppercase());
-            let sq = u8::try_from(file)
-                .ok()
-                .filter(|&f| f < rules.width)
-                .and_then(|f| Square::new(f, rank))
-                .ok_or(width_error(file + 1))?;
-            board.put(sq, Piece::new(color, role));
-            file += 1;
+            b'0'..=b'9' => {
+                run = run * 10 + u32::from(b - b'0');
+                if run > width {
+                    return Err(width_error(rank, file + run));
+                }
+            }
+            _ => {
+                file += run;
+                run = 0;
+                let role = roles.get(usize::from(b.to_ascii_lowercase().wrapping_sub(b'a'))).copied().flatten();
+                let Some(role) = role else {
+                    let c = s.get(at..).and_then(|t| t.chars().next()).unwrap_or(char::from(b));
+                    return Err(FenError::PieceLetter(c));
+                };
+                let color = Color::from_white(b.is_ascii_uppercase());
+                let sq = u8::try_from(file)
+                    .ok()
+                    .filter(|&f| f < rules.width)
+                    .and_then(|f| Square::new(f, rank))
+                    .ok_or_else(|| width_error(rank, file + 1))?;
+                board.put(sq, Piece::new(color, role));
+                file += 1;
+            }
         }
-        file += run;
-        if file != rules.width as u32 {
-            return Err(width_error(file));
-        }
+    }
+    if file + run != width {
+        return Err(width_error(rank, file + run));
     }
     Ok(board)
 }

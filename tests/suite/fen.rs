@@ -91,6 +91,77 @@ fn fen_syntax_errors() {
     assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9 w - z9 0 1"), FenError::EnPassant("z9".into()));
     assert!(matches!(syntax("k9/10/10/10/10/10/10/10/10/K9 w - - x 1"), FenError::Clock { .. }));
     assert_eq!(syntax("k9"), FenError::FieldCount(1));
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9 w - - 0 1 x"), FenError::FieldCount(7));
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9 w - - 0 1 x y z"), FenError::FieldCount(9));
+    // The placement is read byte by byte: a letter outside ASCII is named
+    // whole, a run of empty squares past the edge and a rank too short or
+    // too long are found where they are, a trailing `/` is one rank more.
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/Kф8 w - - 0 1"), FenError::PieceLetter('ф'));
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9Я w - - 0 1"), FenError::PieceLetter('Я'));
+    assert_eq!(
+        syntax("k9/10/10/11/10/10/10/10/10/K9 w - - 0 1"),
+        FenError::RankWidth { rank: 7, found: 11, expected: 10 }
+    );
+    assert_eq!(
+        syntax("k9/10/10/55/10/10/10/10/10/K9 w - - 0 1"),
+        FenError::RankWidth { rank: 7, found: 55, expected: 10 }
+    );
+    assert_eq!(
+        syntax("k9/10/9/10/10/10/10/10/10/K9 w - - 0 1"),
+        FenError::RankWidth { rank: 8, found: 9, expected: 10 }
+    );
+    assert_eq!(
+        syntax("k9/10/10/10/10/10/10/10/10/K4K4K w - - 0 1"),
+        FenError::RankWidth { rank: 1, found: 11, expected: 10 }
+    );
+    assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9/ w - - 0 1"), FenError::RankCount { found: 11, expected: 10 });
+    assert_eq!(
+        syntax("k9/10/10/10/10/10/10/10/10/ w - - 0 1"),
+        FenError::RankWidth { rank: 1, found: 0, expected: 10 }
+    );
+    // A run written with a leading zero is still its number.
+    assert_eq!(hundred("k9/010/10/10/10/10/10/10/10/K9 w - -").fen(), "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1");
     // Clocks may be left out.
     assert_eq!(hundred("k9/10/10/10/10/10/10/10/10/K9 w - -").fen(), "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1");
+}
+
+/// The replay keeps the last FEN tag it read (games of a file often share
+/// one): each game still starts from its own tag's position, and a game's
+/// own changes to it (`[ThronePawn "off"]`) stay with that game.
+#[test]
+fn games_that_share_a_fen_each_start_from_their_own() {
+    use pgn100::analysis::{replay, Options};
+    use pgn100::notation::{GameRecord, Reader};
+
+    let x = "9k/10/10/10/10/10/10/10/10/R8K w Tt - 0 1";
+    let y = "k9/10/10/10/10/10/10/10/10/K8R w - - 0 1";
+    let game = |fen: &str, tags: &str, moves: &str| format!("[FEN \"{fen}\"]\n{tags}\n1. {moves} *\n\n");
+    let text = [
+        game(x, "", "Лa1-d1"),
+        game(x, "[ThronePawn \"off\"]", "Лa1-d1"),
+        game(x, "", "Лa1-d1"),
+        game(y, "", "Лa1-d1"),
+        game(y, "", "Лj1-g1"),
+        game(x, "", "Лa1-c1"),
+    ]
+    .concat();
+    let mut reader = Reader::new(&text);
+    let mut record = GameRecord::default();
+    let mut ends = Vec::new();
+    while reader.read_into(&mut record).is_some() {
+        let report = replay(&record, ends.len(), Options::default());
+        ends.push(report.last.map(|p| p.fen()));
+    }
+    let after = |fen: &str| Some(fen.to_string());
+    assert_eq!(
+        ends,
+        [
+            after("9k/10/10/10/10/10/10/10/10/3R5K b Tt - 1 1"),
+            after("9k/10/10/10/10/10/10/10/10/3R5K b - - 1 1"),
+            after("9k/10/10/10/10/10/10/10/10/3R5K b Tt - 1 1"),
+            None,
+            after("k9/10/10/10/10/10/10/10/10/K5R3 b - - 1 1"),
+            after("9k/10/10/10/10/10/10/10/10/2R6K b Tt - 1 1"),
+        ]
+    );
 }

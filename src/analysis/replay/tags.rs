@@ -2,6 +2,8 @@
 //! the variant, the start position with its throne rule, the files and the
 //! piece letters of the record.
 
+use std::cell::RefCell;
+
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{GameRecord, Outcome};
 use crate::notation::Letters;
@@ -43,7 +45,7 @@ pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<V
 /// disabled by `[ThronePawn "off"]`.
 pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<Position, Diagnostic> {
     let start = match record.tag("FEN") {
-        Some(fen) => Position::from_fen(fen, variant).map_err(|e| {
+        Some(fen) => position_of_fen(fen, variant).map_err(|e| {
             let code = match e {
                 FromFenError::Variant(_) => Code::UnsupportedVariant,
                 FromFenError::Syntax(_) | FromFenError::Position(_) => Code::BadFen,
@@ -58,6 +60,33 @@ pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<Po
         start.disable_throne_pawn();
     }
     Ok(start)
+}
+
+/// The position of a FEN tag. The last one read on this thread is kept:
+/// the games of a file often share their FEN (a set-up, an engine match's
+/// start), and reading one costs as much as replaying a few dozen plies.
+fn position_of_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError> {
+    thread_local! {
+        static LAST: RefCell<Option<(Variant, String, Position)>> = const { RefCell::new(None) };
+    }
+    LAST.with_borrow_mut(|last| {
+        if let Some((v, text, pos)) = last.as_ref() {
+            if *v == variant && text == fen {
+                return Ok(pos.clone());
+            }
+        }
+        let pos = Position::from_fen(fen, variant)?;
+        match last {
+            Some((v, text, kept)) => {
+                *v = variant;
+                text.clear();
+                text.push_str(fen);
+                kept.clone_from(&pos);
+            }
+            None => *last = Some((variant, fen.to_string(), pos.clone())),
+        }
+        Ok(pos)
+    })
 }
 
 /// Whether the throne-pawn rule holds: the ThronePawn tag's usual spellings
