@@ -64,7 +64,7 @@ pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<Po
 
 /// The position of a FEN tag. The last one read on this thread is kept:
 /// the games of a file often share their FEN (a set-up, an engine match's
-/// start), and reading one costs as much as replaying a few dozen plies.
+/// start), and reading one costs as much as replaying ten plies or more.
 fn position_of_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError> {
     thread_local! {
         static LAST: RefCell<Option<(Variant, String, Position)>> = const { RefCell::new(None) };
