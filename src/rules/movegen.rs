@@ -208,10 +208,10 @@ impl Position {
                 if a.0 {
                     break;
                 }
-                self.generate(&mut a, t.bb());
+                self.generate_moves::<Any, false>(&mut a, t.bb());
             }
             if let Some(ep) = self.ep_square().filter(|_| !a.0) {
-                self.generate(&mut a, ep.bb());
+                self.generate_moves::<Any, false>(&mut a, ep.bb());
             }
             return a.0;
         }
@@ -235,6 +235,12 @@ impl Position {
 
     /// Generates the legal moves with a target in `restrict`.
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S, restrict: Bitboard) {
+        self.generate_moves::<S, true>(sink, restrict);
+    }
+
+    /// [`Self::generate`], the king's own moves only when `KING` (the mate
+    /// test has tried all of them before it looks for a block or capture).
+    fn generate_moves<S: Sink, const KING: bool>(&self, sink: &mut S, restrict: Bitboard) {
         let rules = self.rules();
         if rules.variant == super::variant::Variant::Royal {
             return super::royal::generate(self, sink, restrict);
@@ -248,7 +254,9 @@ impl Position {
         let king = self.our_king();
         let checkers = self.checkers();
 
-        self.king_moves(sink, king, restrict);
+        if KING {
+            self.king_moves(sink, king, restrict);
+        }
         if checkers.more_than_one() || sink.full() {
             return;
         }
