@@ -98,27 +98,16 @@ fn fen_syntax_errors() {
     // too long are found where they are, a trailing `/` is one rank more.
     assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/Kф8 w - - 0 1"), FenError::PieceLetter('ф'));
     assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9Я w - - 0 1"), FenError::PieceLetter('Я'));
-    assert_eq!(
-        syntax("k9/10/10/11/10/10/10/10/10/K9 w - - 0 1"),
-        FenError::RankWidth { rank: 7, found: 11, expected: 10 }
-    );
-    assert_eq!(
-        syntax("k9/10/10/55/10/10/10/10/10/K9 w - - 0 1"),
-        FenError::RankWidth { rank: 7, found: 55, expected: 10 }
-    );
-    assert_eq!(
-        syntax("k9/10/9/10/10/10/10/10/10/K9 w - - 0 1"),
-        FenError::RankWidth { rank: 8, found: 9, expected: 10 }
-    );
-    assert_eq!(
-        syntax("k9/10/10/10/10/10/10/10/10/K4K4K w - - 0 1"),
-        FenError::RankWidth { rank: 1, found: 11, expected: 10 }
-    );
+    for (fen, rank, found) in [
+        ("k9/10/10/11/10/10/10/10/10/K9", 7, 11),
+        ("k9/10/10/55/10/10/10/10/10/K9", 7, 55),
+        ("k9/10/9/10/10/10/10/10/10/K9", 8, 9),
+        ("k9/10/10/10/10/10/10/10/10/K4K4K", 1, 11),
+        ("k9/10/10/10/10/10/10/10/10/", 1, 0),
+    ] {
+        assert_eq!(syntax(&format!("{fen} w - - 0 1")), FenError::RankWidth { rank, found, expected: 10 }, "{fen}");
+    }
     assert_eq!(syntax("k9/10/10/10/10/10/10/10/10/K9/ w - - 0 1"), FenError::RankCount { found: 11, expected: 10 });
-    assert_eq!(
-        syntax("k9/10/10/10/10/10/10/10/10/ w - - 0 1"),
-        FenError::RankWidth { rank: 1, found: 0, expected: 10 }
-    );
     // A run written with a leading zero is still its number.
     assert_eq!(hundred("k9/010/10/10/10/10/10/10/10/K9 w - -").fen(), "k9/10/10/10/10/10/10/10/10/K9 w - - 0 1");
     // Clocks may be left out.
@@ -143,15 +132,22 @@ fn games_that_share_a_fen_each_start_from_their_own() {
         game(y, "", "Лa1-d1"),
         game(y, "", "Лj1-g1"),
         game(x, "", "Лa1-c1"),
+        game(y, "", "Лj1-g1"),
+        game(y, "[Variant \"Grand\"]", "Лj1-g1"),
     ]
     .concat();
     let mut reader = Reader::new(&text);
     let mut record = GameRecord::default();
     let mut ends = Vec::new();
+    let mut variants = Vec::new();
     while reader.read_into(&mut record).is_some() {
         let report = replay(&record, ends.len(), Options::default());
+        variants.push(report.last.as_ref().map(|p| p.variant()));
         ends.push(report.last.map(|p| p.fen()));
     }
+    // The same FEN in another variant is that variant's position.
+    assert_eq!(variants.last(), Some(&Some(Variant::Grand)));
+    assert_eq!(variants.iter().filter(|v| **v == Some(Variant::Grand)).count(), 1);
     let after = |fen: &str| Some(fen.to_string());
     assert_eq!(
         ends,
@@ -162,6 +158,8 @@ fn games_that_share_a_fen_each_start_from_their_own() {
             None,
             after("k9/10/10/10/10/10/10/10/10/K5R3 b - - 1 1"),
             after("9k/10/10/10/10/10/10/10/10/2R6K b Tt - 1 1"),
+            after("k9/10/10/10/10/10/10/10/10/K5R3 b - - 1 1"),
+            after("k9/10/10/10/10/10/10/10/10/K5R3 b - - 1 1"),
         ]
     );
 }
