@@ -108,9 +108,10 @@ fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
     if found != rules.height as usize {
         return Err(FenError::RankCount { found, expected: rules.height });
     }
-    // One pass over the bytes (a FEN's tokens are ASCII; any other
-    // character is no piece letter): `file` counts the squares of the rank
-    // described so far, `run` the digits of an empty run being read.
+    // The ranks counted first (a wrong count is the error named before any
+    // other), then one pass over the bytes (a FEN's tokens are ASCII; any
+    // other character is no piece letter): `file` counts the squares of the
+    // rank described so far, `run` the digits of an empty run being read.
     let width = u32::from(rules.width);
     let width_error = |rank: u8, found| FenError::RankWidth { rank: rank + 1, found, expected: rules.width };
     // The variant's letters by `a`..`z` (one look-up a man, not a search).

@@ -92,6 +92,9 @@ struct Replayer<'a> {
     files: Files,
     /// The letters the record uses, for help lines.
     letters: Letters,
+    /// The record opens a variation ([`crate::notation::ast::MoveMarks::variations`]): only then
+    /// is the position before a move kept for one.
+    variations: bool,
     out: Vec<Diagnostic>,
     /// Royal: the sides that moved without a restoration that was due
     /// (RULES.md 5.5: the right refused), to name a late one.
@@ -115,12 +118,23 @@ pub fn replay_observed(
     options: Options,
     observer: &mut impl Observer,
 ) -> GameReport {
-    let (files, letters) = tags::files_and_letters(record);
+    // Asked once: a record not filled by the reader is walked for them.
+    let marks = record.move_marks();
+    let (files, letters) = tags::files_and_letters(record, marks);
     observer.begin(record, letters, files == Files::AK);
     if tags::variant(record, options.default_variant) == Ok(Variant::Dice) {
         return replay_dice(record, index, options).game_report();
     }
-    let mut r = Replayer { record, index, options, files, letters, out: Vec::new(), refused: [false; 2] };
+    let mut r = Replayer {
+        record,
+        index,
+        options,
+        files,
+        letters,
+        variations: marks.variations,
+        out: Vec::new(),
+        refused: [false; 2],
+    };
     let report = r.run(observer);
     crate::analysis::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
     let mut report = GameReport { diagnostics: r.out, ..report };
@@ -233,7 +247,7 @@ impl Replayer<'_> {
         let mut result_token: Option<(&Token, Outcome)> = None;
         // Without a `(` in the record no position before a move is kept,
         // and the tokens after each move are not looked through for one.
-        let variations = record.move_marks().variations;
+        let variations = self.variations;
         for (ti, token) in tokens.iter().enumerate() {
             match &token.kind {
                 TokenKind::VariationStart => {

@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{GameRecord, Outcome};
+use crate::notation::ast::{GameRecord, MoveMarks, Outcome};
 use crate::notation::Letters;
 use crate::rules::{FromFenError, Position, Variant};
 
@@ -174,13 +174,13 @@ pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
 /// may hold a Latin look-alike typed by mistake (`K` for `К`, `C` for `С`),
 /// a Latin record has no reason to hold a Cyrillic letter.
 pub(super) fn letters(record: &GameRecord) -> Letters {
-    files_and_letters(record).1
+    files_and_letters(record, record.move_marks()).1
 }
 
 /// The files of the Files tag, else `a-k` when the moves write `k` and
-/// never `j`; and [`letters`]: both in one walk over the moves.
-pub(super) fn files_and_letters(record: &GameRecord) -> (Files, Letters) {
-    let marks = record.move_marks();
+/// never `j`; and [`letters`]: both from the record's `marks`
+/// ([`GameRecord::move_marks`]).
+pub(super) fn files_and_letters(record: &GameRecord, marks: MoveMarks) -> (Files, Letters) {
     let (seen, bit) = (marks.files, |f: u8| 1u16 << f);
     let letters = if marks.cyrillic { Letters::Cyrillic } else { Letters::Latin };
     let files = match record.tag("Files").map(str::trim) {
