@@ -471,7 +471,7 @@ pub fn roll_faces(i: &str) -> Res<'_, Roll> {
     Ok((rest, Roll { faces: [a.0, b.0, c.0], form }))
 }
 
-/// roll = "<" [spaces] roll_faces [spaces] ">"   (the text of a dice_roll token)
+/// `roll = "<" [spaces] roll_faces [spaces] ">"` (the text of a dice_roll token)
 pub fn roll(i: &str) -> Res<'_, Roll> {
     delimited((char('<'), opt(spaces)), roll_faces, (opt(spaces), char('>'))).parse(i)
 }

@@ -1,14 +1,14 @@
 //! Dice chess (RULES.md 4) on the one engine: the chess board, men and
-//! castling table of [`super::chess`], with the Dice changes as data and a
-//! small state of its own. A king may stand in attack, a move may take the
-//! king (which ends the game), castling needs a king die and a rook die and
-//! no attack test, en passant stays open for the whole next turn, and the
-//! side to move changes only when a turn ends.
+//! castling table of the Chess rules (`rules/chess.rs`), with the Dice
+//! changes as data and a small state of its own. A king may stand in
+//! attack, a move may take the king (which ends the game), castling needs a
+//! king die and a rook die and no attack test, en passant stays open for the
+//! whole next turn, and the side to move changes only when a turn ends.
 //!
 //! - [`DicePosition`]: the men, the player of the turn, castling rights, the
 //!   en passant squares open for this turn, the clocks.
 //! - [`Dice`]: the dice of a roll still to spend; [`Turn`]: a turn being made.
-//! - [`turns`](self::turns): every legal turn of a roll and the
+//! - [`turns`]: every legal turn of a roll and the
 //!   maximum-moves rule.
 #![expect(
     clippy::indexing_slicing,

@@ -112,7 +112,12 @@ struct DiceReplayer<'a> {
 
 /// Replays game `index` of a file as Dice chess.
 pub fn replay_dice(record: &GameRecord, index: usize, options: Options) -> DiceReport {
-    let letters = tags::letters(record);
+    replay_dice_in(record, index, options, tags::letters(record))
+}
+
+/// [`replay_dice`] with the `letters` of the record's moves already read
+/// (by the replay that found the game is Dice chess).
+pub(super) fn replay_dice_in(record: &GameRecord, index: usize, options: Options, letters: Letters) -> DiceReport {
     let style = record
         .tokens
         .iter()

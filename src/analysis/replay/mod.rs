@@ -123,7 +123,7 @@ pub fn replay_observed(
     let (files, letters) = tags::files_and_letters(record, marks);
     observer.begin(record, letters, files == Files::AK);
     if tags::variant(record, options.default_variant) == Ok(Variant::Dice) {
-        return replay_dice(record, index, options).game_report();
+        return dice::replay_dice_in(record, index, options, letters).game_report();
     }
     let mut r = Replayer {
         record,

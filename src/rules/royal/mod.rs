@@ -1,7 +1,7 @@
 //! Royal Chess 100 (RULES.md 5) as data and hooks of the one engine: the
 //! set-up and men of 5.1, the prince's and princess's two-step, pawns of one
-//! to three squares and castling of 5.2 ([`attacks`], [`generate`]), the
-//! legality L1–L3 of 5.3 and the crowning ([`generate`], [`play`]), the end
+//! to three squares and castling of 5.2 ([`attacks`], [`generate`](mod@generate)), the
+//! legality L1–L3 of 5.3 and the crowning ([`generate`](mod@generate), [`play`]), the end
 //! of 5.4 and the queen restoration of 5.5 ([`play`]).
 //!
 //! The shared engine dispatches here at three places only (generation,
