@@ -58,6 +58,39 @@ impl Default for Board {
     }
 }
 
+/// The men of one side by how they attack ([`Board::attackers`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Attackers {
+    leapers: Bitboard,
+    king: Bitboard,
+    pawns: Bitboard,
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+    by: Color,
+}
+
+impl Attackers {
+    /// Whether one of these men attacks `sq` when the board's occupancy is
+    /// `occupied`. The one-load tests (leapers, king, pawns) come first and
+    /// the first attacker found ends the test: a king's square and a square
+    /// it flees to are asked about on every king move and every check.
+    #[inline]
+    pub fn attack(&self, sq: Square, occupied: Bitboard) -> bool {
+        if (Bitboard::knight_attacks(sq) & self.leapers).any()
+            || (Bitboard::king_attacks(sq) & self.king).any()
+            || (Bitboard(PAWN_ATTACKS[(!self.by).index()][sq.index()]) & self.pawns).any()
+        {
+            return true;
+        }
+        let orthogonal = self.orthogonal;
+        if (Bitboard::rook_rays(sq) & orthogonal).any() && (Bitboard::rook_attacks(sq, occupied) & orthogonal).any() {
+            return true;
+        }
+        let diagonal = self.diagonal;
+        (Bitboard::bishop_rays(sq) & diagonal).any() && (Bitboard::bishop_attacks(sq, occupied) & diagonal).any()
+    }
+}
+
 impl Board {
     pub fn empty() -> Board {
         Board { by_role: [Bitboard::EMPTY; Role::COUNT], by_color: [Bitboard::EMPTY; 2], squares: [0; SQUARES] }
@@ -146,25 +179,26 @@ impl Board {
     }
 
     /// Whether a man of `by` attacks `sq`: [`Board::attackers_to`] is not
-    /// empty. The one-load tests (leapers, king, pawns) come first and the
-    /// first attacker found ends the test: a king's square and a square
-    /// it flees to are asked about on every king move and every check.
+    /// empty (see [`Attackers::attack`]).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
-        let c = by.index();
-        let theirs = self.by_color[c];
-        if (Bitboard::knight_attacks(sq) & self.knight_leapers(by)).any()
-            || (Bitboard::king_attacks(sq) & self.by_role[Role::King.index()] & theirs).any()
-            || (Bitboard(PAWN_ATTACKS[(!by).index()][sq.index()]) & self.by_role[Role::Pawn.index()] & theirs).any()
-        {
-            return true;
+        self.attackers(by).attack(sq, occupied)
+    }
+
+    /// The men of `by` sorted by how they attack, for many
+    /// [`Attackers::attack`] tests on this board: the king's flight squares
+    /// ask the same sets once each.
+    #[inline]
+    pub fn attackers(&self, by: Color) -> Attackers {
+        let theirs = self.by_color[by.index()];
+        Attackers {
+            leapers: self.knight_leapers(by),
+            king: self.by_role[Role::King.index()] & theirs,
+            pawns: self.by_role[Role::Pawn.index()] & theirs,
+            orthogonal: self.orthogonal_riders(by),
+            diagonal: self.diagonal_riders(by),
+            by,
         }
-        let orthogonal = self.orthogonal_riders(by);
-        if (Bitboard::rook_rays(sq) & orthogonal).any() && (Bitboard::rook_attacks(sq, occupied) & orthogonal).any() {
-            return true;
-        }
-        let diagonal = self.diagonal_riders(by);
-        (Bitboard::bishop_rays(sq) & diagonal).any() && (Bitboard::bishop_attacks(sq, occupied) & diagonal).any()
     }
 
     /// The squares a man of kind `role` on `sq` attacks (not a pawn).

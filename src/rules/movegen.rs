@@ -365,7 +365,8 @@ impl Position {
     /// Whether any of `squares` is attacked, as [`Position::attacked_after`].
     #[inline]
     pub(crate) fn any_attacked(&self, mut squares: Bitboard, occupied: Bitboard) -> bool {
-        Iterator::any(&mut squares, |sq| self.attacked_after(sq, occupied))
+        let (theirs, occupied) = (self.board().attackers(!self.turn()), occupied | self.rules().outside());
+        Iterator::any(&mut squares, |sq| theirs.attack(sq, occupied))
     }
 
     fn king_moves<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
@@ -375,6 +376,9 @@ impl Position {
         let without_king = board.occupied().without(king);
         let mut safe = Bitboard::EMPTY;
         let throne = rules.throne.map(|t| t[us.index()]).filter(|_| self.rights().has(Rights::throne(us)));
+        // Their men sorted once for all the flight squares.
+        let theirs = board.attackers(!us);
+        let open = without_king | rules.outside();
         for to in Bitboard::king_attacks(king) & rules.board & !board.by_color(us) & restrict {
             if Some(to) == throne {
                 let empties = rules.pawn_rank[us.index()] & rules.board & !without_king.with(to);
@@ -388,7 +392,7 @@ impl Position {
                     continue;
                 }
             }
-            if !self.attacked_after(to, without_king) {
+            if !theirs.attack(to, open) {
                 safe = safe.with(to);
                 if S::ANY {
                     break;
