@@ -179,14 +179,14 @@ impl Board {
     }
 
     /// Whether a man of `by` attacks `sq`: [`Board::attackers_to`] is not
-    /// empty (see [`Attackers::attack`]).
+    /// empty (see `Attackers::attack`).
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
         self.attackers(by).attack(sq, occupied)
     }
 
     /// The men of `by` sorted by how they attack, for many
-    /// [`Attackers::attack`] tests on this board: the king's flight squares
+    /// `Attackers::attack` tests on this board: the king's flight squares
     /// ask the same sets once each.
     #[inline]
     pub fn attackers(&self, by: Color) -> Attackers {
