@@ -8,7 +8,7 @@ use super::castling::{CastleSpec, Castles, Rights, Stage, Wing};
 use super::geometry::{Bitboard, Square};
 use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
-use super::variant::{sq, AutoDraw, CastlingRule, PromotionClass, Rules, Variant, CHESS_LETTERS};
+use super::variant::{letter_roles, sq, AutoDraw, CastlingRule, PromotionClass, Rules, Variant, CHESS_LETTERS};
 
 const fn rect(width: u8, height: u8) -> Bitboard {
     let mut bb = 0u128;
@@ -114,6 +114,7 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
         board: BOARD,
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         letters: &CHESS_LETTERS,
+        letter_roles: letter_roles(&CHESS_LETTERS),
         pawn_rank: [RANK_2, RANK_7],
         promotion_rank: [RANK_8, RANK_1],
         promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],

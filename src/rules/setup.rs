@@ -6,7 +6,7 @@ use std::fmt;
 use super::board::Board;
 use super::castling::Rights;
 use super::geometry::Square;
-use super::role::{Color, Piece, Role};
+use super::role::{Color, Piece};
 use super::variant::{CastlingRule, Rules};
 
 #[derive(Clone)]
@@ -114,13 +114,6 @@ fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
     // rank described so far, `run` the digits of an empty run being read.
     let width = u32::from(rules.width);
     let width_error = |rank: u8, found| FenError::RankWidth { rank: rank + 1, found, expected: rules.width };
-    // The variant's letters by `a`..`z` (one look-up a man, not a search).
-    let mut roles: [Option<Role>; 26] = [None; 26];
-    for &(letter, role) in rules.letters {
-        if let Some(slot) = roles.get_mut((letter as usize).wrapping_sub('a' as usize)) {
-            *slot = Some(role);
-        }
-    }
     let mut board = Board::empty();
     let mut rank = rules.height - 1;
     let (mut file, mut run) = (0u32, 0u32);
@@ -142,8 +135,8 @@ fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
             _ => {
                 file += run;
                 run = 0;
-                let role = roles.get(usize::from(b.to_ascii_lowercase().wrapping_sub(b'a'))).copied().flatten();
-                let Some(role) = role else {
+                // A byte outside ASCII is no letter of any variant.
+                let Some(role) = rules.role_of_letter(char::from(b)).filter(|_| b.is_ascii()) else {
                     let c = s.get(at..).and_then(|t| t.chars().next()).unwrap_or(char::from(b));
                     return Err(FenError::PieceLetter(c));
                 };

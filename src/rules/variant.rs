@@ -142,6 +142,8 @@ pub struct Rules {
     pub start_fen: &'static str,
     /// FEN letters (lower case) of the kinds in this variant.
     pub letters: &'static [(char, Role)],
+    /// The same by letter, `a` to `z` ([`letter_roles`] of `letters`).
+    pub letter_roles: [Option<Role>; 26],
     /// Where a pawn of each colour may make its double step from; also the
     /// rank the throne pawn is placed on.
     pub pawn_rank: [Bitboard; 2],
@@ -177,9 +179,11 @@ impl Rules {
         self.castling_rule == CastlingRule::Fixed && self.castling.iter().any(|c| c.stage == Stage::Second)
     }
 
+    /// The kind a FEN letter (either case) stands for in this variant.
+    #[inline]
     pub fn role_of_letter(&self, c: char) -> Option<Role> {
-        let lower = c.to_ascii_lowercase();
-        self.letters.iter().find(|(l, _)| *l == lower).map(|&(_, r)| r)
+        let index = u32::from(c.to_ascii_lowercase()).wrapping_sub(u32::from('a'));
+        self.letter_roles.get(index as usize).copied().flatten()
     }
     pub fn letter_of_role(&self, role: Role) -> char {
         self.letters.iter().find(|(_, r)| *r == role).map(|&(l, _)| l).unwrap_or('?')
@@ -231,6 +235,20 @@ pub(super) const fn letters_with<const N: usize>(own: &[(char, Role)]) -> [(char
     let mut i = 0;
     while i < N {
         table[i] = if i < CHESS_LETTERS.len() { CHESS_LETTERS[i] } else { own[i - CHESS_LETTERS.len()] };
+        i += 1;
+    }
+    table
+}
+
+/// `letters` as a table by letter, `a` to `z` (one look-up a man when a
+/// FEN is read, not a search).
+#[expect(clippy::indexing_slicing, reason = "called in constants only: a letter outside `a`..`z` fails the build")]
+pub(super) const fn letter_roles(letters: &[(char, Role)]) -> [Option<Role>; 26] {
+    let mut table = [None; 26];
+    let mut i = 0;
+    while i < letters.len() {
+        let (letter, role) = letters[i];
+        table[(letter as u8 - b'a') as usize] = Some(role);
         i += 1;
     }
     table
@@ -307,6 +325,7 @@ pub static HUNDRED: Rules = Rules {
     board: Bitboard::FULL,
     start_fen: "rnbnaqnbnr/rbnbqkbnbr/pppppppppp/10/10/10/10/PPPPPPPPPP/RBNBQKBNBR/RNBNAQNBNR w KQSLkqslTt - 0 1",
     letters: &HUNDRED_LETTERS,
+    letter_roles: letter_roles(&HUNDRED_LETTERS),
     pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
     promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],
@@ -339,6 +358,7 @@ pub static GRAND: Rules = Rules {
     board: Bitboard::FULL,
     start_fen: "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
     letters: &GRAND_LETTERS,
+    letter_roles: letter_roles(&GRAND_LETTERS),
     pawn_rank: [Bitboard::rank(2), Bitboard::rank(7)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
     promotion_optional: [

@@ -26,7 +26,7 @@ use super::castling::{sensitive_squares, CastleSpec, Castles, Rights, Stage, Win
 use super::geometry::{Bitboard, Square};
 use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
-use super::variant::{letters_with, sq, CastlingRule, PromotionClass, Rules, Variant};
+use super::variant::{letter_roles, letters_with, sq, CastlingRule, PromotionClass, Rules, Variant};
 
 /// The queen-restoration right of `color` (`R`/`r`), kept in the bit the
 /// throne pawn has in Hundred.
@@ -113,6 +113,7 @@ pub static ROYAL: Rules = Rules {
     board: Bitboard::FULL,
     start_fen: "rnbskqtbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSKQTBNR w KQkqRr - 0 1",
     letters: &LETTERS,
+    letter_roles: letter_roles(&LETTERS),
     pawn_rank: [Bitboard::rank(1), Bitboard::rank(8)],
     promotion_rank: [Bitboard::rank(9), Bitboard::rank(0)],
     promotion_optional: [Bitboard::EMPTY, Bitboard::EMPTY],
