@@ -142,7 +142,7 @@ pub struct Rules {
     pub start_fen: &'static str,
     /// FEN letters (lower case) of the kinds in this variant.
     pub letters: &'static [(char, Role)],
-    /// The same by letter, `a` to `z` ([`letter_roles`] of `letters`).
+    /// The same by letter, `a` to `z` (built from `letters` at compile time).
     pub letter_roles: [Option<Role>; 26],
     /// Where a pawn of each colour may make its double step from; also the
     /// rank the throne pawn is placed on.
