@@ -244,25 +244,25 @@ impl<'a> Reader<'a> {
             // the same as `scan::element_into` reads for them.
             match c {
                 b'a'..=b'k' | b'A'..=b'Z' | 0xD0 => {
-                    if let Some(scan::Plain { len, odd, mut m, check, glyph, marks: more }) = scan::plain_move(rest) {
+                    if let Some(plain) = scan::plain_move(rest) {
                         moves = true;
-                        let mut len = len;
-                        let mut read = odd;
-                        marks.files |= more.files;
-                        marks.cyrillic |= more.cyrillic;
-                        if check.is_none()
-                            && glyph.is_none()
-                            && Self::spaced_throne(self.text, start, &mut m, &mut len, &mut read)
-                        {
-                            marks.add(&m);
+                        marks.files |= plain.marks.files;
+                        marks.cyrillic |= plain.marks.cyrillic;
+                        let odd = plain.odd;
+                        // A king move with no check mark or glyph may take a
+                        // throne mark written apart: looked for once the
+                        // token is pushed (the token is built in place).
+                        let end = start + plain.len;
+                        let king = plain.m.man == Some(Man::King)
+                            && plain.m.throne.is_none()
+                            && plain.check.is_none()
+                            && plain.glyph.is_none()
+                            && scan::may_be_spaced_throne(bytes, end);
+                        self.pos = end;
+                        game.tokens.push(Token { kind: plain.kind(), span: start..self.pos });
+                        if king || !odd.is_empty() {
+                            self.after_plain_move(game, king, odd, marks);
                         }
-                        self.pos = start + len;
-                        let span = start..self.pos;
-                        if !read.is_empty() {
-                            self.note(game, span.clone(), read);
-                        }
-                        game.tokens
-                            .push(Token { kind: TokenKind::Move { text: MoveText::Man(m), check, glyph }, span });
                         continue;
                     }
                 }
@@ -342,6 +342,26 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// The rare part of a plain move just pushed (the last token): a throne
+    /// mark written apart when `king` (see [`Self::spaced_throne`]), and the
+    /// note of its look-alikes `odd`.
+    #[cold]
+    fn after_plain_move(&mut self, game: &mut GameRecord, king: bool, mut odd: LookAlikes, marks: &mut MoveMarks) {
+        let Some(token) = game.tokens.last_mut() else { return };
+        let start = token.span.start;
+        let mut len = token.span.len();
+        if let (true, TokenKind::Move { text: MoveText::Man(m), .. }) = (king, &mut token.kind) {
+            if Self::spaced_throne(self.text, start, m, &mut len, &mut odd) {
+                marks.add(m);
+                token.span.end = start + len;
+                self.pos = start + len;
+            }
+        }
+        if !odd.is_empty() {
+            self.note(game, start..start + len, odd);
         }
     }
 

@@ -406,7 +406,7 @@ pub(crate) struct Plain {
 }
 
 impl Plain {
-    fn kind(self) -> TokenKind {
+    pub(crate) fn kind(self) -> TokenKind {
         TokenKind::Move { text: MoveText::Man(self.m), check: self.check, glyph: self.glyph }
     }
 }
@@ -759,12 +759,18 @@ pub fn throne_mark_at(text: &str, at: usize) -> Option<usize> {
 /// and the length read.
 #[inline]
 pub fn spaced_throne(text: &str, at: usize) -> Option<(SquareText, usize)> {
-    // Most king moves are followed by one space and the next element: told
-    // by two bytes.
-    match text.as_bytes().get(at..at + 2)? {
-        [b' ' | b'\t', b' ' | b'\t' | b';'] => spaced_throne_after(text, at),
-        _ => None,
+    if may_be_spaced_throne(text.as_bytes(), at) {
+        spaced_throne_after(text, at)
+    } else {
+        None
     }
+}
+
+/// The first test of [`spaced_throne`]: most king moves are followed by one
+/// space and the next element, told by two bytes.
+#[inline(always)]
+pub(crate) fn may_be_spaced_throne(b: &[u8], at: usize) -> bool {
+    matches!(b.get(at..at + 2), Some([b' ' | b'\t', b' ' | b'\t' | b';']))
 }
 
 /// [`spaced_throne`] past its first test.
