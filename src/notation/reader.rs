@@ -253,8 +253,7 @@ impl<'a> Reader<'a> {
                         // throne mark written apart: looked for once the
                         // token is pushed (the token is built in place).
                         let end = start + plain.len;
-                        let king = plain.m.man == Some(Man::King)
-                            && plain.m.throne.is_none()
+                        let king = Self::may_take_spaced_throne(&plain.m)
                             && plain.check.is_none()
                             && plain.glyph.is_none()
                             && scan::may_be_spaced_throne(bytes, end);
@@ -365,12 +364,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Whether `m` is a king move without a throne mark of its own: the only
+    /// move a throne mark written apart can follow.
+    #[inline(always)]
+    fn may_take_spaced_throne(m: &ManMove) -> bool {
+        m.man == Some(Man::King) && m.throne.is_none()
+    }
+
     /// A king move `m` of `len` bytes at `start`, with no check mark or
     /// glyph, takes a throne mark written apart (`Крf8-f9 ; e3`): a look-alike.
     /// Whether it took one.
     #[inline]
     fn spaced_throne(text: &str, start: usize, m: &mut ManMove, len: &mut usize, read: &mut LookAlikes) -> bool {
-        if m.man == Some(Man::King) && m.throne.is_none() {
+        if Self::may_take_spaced_throne(m) {
             if let Some((sq, more)) = scan::spaced_throne(text, start + *len) {
                 m.throne = Some(sq);
                 *len += more;

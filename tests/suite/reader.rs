@@ -113,6 +113,9 @@ fn look_alikes_are_read_with_a_warning_that_gives_the_right_form() {
         ("1. Крf8−f9; e3 *", "write `Крf8-f9; e3`"),
         ("1. Крf8‑f9; e3 *", "write `Крf8-f9; e3`"),
         ("1. Крf8-f9 ; e3 *", "write `Крf8-f9; e3`"),
+        // Two look-alikes in one move: one note, over the throne mark too.
+        ("1. КРf8-f9 ; e3 *", "write `Крf8-f9; e3`"),
+        ("1. Крf8—f9  ; e3 *", "write `Крf8-f9; e3`"),
         ("1. Крf8-f9; E3 *", "write `Крf8-f9; e3`"),
         ("1) Крf8-f9; e3 *", "write `1.`"),
     ];
