@@ -135,8 +135,8 @@ fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
             _ => {
                 file += run;
                 run = 0;
-                // A byte outside ASCII is no letter of any variant.
-                let Some(role) = rules.role_of_letter(char::from(b)).filter(|_| b.is_ascii()) else {
+                // A byte outside ASCII is a char outside `a`..`z`: no letter.
+                let Some(role) = rules.role_of_letter(char::from(b)) else {
                     let c = s.get(at..).and_then(|t| t.chars().next()).unwrap_or(char::from(b));
                     return Err(FenError::PieceLetter(c));
                 };

@@ -396,6 +396,28 @@ pub static GRAND: Rules = Rules {
 mod tests {
     use super::*;
 
+    /// Each variant's table by letter is its letter list, no more and no
+    /// less (every `Rules` names both, by hand): a letter of either case
+    /// gives its kind, and every other letter none.
+    #[test]
+    fn the_letter_table_is_the_letter_list() {
+        for variant in Variant::ALL {
+            let rules = variant.rules().expect("rules");
+            for c in 'a'..='z' {
+                let listed = rules.letters.iter().find(|(l, _)| *l == c).map(|&(_, r)| r);
+                assert_eq!(rules.role_of_letter(c), listed, "{variant} {c}");
+                assert_eq!(rules.role_of_letter(c.to_ascii_uppercase()), listed, "{variant} {c}");
+                if let Some(role) = listed {
+                    assert_eq!(rules.letter_of_role(role), c, "{variant} {c}");
+                }
+            }
+            assert_eq!(rules.letter_roles.iter().flatten().count(), rules.letters.len(), "{variant}");
+            for c in ['`', '{', '@', '[', 'é', 'к'] {
+                assert_eq!(rules.role_of_letter(c), None, "{variant} {c}");
+            }
+        }
+    }
+
     #[test]
     fn aliases_resolve() {
         assert_eq!("Стоклеточные".parse::<Variant>(), Ok(Variant::Hundred));
