@@ -62,6 +62,11 @@ pub struct CastleSpec {
 }
 
 impl CastleSpec {
+    /// The squares whose moves (other than the king's) can end this
+    /// castling's right: its rook's, its corner and the corner rook's step.
+    pub const fn sensitive(&self) -> Bitboard {
+        Bitboard::EMPTY.with(self.corner).with(self.step).with(self.rook_from)
+    }
     /// The notation's name of this castling (NOTATION.md).
     pub fn token(&self) -> &'static str {
         self.token
@@ -87,6 +92,11 @@ impl Castles {
         let stage = (i >> 1) as u8;
         // Slots are colour-major, wing-minor; below 4 by construction.
         self.0.get(color.index() * 2 + wing).copied().unwrap_or(0) + 2 * stage
+    }
+    /// The squares whose men the castlings of this table stand on or step
+    /// to ([`sensitive_squares`] of those castlings alone).
+    pub(crate) fn squares(self, table: &[CastleSpec]) -> Bitboard {
+        self.0.iter().filter_map(|&i| table.get(usize::from(i))).fold(Bitboard::EMPTY, |bb, spec| bb | spec.sensitive())
     }
     /// The slot of the first-stage castling of `color` on `wing`.
     pub(crate) fn slot(color: Color, wing: Wing) -> usize {
@@ -257,7 +267,7 @@ pub const fn sensitive_squares(specs: &[CastleSpec]) -> Bitboard {
     let mut bb = Bitboard::EMPTY;
     let mut rest = specs;
     while let [spec, tail @ ..] = rest {
-        bb = bb.with(spec.corner).with(spec.step).with(spec.rook_from);
+        bb = Bitboard(bb.0 | spec.sensitive().0);
         rest = tail;
     }
     bb

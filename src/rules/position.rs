@@ -46,6 +46,10 @@ pub struct Position {
     /// The castlings the rights stand for (fixed in Hundred, from the FEN in
     /// Chess).
     castles: Castles,
+    /// The squares a move must touch to change a castling right other
+    /// than by a king's step: the variant's ([`Rules::castle_squares`]),
+    /// or in Chess the rooks' squares of `castles` (from the FEN).
+    castle_squares: Bitboard,
     /// The square a pawn skipped with its double step, kept only while an
     /// en passant capture is legal.
     pub(super) ep_square: MaybeSquare,
@@ -195,12 +199,17 @@ impl Position {
             }
             other => other,
         };
+        let castle_squares = match rules.castling_rule {
+            CastlingRule::ByRook { .. } => castles.squares(rules.castling),
+            CastlingRule::Fixed | CastlingRule::Royal => rules.castle_squares,
+        };
         let mut pos = Position {
             rules,
             board,
             turn: setup.turn,
             rights,
             castles,
+            castle_squares,
             ep_square: MaybeSquare::new(ep_square),
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
@@ -442,7 +451,7 @@ impl Position {
             // unless the move touches a castling's square.
             self.rights.clear(Rights::castling_of(us));
         }
-        if !m.is_castle() && self.rights.bits() != 0 && (touched & self.rules.castle_squares).any() {
+        if !m.is_castle() && self.rights.bits() != 0 && (touched & self.castle_squares).any() {
             let rights = self.rights;
             let specs = self.castles_of(rights).map(|(_, spec)| spec);
             let mut after = rights;

@@ -91,6 +91,25 @@ fn the_king_may_not_pass_over_an_attacked_square() {
     assert_eq!(castlings(&pos), vec!["e1c1".to_string()]);
 }
 
+/// A right ends when its rook moves or is taken, wherever the Chess960
+/// set-up put it (here on b and g, not in the corners); a move of another
+/// rook keeps it. The FENs are python-chess's (chess960=True) after each move.
+#[test]
+fn a_chess960_right_ends_with_its_own_rook() {
+    let start = "1r2k1r1/8/N7/8/8/8/8/1R2K1R1 w BGbg - 0 1";
+    for (uci, fen) in [
+        ("a6b8", "1N2k1r1/8/8/8/8/8/8/1R2K1R1 b KQk - 0 1"),
+        ("b1b8", "1R2k1r1/8/N7/8/8/8/8/4K1R1 b Kk - 0 1"),
+        ("g1g8", "1r2k1R1/8/N7/8/8/8/8/1R2K3 b Qq - 0 1"),
+        ("g1g2", "1r2k1r1/8/N7/8/8/8/6R1/1R2K3 b Qkq - 1 1"),
+        ("b1c1", "1r2k1r1/8/N7/8/8/8/8/2R1K1R1 b Kkq - 1 1"),
+    ] {
+        let mut pos = chess960(start);
+        let m = legal(&pos).into_iter().find(|&m| python_uci(&pos, m) == uci).unwrap_or_else(|| panic!("{uci}"));
+        pos.play(m).expect("legal");
+        assert_eq!(pos.fen(), fen, "{uci}");
+    }
+}
 #[test]
 fn contradicted_rights_and_hostile_fens_are_errors() {
     let problems = |fen: &str, variant| match Position::from_fen(fen, variant) {
