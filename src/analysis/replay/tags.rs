@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{GameRecord, MoveMarks, Outcome};
+use crate::notation::ast::{GameRecord, MoveMarks, Outcome, Tag};
 use crate::notation::Letters;
 use crate::rules::{FromFenError, Position, Variant};
 
@@ -127,42 +127,48 @@ const RULE_TAGS: [&str; 4] = ["Variant", "FEN", "ThronePawn", "Files"];
 /// that sets the rules given twice (the first is read).
 pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if let Some(tag) = record.tags.iter().find(|t| t.name == "Result") {
-        if result_outcome(&tag.value).is_none() {
-            out.push(
-                Diagnostic::new(
-                    Code::ResultMismatch,
-                    tag.value_span.clone(),
-                    format!("the Result tag \"{}\" is no result", tag.value),
-                )
-                .label("this value")
-                .help("write 1-0, 0-1, 1/2-1/2, or * while the result is unknown"),
-            );
+    // One pass over the tags: the first of each rule tag, and the first
+    // Result tag, as they come.
+    let mut first: [Option<&Tag>; RULE_TAGS.len()] = [None; RULE_TAGS.len()];
+    let mut result_seen = false;
+    for tag in &record.tags {
+        if tag.name == "Result" && !std::mem::replace(&mut result_seen, true) {
+            if result_outcome(&tag.value).is_none() {
+                out.push(
+                    Diagnostic::new(
+                        Code::ResultMismatch,
+                        tag.value_span.clone(),
+                        format!("the Result tag \"{}\" is no result", tag.value),
+                    )
+                    .label("this value")
+                    .help("write 1-0, 0-1, 1/2-1/2, or * while the result is unknown"),
+                );
+            }
+            continue;
         }
-    }
-    if let Some(tag) = record.tags.iter().find(|t| t.name == "Files") {
-        let v = tag.value.trim();
-        if !v.eq_ignore_ascii_case("a-j") && !v.eq_ignore_ascii_case("a-k") {
-            out.push(
-                Diagnostic::new(
-                    Code::BadTagValue,
-                    tag.value_span.clone(),
-                    format!("[Files \"{}\"] is neither a-j nor a-k", tag.value),
-                )
-                .label("this value")
-                .help("write [Files \"a-k\"] when the record letters the tenth file k, or leave the tag out"),
-            );
-        }
-    }
-    for name in RULE_TAGS {
-        let mut same = record.tags.iter().filter(|t| t.name == name);
-        let Some(first) = same.next() else { continue };
-        for again in same {
-            out.push(
-                Diagnostic::new(Code::DuplicateTag, again.span.clone(), format!("a second {name} tag"))
+        let Some((k, name)) = RULE_TAGS.iter().enumerate().find(|(_, name)| tag.name == **name) else { continue };
+        match first.get_mut(k) {
+            Some(Some(first)) => out.push(
+                Diagnostic::new(Code::DuplicateTag, tag.span.clone(), format!("a second {name} tag"))
                     .label("given again")
                     .help(format!("keep one {name} tag: the first, \"{}\", is the one read", first.value)),
-            );
+            ),
+            Some(slot) => {
+                *slot = Some(tag);
+                let v = tag.value.trim();
+                if *name == "Files" && !v.eq_ignore_ascii_case("a-j") && !v.eq_ignore_ascii_case("a-k") {
+                    out.push(
+                        Diagnostic::new(
+                            Code::BadTagValue,
+                            tag.value_span.clone(),
+                            format!("[Files \"{}\"] is neither a-j nor a-k", tag.value),
+                        )
+                        .label("this value")
+                        .help("write [Files \"a-k\"] when the record letters the tenth file k, or leave the tag out"),
+                    );
+                }
+            }
+            None => {}
         }
     }
     out.sort_by_key(|d| d.span.start);
