@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::notation::Letters;
-use crate::rules::{Board, Color, Game, Move, Piece, Position, Role, Rules, Square, Termination};
+use crate::rules::{termination_of, Board, Color, Move, Piece, Position, Role, Rules, Square, Termination};
 
 /// How men are drawn in the terminal diagram.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -126,7 +126,7 @@ pub fn text_board(board: &Board, rules: &Rules, last: Option<Move>, glyphs: Glyp
 
 /// What the position is: mate, stalemate, check or whose move it is.
 pub fn state(pos: &Position) -> String {
-    match Game::new(pos.clone()).termination() {
+    match termination_of(pos) {
         Some(Termination::Checkmate { winner }) => format!("checkmate, {winner} wins"),
         Some(Termination::LosingPosition { winner }) => {
             format!("losing position ({}'s king attacked, no prince), {winner} wins", !winner)

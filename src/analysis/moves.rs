@@ -13,7 +13,9 @@ use crate::notation::ast::{GameRecord, RollForm};
 use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
 use crate::rules::dice::{DicePosition, DiceUci};
-use crate::rules::{Bitboard, Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Uci, Variant, Wing};
+use crate::rules::{
+    termination_of, Bitboard, Color, Move, MoveKind, Position, Role, Stage, Termination, Uci, Variant, Wing,
+};
 
 /// One move of a game's main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -218,7 +220,7 @@ impl Observer for Rows {
         let Some(row) = self.rows.last_mut() else { return };
         row.check = checkers.any();
         // Mate is looked for only after a check.
-        row.mate = row.check && matches!(Game::new(after.clone()).termination(), Some(Termination::Checkmate { .. }));
+        row.mate = row.check && matches!(termination_of(after), Some(Termination::Checkmate { .. }));
         if self.fen {
             row.fen = Some(after.fen());
         }

@@ -88,23 +88,27 @@ impl Game {
     /// them, the draws without a claim (the 75-move rule before the fivefold
     /// repetition, as python-chess orders them).
     pub fn termination(&self) -> Option<Termination> {
-        if let Some(end) = super::royal::termination(&self.position) {
-            return Some(end);
-        }
-        if !self.position.has_legal_move() {
-            return Some(if self.position.is_check() {
-                Termination::Checkmate { winner: !self.position.turn() }
-            } else {
-                Termination::Stalemate
-            });
-        }
-        let auto = self.position.rules().auto_draw?;
-        if self.position.halfmoves() >= auto.plies {
-            Some(Termination::SeventyFiveMoves)
-        } else if self.repetitions() >= auto.repetitions {
-            Some(Termination::FivefoldRepetition)
-        } else {
-            None
-        }
+        termination_of(&self.position).or_else(|| {
+            let auto = self.position.rules().auto_draw?;
+            (self.repetitions() >= auto.repetitions).then_some(Termination::FivefoldRepetition)
+        })
     }
+}
+
+/// [`Game::termination`] of a position whose earlier positions are not
+/// known (a game that starts there): every end but the fivefold repetition,
+/// which needs them. No clone of the position, no list of positions.
+pub fn termination_of(position: &Position) -> Option<Termination> {
+    if let Some(end) = super::royal::termination(position) {
+        return Some(end);
+    }
+    if !position.has_legal_move() {
+        return Some(if position.is_check() {
+            Termination::Checkmate { winner: !position.turn() }
+        } else {
+            Termination::Stalemate
+        });
+    }
+    let auto = position.rules().auto_draw?;
+    (position.halfmoves() >= auto.plies).then_some(Termination::SeventyFiveMoves)
 }

@@ -22,7 +22,7 @@ pub use report::{GameReport, Ply};
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{GameRecord, MoveText, Outcome, Token, TokenKind};
 use crate::notation::Letters;
-use crate::rules::{Bitboard, Game, Move, Position, Termination, Variant};
+use crate::rules::{termination_of, Bitboard, Move, Position, Termination, Variant};
 use spec::Written;
 use tags::Files;
 
@@ -360,7 +360,7 @@ impl Replayer<'_> {
         while let Some(parent) = stack.pop() {
             line = parent;
         }
-        let termination = Game::new(line.pos.clone()).termination();
+        let termination = termination_of(&line.pos);
         observer.end(&line.pos, termination);
         let (last, end) = if dead { (None, None) } else { (Some(line.pos), termination) };
         if !dead {
