@@ -9,7 +9,7 @@
     reason = "every index here is a `Square` (below `SQUARES` = 100 by construction: `Square::new`, `from_index`), a `Color` (0 or 1), a `Role` (below `Role::COUNT`) or a direction (below 8), into tables of exactly those lengths (or 128 for the bits of a `u128`)"
 )]
 
-use super::castling::{Rights, Stage};
+use super::castling::{CastleSpec, Rights, Stage};
 use super::geometry::{Bitboard, Square, PAWN_ATTACKS};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -428,36 +428,38 @@ impl Position {
 
     /// Castling moves (the king is not in check).
     pub(super) fn castling<S: Sink>(&self, sink: &mut S, king: Square, restrict: Bitboard) {
-        let rights = self.rights();
+        for (i, spec) in self.castles_of(Rights(self.rights().0 & Rights::castling_of(self.turn()).0)) {
+            if spec.king_from == king && restrict.contains(spec.king_to) && self.castle_is_legal(spec) {
+                sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i)));
+            }
+        }
+    }
+
+    /// Whether the castling `spec`, whose right the side to move holds,
+    /// with its king on `spec.king_from` and not in check, may be made now:
+    /// the second stage pending, the rook home, the squares between empty,
+    /// none the king passes or stands on after attacked.
+    pub(super) fn castle_is_legal(&self, spec: &CastleSpec) -> bool {
         let us = self.turn();
         let board = self.board();
         let rook = Some(Piece::new(us, Role::Rook));
-        for (i, spec) in self.castles_of(Rights(rights.0 & Rights::castling_of(us).0)) {
-            if spec.king_from != king || !restrict.contains(spec.king_to) {
-                continue;
+        if spec.stage == Stage::Second {
+            // Pending only after the first stage on this wing, and only
+            // with the corner rook, which has stepped beside the corner.
+            let first = Rights::castle_bit(us, Stage::First, spec.wing);
+            if self.rights().has(first) || board.piece_at(spec.corner) == rook {
+                return false;
             }
-            if spec.stage == Stage::Second {
-                // Pending only after the first stage on this wing, and only
-                // with the corner rook, which has stepped beside the corner.
-                let first = Rights::castle_bit(us, Stage::First, spec.wing);
-                if rights.has(first) || board.piece_at(spec.corner) == rook {
-                    continue;
-                }
-            }
-            if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
-                continue;
-            }
-            if spec.king_path.any() && self.any_attacked(spec.king_path, board.occupied().without(king)) {
-                continue;
-            }
-            let after = (board.occupied().without(spec.king_from).without(spec.rook_from))
-                .with(spec.king_to)
-                .with(spec.rook_to);
-            if self.any_attacked(spec.safe_after, after) {
-                continue;
-            }
-            sink.push(Move::new(spec.king_from, spec.king_to, MoveKind::Castle(i)));
         }
+        if board.piece_at(spec.rook_from) != rook || (board.occupied() & spec.between).any() {
+            return false;
+        }
+        if spec.king_path.any() && self.any_attacked(spec.king_path, board.occupied().without(spec.king_from)) {
+            return false;
+        }
+        let after =
+            (board.occupied().without(spec.king_from).without(spec.rook_from)).with(spec.king_to).with(spec.rook_to);
+        !self.any_attacked(spec.safe_after, after)
     }
 }
 

@@ -265,15 +265,19 @@ impl Position {
         };
         let spec = self.castle_spec(index);
         let kind = MoveKind::Castle(index);
-        let mut find = Find { wanted: |m: Move| m.kind == kind, found: None };
         if self.variant() == super::variant::Variant::Royal {
+            let mut find = Find { wanted: |m: Move| m.kind == kind, found: None };
             self.generate(&mut find, spec.king_to.bb());
-        } else if !self.is_check() {
-            // Only the castlings: no other move of the king's target needs looking at.
-            self.castling(&mut find, self.our_king(), spec.king_to.bb());
-        }
-        if let Some(m) = find.found {
-            return Ok(m);
+            if let Some(m) = find.found {
+                return Ok(m);
+            }
+        } else if !self.is_check()
+            && self.rights().has(spec.right)
+            && self.our_king() == spec.king_from
+            && self.castle_is_legal(spec)
+        {
+            // This castling alone is judged (as the generator judges each).
+            return Ok(Move::new(spec.king_from, spec.king_to, kind));
         }
         let board = self.board();
         let rook = Some(Piece::new(us, Role::Rook));
