@@ -93,8 +93,9 @@ impl Castles {
         // Slots are colour-major, wing-minor; below 4 by construction.
         self.0.get(color.index() * 2 + wing).copied().unwrap_or(0) + 2 * stage
     }
-    /// The squares whose men the castlings of this table stand on or step
-    /// to ([`sensitive_squares`] of those castlings alone).
+    /// The squares whose men the castlings of these slots stand on or step
+    /// to ([`sensitive_squares`] of those castlings alone), a slot whose
+    /// right is not held included (it keeps its default castling).
     pub(crate) fn squares(self, table: &[CastleSpec]) -> Bitboard {
         self.0.iter().filter_map(|&i| table.get(usize::from(i))).fold(Bitboard::EMPTY, |bb, spec| bb | spec.sensitive())
     }

@@ -122,7 +122,8 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
         promotion: PROMOTION,
         castling: &CASTLING,
         castling_rule: CastlingRule::ByRook { free_files },
-        castle_squares: Bitboard(RANK_1.0 | RANK_8.0),
+        // Each position keeps its own castlings' squares (from its FEN).
+        castle_squares: Bitboard::EMPTY,
         throne: None,
         claim_plies: 100,
         auto_draw: Some(AutoDraw { repetitions: 5, plies: 150 }),

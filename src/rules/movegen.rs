@@ -438,7 +438,8 @@ impl Position {
     /// Whether the castling `spec`, whose right the side to move holds,
     /// with its king on `spec.king_from` and not in check, may be made now:
     /// the second stage pending, the rook home, the squares between empty,
-    /// none the king passes or stands on after attacked.
+    /// none the king passes attacked, none of `spec.safe_after` (the king's
+    /// square after it, and in Hundred the rook's) attacked once it is made.
     pub(super) fn castle_is_legal(&self, spec: &CastleSpec) -> bool {
         let us = self.turn();
         let board = self.board();

@@ -48,8 +48,9 @@ pub struct Position {
     castles: Castles,
     /// The squares a move must touch to change a castling right other
     /// than by a king's step: the variant's ([`Rules::castle_squares`]),
-    /// or in Chess the rooks' squares of `castles` (from the FEN).
-    castle_squares: Bitboard,
+    /// or in Chess those of the castlings of `castles` (the rooks' squares
+    /// the FEN chose, and the default corners of a right not held).
+    pub(super) castle_squares: Bitboard,
     /// The square a pawn skipped with its double step, kept only while an
     /// en passant capture is legal.
     pub(super) ep_square: MaybeSquare,

@@ -161,7 +161,10 @@ pub struct Rules {
     pub castling: &'static [CastleSpec],
     /// How the castling rights of a set-up are found and written.
     pub castling_rule: CastlingRule,
-    /// Squares whose moves may change castling rights.
+    /// Squares whose moves (other than a king's) may change castling
+    /// rights, where the variant fixes its castlings (Hundred, Royal). Empty
+    /// where the FEN chooses them (Chess: `CastlingRule::ByRook`): each
+    /// position then keeps the squares of its own.
     pub castle_squares: Bitboard,
     /// The square each colour's king must reach to gain the throne pawn.
     pub throne: Option<[Square; 2]>,

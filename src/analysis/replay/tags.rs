@@ -147,28 +147,29 @@ pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
             continue;
         }
         let Some((k, name)) = RULE_TAGS.iter().enumerate().find(|(_, name)| tag.name == **name) else { continue };
-        match first.get_mut(k) {
-            Some(Some(first)) => out.push(
+        let Some(slot) = first.get_mut(k) else { continue };
+        if let Some(kept) = slot {
+            out.push(
                 Diagnostic::new(Code::DuplicateTag, tag.span.clone(), format!("a second {name} tag"))
                     .label("given again")
-                    .help(format!("keep one {name} tag: the first, \"{}\", is the one read", first.value)),
-            ),
-            Some(slot) => {
-                *slot = Some(tag);
-                let v = tag.value.trim();
-                if *name == "Files" && !v.eq_ignore_ascii_case("a-j") && !v.eq_ignore_ascii_case("a-k") {
-                    out.push(
-                        Diagnostic::new(
-                            Code::BadTagValue,
-                            tag.value_span.clone(),
-                            format!("[Files \"{}\"] is neither a-j nor a-k", tag.value),
-                        )
-                        .label("this value")
-                        .help("write [Files \"a-k\"] when the record letters the tenth file k, or leave the tag out"),
-                    );
-                }
+                    .help(format!("keep one {name} tag: the first, \"{}\", is the one read", kept.value)),
+            );
+            continue;
+        }
+        *slot = Some(tag);
+        if *name == "Files" {
+            let v = tag.value.trim();
+            if !v.eq_ignore_ascii_case("a-j") && !v.eq_ignore_ascii_case("a-k") {
+                out.push(
+                    Diagnostic::new(
+                        Code::BadTagValue,
+                        tag.value_span.clone(),
+                        format!("[Files \"{}\"] is neither a-j nor a-k", tag.value),
+                    )
+                    .label("this value")
+                    .help("write [Files \"a-k\"] when the record letters the tenth file k, or leave the tag out"),
+                );
             }
-            None => {}
         }
     }
     out.sort_by_key(|d| d.span.start);

@@ -44,7 +44,7 @@ impl Position {
         let touched = m.from.bb() | m.to.bb();
         if !m.is_castle()
             && self.rights.bits() != 0
-            && (mover.role == Role::King || (touched & self.rules().castle_squares).any())
+            && (mover.role == Role::King || (touched & self.castle_squares).any())
         {
             let rights = self.rights;
             let specs = self.castles_of(rights).map(|(_, spec)| spec);
