@@ -33,18 +33,44 @@ pub enum Claim {
     MoveRule,
 }
 
+/// The positions of a game, by hash, the current one last: how often a
+/// position has stood on the board. Only the positions since the last
+/// irreversible move (the halfmove clock's) are compared: none before it
+/// can come again.
+#[derive(Clone, Debug)]
+pub struct Seen(Vec<u64>);
+
+impl Seen {
+    /// No position yet, room made for `positions`.
+    pub fn with_capacity(positions: usize) -> Seen {
+        Seen(Vec::with_capacity(positions))
+    }
+
+    /// Notes `position`, the game's next (its start first).
+    #[inline]
+    pub fn push(&mut self, position: &Position) {
+        self.0.push(position.hash());
+    }
+
+    /// How many times `position`, the last noted, has stood on the board.
+    pub fn count(&self, position: &Position) -> usize {
+        let now = position.hash();
+        let since = usize::try_from(position.halfmoves()).unwrap_or(usize::MAX).saturating_add(1);
+        self.0.iter().rev().take(since).filter(|&&h| h == now).count()
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
-    /// Hashes of the positions since the last irreversible move, the
-    /// current one last.
-    seen: Vec<u64>,
+    seen: Seen,
     plies: u32,
 }
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        let seen = vec![start.hash()];
+        let mut seen = Seen::with_capacity(1);
+        seen.push(&start);
         Game { position: start, seen, plies: 0 }
     }
 
@@ -60,17 +86,13 @@ impl Game {
     /// Plays a legal move (one from [`Position::legal_moves`]).
     pub fn play_unchecked(&mut self, m: Move) {
         self.position.play_unchecked(m);
-        if self.position.halfmoves() == 0 {
-            self.seen.clear();
-        }
-        self.seen.push(self.position.hash());
+        self.seen.push(&self.position);
         self.plies += 1;
     }
 
     /// How many times the current position has stood on the board.
     pub fn repetitions(&self) -> usize {
-        let now = self.position.hash();
-        self.seen.iter().filter(|&&h| h == now).count()
+        self.seen.count(&self.position)
     }
 
     /// The draw that may be claimed now, if any.
@@ -88,11 +110,17 @@ impl Game {
     /// them, the draws without a claim (the 75-move rule before the fivefold
     /// repetition, as python-chess orders them).
     pub fn termination(&self) -> Option<Termination> {
-        termination_of(&self.position).or_else(|| {
-            let auto = self.position.rules().auto_draw?;
-            (self.repetitions() >= auto.repetitions).then_some(Termination::FivefoldRepetition)
-        })
+        termination_after(&self.position, &self.seen)
     }
+}
+
+/// [`Game::termination`] of `position`, reached through the positions
+/// `seen` (itself noted last).
+pub fn termination_after(position: &Position, seen: &Seen) -> Option<Termination> {
+    termination_of(position).or_else(|| {
+        let auto = position.rules().auto_draw?;
+        (seen.count(position) >= auto.repetitions).then_some(Termination::FivefoldRepetition)
+    })
 }
 
 /// [`Game::termination`] of a position whose earlier positions are not

@@ -139,3 +139,56 @@ fn written_moves_resolve_to_the_legal_moves() {
     }
     assert!(tried > 30_000 && castled >= 10, "{tried} written moves, {castled} castlings");
 }
+
+/// The same games as records (Latin short SAN, their Variant and FEN tags,
+/// the result the end gives), replayed as `pgn100 validate` replays them:
+/// each one is valid without a single diagnostic, and its report ends the
+/// game as python-chess ends it, the fivefold repetition included (which
+/// needs the main line's positions, not the last one alone).
+#[test]
+fn random_game_records_end_as_python_chess_ends_them() {
+    use pgn100::analysis::{replay, Options};
+    use pgn100::notation::pgn::write_game;
+    use pgn100::notation::{Found, GameRecord, Letters, Reader, Style};
+
+    let games = read_jsonl("oracle/games_chess.jsonl");
+    let mut ends = BTreeSet::new();
+    for (g, game) in games.iter().enumerate() {
+        let variant = chess_variant(game["variant"].as_str().expect("variant"));
+        let start_fen = game["start_fen"].as_str().expect("start_fen");
+        let start = Position::from_fen(start_fen, variant).unwrap_or_else(|e| panic!("game {g}: {e}"));
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        for uci in game["uci"].as_array().expect("uci") {
+            let uci = uci.as_str().expect("move");
+            let m = legal(&pos).into_iter().find(|&m| python_uci(&pos, m) == uci).expect("legal");
+            pos.play(m).expect("legal");
+            moves.push(m);
+        }
+        let end = game["termination"].as_str().expect("termination");
+        let (expected, result) = match end {
+            "checkmate" => (Some(Termination::Checkmate { winner: !pos.turn() }), pos.turn().to_string()),
+            "stalemate" => (Some(Termination::Stalemate), String::new()),
+            other => (expected_end(other), String::new()),
+        };
+        let result = match (end, result.as_str()) {
+            ("checkmate", "white") => "0-1",
+            ("checkmate", _) => "1-0",
+            ("ply_cap", _) => "*",
+            _ => "1/2-1/2",
+        };
+        let tags =
+            [("Variant", variant.name().to_string()), ("FEN", start_fen.to_string()), ("Result", result.to_string())];
+        let text = write_game(&tags, &start, &moves, Letters::Latin, Style::Short, result);
+        let mut record = GameRecord::default();
+        assert_eq!(Reader::new(&text).read_into(&mut record), Some(Found::Game), "game {g}");
+        let report = replay(&record, 1, Options::default());
+        assert!(report.diagnostics.is_empty(), "game {g} ({end}): {:?}\n{text}", report.diagnostics);
+        assert_eq!(report.mainline.len(), moves.len(), "game {g}");
+        assert_eq!(report.end, expected, "game {g} ({end}): {}", pos.fen());
+        ends.insert(end);
+    }
+    for end in ["checkmate", "stalemate", "seventyfive_moves", "fivefold_repetition", "ply_cap"] {
+        assert!(ends.contains(end), "no game ends by {end}");
+    }
+}

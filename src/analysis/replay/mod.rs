@@ -22,7 +22,7 @@ pub use report::{GameReport, Ply};
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{GameRecord, MoveText, Outcome, Token, TokenKind};
 use crate::notation::Letters;
-use crate::rules::{termination_of, Bitboard, Move, Position, Termination, Variant};
+use crate::rules::{termination_after, termination_of, Bitboard, Move, Position, Seen, Termination, Variant};
 use spec::Written;
 use tags::Files;
 
@@ -248,6 +248,10 @@ impl Replayer<'_> {
         // Without a `(` in the record no position before a move is kept,
         // and the tokens after each move are not looked through for one.
         let variations = self.variations;
+        // The main line's positions, where the variant ends a game by
+        // repetition (Chess's fivefold): each noted before its move, the
+        // last once the line is over.
+        let mut seen = start.rules().auto_draw.map(|_| Seen::with_capacity(tokens.len() + 1));
         for (ti, token) in tokens.iter().enumerate() {
             match &token.kind {
                 TokenKind::VariationStart => {
@@ -320,6 +324,9 @@ impl Replayer<'_> {
                     }
                     if line.main {
                         mainline.push(Ply { mv: m, token: ti, restored: line.restored });
+                        if let Some(seen) = seen.as_mut() {
+                            seen.push(&line.pos);
+                        }
                         observer.before_move(&line.pos, m);
                     }
                     if self.options.keep_all {
@@ -360,7 +367,13 @@ impl Replayer<'_> {
         while let Some(parent) = stack.pop() {
             line = parent;
         }
-        let termination = termination_of(&line.pos);
+        let termination = match seen.as_mut() {
+            Some(seen) => {
+                seen.push(&line.pos);
+                termination_after(&line.pos, seen)
+            }
+            None => termination_of(&line.pos),
+        };
         observer.end(&line.pos, termination);
         let (last, end) = if dead { (None, None) } else { (Some(line.pos), termination) };
         if !dead {

@@ -44,8 +44,10 @@ pub struct GameReport {
     /// The position after the last replayed main-line move, when the whole
     /// game was replayed.
     pub last: Option<Position>,
-    /// Checkmate or stalemate on the board after the main line, when the
-    /// whole game was replayed.
+    /// How the board ends the game after the main line, when the whole game
+    /// was replayed: mate, stalemate, Royal's losing position, or in Chess
+    /// the 75-move rule or the fivefold repetition (counted over the main
+    /// line's positions).
     pub end: Option<Termination>,
     /// Whether the whole main line and every variation was replayed.
     pub complete: bool,
