@@ -110,6 +110,7 @@ fn a_chess960_right_ends_with_its_own_rook() {
         assert_eq!(pos.fen(), fen, "{uci}");
     }
 }
+
 #[test]
 fn contradicted_rights_and_hostile_fens_are_errors() {
     let problems = |fen: &str, variant| match Position::from_fen(fen, variant) {

@@ -10,7 +10,10 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use common::{chess_variant, legal, python_uci, read_jsonl};
-use pgn100::rules::{CastleText, Claim, Game, MoveKind, Position, Termination, Wing};
+use pgn100::analysis::{replay, Options};
+use pgn100::notation::pgn::write_game;
+use pgn100::notation::{Found, GameRecord, Letters, Reader, Style};
+use pgn100::rules::{CastleText, Claim, Color, Game, MoveKind, Position, Termination, Wing};
 
 fn expected_end(name: &str) -> Option<Termination> {
     match name {
@@ -147,10 +150,6 @@ fn written_moves_resolve_to_the_legal_moves() {
 /// needs the main line's positions, not the last one alone).
 #[test]
 fn random_game_records_end_as_python_chess_ends_them() {
-    use pgn100::analysis::{replay, Options};
-    use pgn100::notation::pgn::write_game;
-    use pgn100::notation::{Found, GameRecord, Letters, Reader, Style};
-
     let games = read_jsonl("oracle/games_chess.jsonl");
     let mut ends = BTreeSet::new();
     for (g, game) in games.iter().enumerate() {
@@ -166,16 +165,17 @@ fn random_game_records_end_as_python_chess_ends_them() {
             moves.push(m);
         }
         let end = game["termination"].as_str().expect("termination");
-        let (expected, result) = match end {
-            "checkmate" => (Some(Termination::Checkmate { winner: !pos.turn() }), pos.turn().to_string()),
-            "stalemate" => (Some(Termination::Stalemate), String::new()),
-            other => (expected_end(other), String::new()),
+        let expected = match end {
+            "checkmate" => Some(Termination::Checkmate { winner: !pos.turn() }),
+            "stalemate" => Some(Termination::Stalemate),
+            other => expected_end(other),
         };
-        let result = match (end, result.as_str()) {
-            ("checkmate", "white") => "0-1",
-            ("checkmate", _) => "1-0",
-            ("ply_cap", _) => "*",
-            _ => "1/2-1/2",
+        // The result the end gives: `*` for a game cut off at the ply cap.
+        let result = match expected {
+            Some(Termination::Checkmate { winner: Color::White }) => "1-0",
+            Some(Termination::Checkmate { winner: Color::Black }) => "0-1",
+            Some(_) => "1/2-1/2",
+            None => "*",
         };
         let tags =
             [("Variant", variant.name().to_string()), ("FEN", start_fen.to_string()), ("Result", result.to_string())];
