@@ -20,11 +20,12 @@ pub use dice::{replay_dice, DiceReport, DiceTurn};
 pub use report::{GameReport, Ply};
 
 use crate::diag::{Diagnostic, Severity};
-use crate::notation::ast::{GameRecord, MoveText, Outcome, Token, TokenKind};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, Span, Token, TokenKind};
 use crate::notation::Letters;
 use crate::rules::{termination_after, termination_of, Bitboard, Move, Position, Seen, Termination, Variant};
 use spec::Written;
 use tags::Files;
+use warnings::MarkVerdict;
 
 /// How strictly to judge.
 #[derive(Copy, Clone, Debug, Default)]
@@ -77,11 +78,26 @@ struct Line {
     id: usize,
     /// Royal: a queen restoration was made before the coming move.
     restored: bool,
+    /// The last move's check mark, right unless the move mates: settled
+    /// by the line's next move (found legal, so no mate) or by the mate test
+    /// where the line has none ([`Replayer::settle`]).
+    unsettled: Option<Unsettled>,
+}
+
+/// A check mark waiting for its line's next move ([`warnings::MarkVerdict::RightUnlessMate`]).
+struct Unsettled {
+    checkers: Bitboard,
+    written: Option<CheckMark>,
+    span: Span,
+    ply: u32,
+    /// Where in the diagnostics its own goes, should the move mate: where
+    /// it would have gone had the mate test been made at once.
+    at: usize,
 }
 
 impl Line {
     fn new(pos: Position, main: bool, id: usize) -> Line {
-        Line { pos, plies: 0, before: None, main, id, restored: false }
+        Line { pos, plies: 0, before: None, main, id, restored: false, unsettled: None }
     }
 }
 
@@ -206,6 +222,19 @@ impl Replayer<'_> {
         file_diagnostic(&mut self.out, self.index, self.options, d);
     }
 
+    /// The mate test of `line`'s unsettled check mark, if any: the line has
+    /// no next legal move (it ends, the replay stops at its next move, or a
+    /// Royal restoration is about to change its position).
+    fn settle(&mut self, line: &mut Line) {
+        let Some(u) = line.unsettled.take() else { return };
+        if let Some(d) = warnings::check_or_mark(&line.pos, u.checkers, u.written, u.span, u.ply) {
+            let mut filed = Vec::with_capacity(1);
+            file_diagnostic(&mut filed, self.index, self.options, d);
+            let at = u.at.min(self.out.len());
+            self.out.splice(at..at, filed);
+        }
+    }
+
     fn empty_report(&self, variant: Option<Variant>) -> GameReport {
         report_without_moves(variant, false, self.files == Files::AK, self.letters)
     }
@@ -278,6 +307,7 @@ impl Replayer<'_> {
                         continue;
                     }
                     if let Some(parent) = stack.pop() {
+                        self.settle(&mut line);
                         line = parent;
                     }
                 }
@@ -290,6 +320,7 @@ impl Replayer<'_> {
                 }
                 TokenKind::Move { text: MoveText::Restoration { square }, .. } if !dead => {
                     let square = square.and_then(|s| crate::rules::Square::new(s.file, s.rank));
+                    self.settle(&mut line);
                     let late = self.refused.get(line.pos.turn().index()).copied().unwrap_or(false);
                     match line.pos.restore_queen(square) {
                         Ok(_) => {
@@ -313,9 +344,12 @@ impl Replayer<'_> {
                         }
                     }
                     let Some(m) = self.resolve(&line.pos, text, token, ply) else {
+                        self.settle(&mut line);
                         dead = true;
                         continue;
                     };
+                    // A legal move here: the last move did not mate.
+                    line.unsettled = None;
                     if let MoveText::Man(mm) = text {
                         if let Some(d) = warnings::capture_mark(&line.pos, m, mm, token.span.clone(), self.letters, ply)
                         {
@@ -350,8 +384,13 @@ impl Replayer<'_> {
                     line.restored = false;
                     line.plies = ply;
                     let checkers = line.pos.checkers();
-                    if let Some(d) = warnings::check_mark(&line.pos, checkers, *check, token.span.clone(), ply) {
-                        self.push(d);
+                    match warnings::check_mark(&line.pos, checkers, *check, token.span.clone(), ply) {
+                        MarkVerdict::Right => {}
+                        MarkVerdict::Wrong(d) => self.push(d),
+                        MarkVerdict::RightUnlessMate => {
+                            let (span, at) = (token.span.clone(), self.out.len());
+                            line.unsettled = Some(Unsettled { checkers, written: *check, span, ply, at });
+                        }
                     }
                     if line.main {
                         observer.after_move(&line.pos, checkers);
@@ -364,8 +403,10 @@ impl Replayer<'_> {
         for span in variation_opened {
             self.push(messages::unclosed_variation(span));
         }
+        self.settle(&mut line);
         while let Some(parent) = stack.pop() {
             line = parent;
+            self.settle(&mut line);
         }
         let termination = match seen.as_mut() {
             Some(seen) => {

@@ -62,9 +62,21 @@ fn wrong_capture_mark(right: LongMove<'_>, marked: bool, span: Span, ply: u32) -
     Diagnostic::new(Code::CaptureMark, span, message).label(label).help(format!("write {right}")).ply(ply)
 }
 
-/// A check mark that does not say what the move does (`after` is the
-/// position after it, `checkers` the men that give check there). Mate is
-/// looked for only when the move gives check.
+/// What [`check_mark`] makes of a move's check mark.
+pub(super) enum MarkVerdict {
+    /// The mark says what the move does.
+    Right,
+    /// It does not: the diagnostic.
+    Wrong(Diagnostic),
+    /// A check marked as one (`+`, or `++` on a double check): right unless
+    /// the move mates, which the next move of the line, once found legal,
+    /// rules out without the mate test ([`check_or_mark`] when none is).
+    RightUnlessMate,
+}
+
+/// Judges a move's check mark (`after` is the position after it, `checkers`
+/// the men that give check there). Mate is looked for only when the move
+/// gives check and the answer cannot wait for the next move.
 #[inline(always)]
 pub(super) fn check_mark(
     after: &Position,
@@ -72,17 +84,27 @@ pub(super) fn check_mark(
     written: Option<CheckMark>,
     span: Span,
     ply: u32,
-) -> Option<Diagnostic> {
+) -> MarkVerdict {
     // Most moves neither give check nor are marked: answered in line.
     if written.is_none() && checkers.is_empty() {
-        return None;
+        return MarkVerdict::Right;
     }
-    check_or_mark(after, checkers, written, span, ply)
+    let marked_check = match written {
+        Some(CheckMark::Check) => checkers.any(),
+        Some(CheckMark::DoubleCheck) => checkers.more_than_one(),
+        _ => false,
+    };
+    if marked_check {
+        return MarkVerdict::RightUnlessMate;
+    }
+    check_or_mark(after, checkers, written, span, ply).map_or(MarkVerdict::Right, MarkVerdict::Wrong)
 }
 
-/// [`check_mark`] of a move that gives check or is marked.
+/// [`check_mark`] of a move that gives check or is marked, with the mate
+/// test: also the verdict on a [`MarkVerdict::RightUnlessMate`] mark whose
+/// line has no next legal move.
 #[inline(never)]
-fn check_or_mark(
+pub(super) fn check_or_mark(
     after: &Position,
     checkers: Bitboard,
     written: Option<CheckMark>,
