@@ -6,10 +6,11 @@
 //! broadcasts: one line of movetext per game, an `{ [%eval] }` comment per
 //! move). Each reader runs over the whole file, best of N rounds (default 3):
 //! - *parse*: games split and every move token read, no legality: pgn-reader
-//!   with a visitor that counts SAN tokens; pgn100's `Reader` (after decoding
-//!   the bytes, which pgn-reader does not need to do) counting move tokens;
+//!   with a visitor that counts SAN tokens; pgn100's `Reader` (after
+//!   checking the bytes are text that reads as it is, `plain_text`, which
+//!   pgn-reader does not need to do) counting move tokens;
 //! - *validate*: pgn-reader + shakmaty playing every main-line SAN move
-//!   (parsed, matched to a legal move, played); pgn100 decoding, reading and
+//!   (parsed, matched to a legal move, played); pgn100 decoding (as `text_of`), reading and
 //!   replaying every game as Chess (`replay`, what `pgn100 validate
 //!   --variant chess` runs per game: every move resolved and played, check
 //!   marks, move numbers, result and tags checked, variations replayed).
@@ -22,11 +23,12 @@
 //! once and prints its counts, for instruction counts under callgrind
 //! (`valgrind --tool=callgrind target/release/deps/peer-* --job ...`).
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use pgn100::analysis::{replay, Options};
-use pgn100::notation::decode::decode;
+use pgn100::notation::decode::{decode, plain_text};
 use pgn100::notation::{Found, GameRecord, Reader, TokenKind};
 use pgn100::rules::Variant;
 use pgn_reader::shakmaty::{Chess, Position};
@@ -102,11 +104,17 @@ impl Visitor for Play {
     }
 }
 
+/// The text of `bytes` as a library user holding them in memory gets it:
+/// borrowed when it reads as it is (valid UTF-8, no lone CR), else decoded.
+fn text_of(bytes: &[u8]) -> Cow<'_, str> {
+    plain_text(bytes).map_or_else(|| Cow::Owned(decode(bytes, None).text), Cow::Borrowed)
+}
+
 /// pgn100's reader: games (read or broken) and move tokens.
 fn ours(bytes: &[u8]) -> (usize, usize) {
-    let decoded = decode(bytes, None);
+    let text = text_of(bytes);
     let (mut games, mut moves) = (0, 0);
-    let mut reader = Reader::new(&decoded.text);
+    let mut reader = Reader::new(&text);
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
         if matches!(found, Found::Stray(_)) {
@@ -121,10 +129,10 @@ fn ours(bytes: &[u8]) -> (usize, usize) {
 /// pgn100's validation as Chess: games, main-line plies played, games
 /// that stop at an error.
 fn ours_validate(bytes: &[u8]) -> (usize, usize, usize) {
-    let decoded = decode(bytes, None);
+    let text = text_of(bytes);
     let options = Options { default_variant: Some(Variant::Chess), ..Options::default() };
     let (mut games, mut plies, mut stopped) = (0, 0, 0);
-    let mut reader = Reader::new(&decoded.text);
+    let mut reader = Reader::new(&text);
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
         if found != Found::Game {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use encoding_rs::Encoding;
 
-use crate::notation::decode::{binary_at, decode, FileBytes};
+use crate::notation::decode::{binary_at, decode_vec, FileBytes};
 use crate::notation::reader::{last_boundary, next_boundary};
 
 /// Bytes read at a time.
@@ -104,8 +104,9 @@ pub struct Blocks<R> {
     /// File bytes of the blocks returned so far.
     consumed: usize,
     /// The bytes the last block returned was decoded from (for writing
-    /// games back byte for byte).
-    pub raw: Vec<u8>,
+    /// games back byte for byte); `None` when they are the text's own
+    /// ([`decode_vec`]: ASCII is taken without a copy).
+    pub raw: Option<Vec<u8>>,
 }
 
 /// The error of a reader whose first block is binary data, not text: the
@@ -140,7 +141,7 @@ impl<R: Read> Blocks<R> {
             runner_up: None,
             last: FileBytes::default(),
             consumed: 0,
-            raw: Vec::new(),
+            raw: None,
         }
     }
 
@@ -188,17 +189,18 @@ impl<R: Read> Iterator for Blocks<R> {
             let rest = self.pending.split_off(cut);
             let bytes = std::mem::replace(&mut self.pending, rest);
             let forced = self.encoding.or(self.used);
-            let decoded = decode(&bytes, forced);
+            let (ascii, len) = (bytes.is_ascii(), bytes.len());
+            let (decoded, raw) = decode_vec(bytes, forced);
             // ASCII reads the same in every encoding: the first block with
             // other bytes decides (a file can start with 4 MB of Latin games).
-            if forced.is_none() && !bytes.is_ascii() {
+            if forced.is_none() && !ascii {
                 self.used = Some(decoded.encoding);
                 self.runner_up = decoded.runner_up;
             }
             self.had_errors |= decoded.had_errors;
             self.last = FileBytes { start: self.consumed, width: decoded.width() };
-            self.consumed += bytes.len();
-            self.raw = bytes;
+            self.consumed += len;
+            self.raw = raw;
             return Some(Ok(decoded.text));
         }
     }
@@ -221,8 +223,9 @@ pub struct BlockInfo {
     pub used: Option<&'static Encoding>,
     /// [`Blocks::runner_up`] after the block.
     pub runner_up: Option<&'static Encoding>,
-    /// The bytes the block was decoded from ([`Blocks::raw`]).
-    pub raw: Vec<u8>,
+    /// The bytes the block was decoded from ([`Blocks::raw`]; `None`:
+    /// the text's own).
+    pub raw: Option<Vec<u8>>,
 }
 
 /// A block read by a task of the pool, cut into chunks there too: the

@@ -66,8 +66,9 @@ pub fn read_all<T: Send>(
             Blocks::new(reader, encoding, BLOCK),
             pool,
             &work,
-            |blocks, _, at| {
-                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes: blocks.raw };
+            |blocks, text, at| {
+                let bytes = blocks.raw.unwrap_or_else(|| text.as_bytes().to_vec());
+                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
             |t| consume(i, &raw.borrow(), t),

@@ -85,12 +85,64 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
     decoded
 }
 
+/// [`decode`] of bytes the caller gives up. ASCII text that reads as it
+/// is (the common chess file: not binary data, no lone CR, an encoding that
+/// keeps ASCII) becomes the text without a copy, and no bytes come back: the
+/// text's own are the file's. Any other text is decoded into a new string
+/// and the bytes come back beside it. (Valid UTF-8 beyond ASCII is copied
+/// too: taking it without a second validation would need `unsafe`, and
+/// `std`'s validation of Cyrillic costs more than the copy.)
+pub fn decode_vec(bytes: Vec<u8>, forced: Option<&'static Encoding>) -> (Decoded, Option<Vec<u8>>) {
+    // Every encoding `decode` takes reads ASCII as ASCII but UTF-16.
+    let keeps_ascii = forced.is_none_or(|e| e != UTF_16LE && e != UTF_16BE);
+    let as_is = keeps_ascii
+        && bytes.is_ascii()
+        && (forced.is_some() || binary_at(&bytes).is_none())
+        && lone_crs(&bytes).next().is_none();
+    let bytes = if as_is {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                let decoded = Decoded {
+                    text,
+                    encoding: forced.unwrap_or(UTF_8),
+                    guessed: false,
+                    had_errors: false,
+                    runner_up: None,
+                    binary: None,
+                };
+                return (decoded, None);
+            }
+            // ASCII is UTF-8: not reached.
+            Err(e) => e.into_bytes(),
+        }
+    } else {
+        bytes
+    };
+    (decode(&bytes, forced), Some(bytes))
+}
+
+/// The text of bytes that read as they are: valid UTF-8 (Cyrillic too, a
+/// UTF-8 BOM kept as `decode` keeps it) that is not binary data and has no
+/// lone CR. Then it is `decode(bytes, None).text`, and a caller that holds
+/// the bytes in memory reads it without a copy.
+pub fn plain_text(bytes: &[u8]) -> Option<&str> {
+    if Encoding::for_bom(bytes).is_some_and(|(e, _)| e != UTF_8) || binary_at(bytes).is_some() {
+        return None;
+    }
+    let text = simdutf8::basic::from_utf8(bytes).ok()?;
+    lone_crs(bytes).next().is_none().then_some(text)
+}
+
+/// The offsets of the CRs in `bytes` that no LF follows.
+fn lone_crs(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr_iter(b'\r', bytes).filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+}
+
 /// A CR not followed by LF (old Mac files) ends a line: it becomes LF,
 /// byte for byte, so offsets stay those of the file and every part —
 /// reader, line numbers, rendering — sees the same lines.
 fn lone_cr_to_lf(text: String) -> String {
-    let bytes = text.as_bytes();
-    let lone: Vec<usize> = memchr::memchr_iter(b'\r', bytes).filter(|&i| bytes.get(i + 1) != Some(&b'\n')).collect();
+    let lone: Vec<usize> = lone_crs(text.as_bytes()).collect();
     if lone.is_empty() {
         return text;
     }

@@ -279,3 +279,50 @@ fn streamed_json_offsets_are_file_bytes() {
         &r.source.text[r.diagnostics.iter().find(|d| d.code == Code::WrongMan).expect("wrong man").span.clone()];
     assert_eq!(bytes.get(offset..offset + length), Some(encode(WINDOWS_1251, token).as_slice()), "{d}");
 }
+
+/// `decode_vec` gives `decode`'s text and facts for any bytes, taking the
+/// bytes as the text (none come back) exactly when they are ASCII that
+/// reads as it is: not binary, no lone CR, no UTF-16 named. `plain_text`
+/// borrows exactly the UTF-8 texts that `decode` leaves as they are.
+#[test]
+fn decode_vec_and_plain_text_take_text_as_it_is_and_agree_with_decode() {
+    use encoding_rs::UTF_16LE;
+    let latin = "[Event \"x\"]\n\n1. e2-e4 e7-e5 *\n".as_bytes().to_vec();
+    let cyrillic = "[Event \"Турнир\"]\n\n1. Кc2-d4 *\n".as_bytes().to_vec();
+    let cases: Vec<(&str, Vec<u8>, Option<&'static Encoding>, bool)> = vec![
+        ("ASCII", latin.clone(), None, true),
+        ("ASCII, UTF-8 named", latin.clone(), Some(UTF_8), true),
+        ("ASCII, Windows-1251 named", latin.clone(), Some(WINDOWS_1251), true),
+        ("ASCII, CRLF", b"1. e2-e4 *\r\n\r\n".to_vec(), None, true),
+        ("ASCII, lone CR", b"[Event \"x\"]\r\r1. e2-e4 *\r".to_vec(), None, false),
+        ("ASCII, UTF-16 named", latin.clone(), Some(UTF_16LE), false),
+        ("binary", b"1. e2-e4 \x01\x02\x03\x04 *\0".to_vec(), None, false),
+        ("binary, UTF-8 named", b"1. e2-e4\0 *".to_vec(), Some(UTF_8), true),
+        ("Cyrillic UTF-8", cyrillic.clone(), None, false),
+        ("Cyrillic Windows-1251", encode(WINDOWS_1251, std::str::from_utf8(&cyrillic).expect("UTF-8")), None, false),
+        ("empty", Vec::new(), None, true),
+        ("UTF-8 BOM", b"\xEF\xBB\xBF1. e2-e4 *\n".to_vec(), None, false),
+        ("invalid UTF-8", b"1. e2-e4 {\xFF} *\n".to_vec(), Some(UTF_8), false),
+    ];
+    for (label, bytes, forced, taken) in cases {
+        let want = decode(&bytes, forced);
+        let (got, raw) = pgn100::notation::decode::decode_vec(bytes.clone(), forced);
+        assert_eq!(got.text, want.text, "{label}");
+        assert_eq!(
+            (got.encoding, got.guessed, got.had_errors, got.runner_up, got.binary),
+            (want.encoding, want.guessed, want.had_errors, want.runner_up, want.binary),
+            "{label}"
+        );
+        assert_eq!(raw.is_none(), taken, "{label}: taken as it is");
+        if forced.is_none() {
+            let plain = pgn100::notation::decode::plain_text(&bytes);
+            assert!(plain.is_none_or(|t| t == want.text), "{label}: plain text is the decoded text");
+            let utf8 = want.encoding == UTF_8 && !want.had_errors && want.binary.is_none();
+            assert_eq!(plain.is_some(), utf8 && !label.contains("lone CR"), "{label}: read as it is");
+        }
+        match raw {
+            None => assert_eq!(got.text.as_bytes(), bytes.as_slice(), "{label}: the text is the bytes"),
+            Some(raw) => assert_eq!(raw, bytes, "{label}: the bytes come back"),
+        }
+    }
+}
