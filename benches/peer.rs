@@ -10,10 +10,11 @@
 //!   checking the bytes are text that reads as it is, `plain_text`, which
 //!   pgn-reader does not need to do) counting move tokens;
 //! - *validate*: pgn-reader + shakmaty playing every main-line SAN move
-//!   (parsed, matched to a legal move, played); pgn100 decoding (as `text_of`), reading and
-//!   replaying every game as Chess (`replay`, what `pgn100 validate
-//!   --variant chess` runs per game: every move resolved and played, check
-//!   marks, move numbers, result and tags checked, variations replayed).
+//!   (parsed, matched to a legal move, played); pgn100 taking the text (as
+//!   `text_of` does), reading and replaying every game as Chess (`replay`,
+//!   what `pgn100 validate --variant chess` runs per game: every move
+//!   resolved and played, check marks, move numbers, result and tags
+//!   checked, variations replayed).
 //!   Both must play the same number of plies and stop the same games.
 //!
 //! Both readers must count the same games and move tokens on the file, or
