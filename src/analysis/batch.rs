@@ -224,7 +224,7 @@ pub struct BlockInfo {
     /// [`Blocks::runner_up`] after the block.
     pub runner_up: Option<&'static Encoding>,
     /// The bytes the block was decoded from ([`Blocks::raw`]; `None`:
-    /// the text's own).
+    /// the text's own, which a caller that keeps them copies).
     pub raw: Option<Vec<u8>>,
 }
 

@@ -93,8 +93,9 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
 /// too: taking it without a second validation would need `unsafe`, and
 /// `std`'s validation of Cyrillic costs more than the copy.)
 pub fn decode_vec(bytes: Vec<u8>, forced: Option<&'static Encoding>) -> (Decoded, Option<Vec<u8>>) {
-    // Every encoding `decode` takes reads ASCII as ASCII but UTF-16.
-    let keeps_ascii = forced.is_none_or(|e| e != UTF_16LE && e != UTF_16BE);
+    // Not every encoding reads ASCII as ASCII: UTF-16, ISO-2022-JP (its
+    // escapes) and the replacement encoding do not.
+    let keeps_ascii = forced.is_none_or(|e| e.is_ascii_compatible());
     let as_is = keeps_ascii
         && bytes.is_ascii()
         && (forced.is_some() || binary_at(&bytes).is_none())

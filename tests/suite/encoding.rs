@@ -301,6 +301,8 @@ fn decode_vec_and_plain_text_take_text_as_it_is_and_agree_with_decode() {
         ("Cyrillic UTF-8", cyrillic.clone(), None, false),
         ("Cyrillic Windows-1251", encode(WINDOWS_1251, std::str::from_utf8(&cyrillic).expect("UTF-8")), None, false),
         ("empty", Vec::new(), None, true),
+        ("ASCII, ISO-2022-JP named", b"1. e4 \x1b$B0!\x1b(B e5 *\n".to_vec(), Some(encoding_rs::ISO_2022_JP), false),
+        ("ASCII, replacement named", latin.clone(), Some(encoding_rs::REPLACEMENT), false),
         ("UTF-8 BOM", b"\xEF\xBB\xBF1. e2-e4 *\n".to_vec(), None, false),
         ("invalid UTF-8", b"1. e2-e4 {\xFF} *\n".to_vec(), Some(UTF_8), false),
     ];

@@ -5,7 +5,9 @@
 //!
 //! A position is copied only where a variation will start (the next move
 //! token after a move is a `(`) and where [`Options::keep_all`] needs a
-//! line's start; mate is looked for only after a check and at the end.
+//! line's start; mate is looked for only after a check and at the end, and
+//! a check marked as one waits for its line's next move (found legal, it
+//! rules mate out).
 
 mod claims;
 mod dice;
@@ -230,8 +232,7 @@ impl Replayer<'_> {
         if let Some(d) = warnings::check_or_mark(&line.pos, u.checkers, u.written, u.span, u.ply) {
             let mut filed = Vec::with_capacity(1);
             file_diagnostic(&mut filed, self.index, self.options, d);
-            let at = u.at.min(self.out.len());
-            self.out.splice(at..at, filed);
+            self.out.splice(u.at..u.at, filed);
         }
     }
 

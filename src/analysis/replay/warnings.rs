@@ -70,7 +70,8 @@ pub(super) enum MarkVerdict {
     Wrong(Diagnostic),
     /// A check marked as one (`+`, or `++` on a double check): right unless
     /// the move mates, which the next move of the line, once found legal,
-    /// rules out without the mate test ([`check_or_mark`] when none is).
+    /// rules out without the mate test ([`check_or_mark`] when no next move
+    /// is found legal).
     RightUnlessMate,
 }
 
