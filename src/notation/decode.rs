@@ -123,11 +123,13 @@ pub fn decode_vec(bytes: Vec<u8>, forced: Option<&'static Encoding>) -> (Decoded
 }
 
 /// The text of bytes that read as they are: valid UTF-8 (Cyrillic too, a
-/// UTF-8 BOM kept as `decode` keeps it) that is not binary data and has no
-/// lone CR. Then it is `decode(bytes, None).text`, and a caller that holds
-/// the bytes in memory reads it without a copy.
+/// UTF-8 BOM kept as `decode` keeps it; a UTF-16 BOM is no UTF-8) that is
+/// not binary data and has no lone CR. Then it is `decode(bytes, None).text`,
+/// and a caller that holds the bytes in memory reads it without a copy.
+/// `None` says only that `decode` is needed: binary data after a UTF-8 BOM,
+/// which `decode` reads as text, is refused here too.
 pub fn plain_text(bytes: &[u8]) -> Option<&str> {
-    if Encoding::for_bom(bytes).is_some_and(|(e, _)| e != UTF_8) || binary_at(bytes).is_some() {
+    if binary_at(bytes).is_some() {
         return None;
     }
     let text = simdutf8::basic::from_utf8(bytes).ok()?;

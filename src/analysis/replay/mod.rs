@@ -209,14 +209,18 @@ fn report_without_moves(variant: Option<Variant>, complete: bool, files_ak: bool
     }
 }
 
-/// Adds `d` to `out` as a diagnostic of game `index`, a warning made an
-/// error under `--strict`.
-fn file_diagnostic(out: &mut Vec<Diagnostic>, index: usize, options: Options, mut d: Diagnostic) {
+/// Adds `d` to `out` as a diagnostic of game `index` ([`filed`]).
+fn file_diagnostic(out: &mut Vec<Diagnostic>, index: usize, options: Options, d: Diagnostic) {
+    out.push(filed(index, options, d));
+}
+
+/// `d` as a diagnostic of game `index`, a warning made an error under `--strict`.
+fn filed(index: usize, options: Options, mut d: Diagnostic) -> Diagnostic {
     d.game = Some(index);
     if options.strict && d.severity == Severity::Warning {
         d.severity = Severity::Error;
     }
-    out.push(d);
+    d
 }
 
 impl Replayer<'_> {
@@ -230,9 +234,7 @@ impl Replayer<'_> {
     fn settle(&mut self, line: &mut Line) {
         let Some(u) = line.unsettled.take() else { return };
         if let Some(d) = warnings::check_or_mark(&line.pos, u.checkers, u.written, u.span, u.ply) {
-            let mut filed = Vec::with_capacity(1);
-            file_diagnostic(&mut filed, self.index, self.options, d);
-            self.out.splice(u.at..u.at, filed);
+            self.out.insert(u.at, filed(self.index, self.options, d));
         }
     }
 
