@@ -78,21 +78,70 @@ pub(super) fn spec(m: &ManMove, variant: Variant, files: Files) -> Result<MoveSp
     Ok(MoveSpec { role, from_file, from_rank: m.from_rank, to, promotion, throne })
 }
 
-/// The role a piece letter names in `variant`.
+/// The role a piece letter names in `variant`: looked up in [`ROLES`].
+#[inline(always)]
 fn role_of(man: Option<Man>, variant: Variant) -> Result<Role, SpecError> {
+    let index = man.map_or(0, |m| m as usize + 1);
+    ROLES
+        .get(variant as usize)
+        .and_then(|roles| roles.get(index))
+        .copied()
+        .flatten()
+        .ok_or(SpecError::UnknownPiece { man, variant })
+}
+
+/// The men as [`role_of`] indexes them: no letter first, then [`Man`]'s order.
+const MEN: [Option<Man>; 12] = [
+    None,
+    Some(Man::King),
+    Some(Man::Queen),
+    Some(Man::Prince),
+    Some(Man::Rook),
+    Some(Man::Bishop),
+    Some(Man::Knight),
+    Some(Man::Pawn),
+    Some(Man::Marshal),
+    Some(Man::Cardinal),
+    Some(Man::RoyalPrince),
+    Some(Man::Princess),
+];
+
+/// [`role_in`] of every variant and man, by [`Variant::ALL`] and [`MEN`] index.
+/// A table, not a `match`: the man changes from move to move at random, and
+/// a jump on it is a branch the processor mispredicts (issue 13).
+const ROLES: [[Option<Role>; 12]; Variant::ALL.len()] = {
+    let mut table = [[None; 12]; Variant::ALL.len()];
+    let mut v = 0;
+    while v < Variant::ALL.len() {
+        assert!(Variant::ALL[v] as usize == v, "Variant::ALL in the enum's order");
+        let mut m = 0;
+        while m < MEN.len() {
+            if let Some(man) = MEN[m] {
+                assert!(man as usize + 1 == m, "MEN in the enum's order");
+            }
+            table[v][m] = role_in(MEN[m], Variant::ALL[v]);
+            m += 1;
+        }
+        v += 1;
+    }
+    table
+};
+
+/// The role a piece letter names in `variant`, `None` when it names none there.
+const fn role_in(man: Option<Man>, variant: Variant) -> Option<Role> {
     match man {
-        None | Some(Man::Pawn) => Ok(Role::Pawn),
-        Some(Man::King) => Ok(Role::King),
-        Some(Man::Queen) => Ok(Role::Queen),
-        Some(Man::Rook) => Ok(Role::Rook),
-        Some(Man::Bishop) => Ok(Role::Bishop),
-        Some(Man::Knight) => Ok(Role::Knight),
-        Some(Man::Prince) if variant == Variant::Hundred => Ok(Role::Prince),
-        Some(Man::Marshal) if variant == Variant::Grand => Ok(Role::Marshal),
-        Some(Man::Cardinal) if variant == Variant::Grand => Ok(Role::Cardinal),
-        Some(Man::RoyalPrince) if variant == Variant::Royal => Ok(Role::Heir),
-        Some(Man::Princess) if variant == Variant::Royal => Ok(Role::Princess),
-        _ => Err(SpecError::UnknownPiece { man, variant }),
+        None | Some(Man::Pawn) => Some(Role::Pawn),
+        Some(Man::King) => Some(Role::King),
+        Some(Man::Queen) => Some(Role::Queen),
+        Some(Man::Rook) => Some(Role::Rook),
+        Some(Man::Bishop) => Some(Role::Bishop),
+        Some(Man::Knight) => Some(Role::Knight),
+        Some(Man::Prince) if matches!(variant, Variant::Hundred) => Some(Role::Prince),
+        Some(Man::Marshal) if matches!(variant, Variant::Grand) => Some(Role::Marshal),
+        Some(Man::Cardinal) if matches!(variant, Variant::Grand) => Some(Role::Cardinal),
+        Some(Man::RoyalPrince) if matches!(variant, Variant::Royal) => Some(Role::Heir),
+        Some(Man::Princess) if matches!(variant, Variant::Royal) => Some(Role::Princess),
+        _ => None,
     }
 }
 
