@@ -19,10 +19,11 @@ use super::role::{Piece, Role};
 ///
 /// The functions that add to it are inlined into [`Position::resolve_quick`]
 /// so that it lives in registers. Passed by reference to a call, it lived on
-/// the stack: its move written a byte at a time, then read back whole as one
-/// word, which the processor cannot forward from the pending byte stores (a
-/// store-forwarding stall on every resolved move: `pgn100 validate` of
-/// Sesse took 7 % longer for the same instructions, BENCHMARKS.md).
+/// the stack: its move written a byte at a time, then read back by one
+/// 32-bit load, which the processor cannot forward from the pending byte
+/// stores (a store-forwarding stall on every resolved move: `pgn100
+/// validate` of Sesse took about 3 % longer for the same instructions;
+/// BENCHMARKS.md, issue 13, session of 2026-12-04, 21:05 UTC).
 #[derive(Default)]
 struct Fits {
     count: u32,
@@ -125,6 +126,7 @@ impl Position {
         board.attackers_to(king, !self.turn(), occupied).without(to).is_empty()
     }
 
+    // Inlined so that `fits` stays in registers: see `Fits`.
     #[inline(always)]
     fn king_fits(&self, spec: &MoveSpec, fits: &mut Fits) {
         let rules = self.rules();
@@ -153,6 +155,7 @@ impl Position {
         }
     }
 
+    // Inlined so that `fits` stays in registers: see `Fits`.
     #[inline(always)]
     fn pawn_fits(&self, spec: &MoveSpec, ours: Bitboard, fits: &mut Fits) {
         if spec.throne.is_some() {
@@ -200,6 +203,7 @@ impl Position {
 
     /// A legal pawn move from `from` to `spec.to`: plain, or each promotion
     /// the square allows (as the generator lists them, one per class).
+    // Inlined so that `fits` stays in registers: see `Fits`.
     #[inline(always)]
     fn add_pawn_move(&self, spec: &MoveSpec, from: Square, fits: &mut Fits) {
         let rules = self.rules();

@@ -87,11 +87,13 @@ fn role_of(man: Option<Man>, variant: Variant) -> Result<Role, SpecError> {
         .and_then(|roles| roles.get(index))
         .copied()
         .flatten()
+        // Not in the table: a man of another variant, or one `MEN` lacks.
+        .or_else(|| role_in(man, variant))
         .ok_or(SpecError::UnknownPiece { man, variant })
 }
 
 /// The men as [`role_of`] indexes them: no letter first, then [`Man`]'s order.
-const MEN: [Option<Man>; 12] = [
+const MEN: [Option<Man>; Man::Princess as usize + 2] = [
     None,
     Some(Man::King),
     Some(Man::Queen),
@@ -107,17 +109,20 @@ const MEN: [Option<Man>; 12] = [
 ];
 
 /// [`role_in`] of every variant and man, by [`Variant::ALL`] and [`MEN`] index.
-/// A table, not a `match`: the man changes from move to move at random, and
-/// a jump on it is a branch the processor mispredicts (issue 13).
-const ROLES: [[Option<Role>; 12]; Variant::ALL.len()] = {
-    let mut table = [[None; 12]; Variant::ALL.len()];
+/// A table, not a `match`: the man changes from move to move unpredictably,
+/// and the `match` compiled to an indirect jump on it that the processor
+/// often mispredicted (issue 13).
+#[expect(clippy::indexing_slicing, reason = "indexes below the lengths the loops test; built at compile time")]
+const ROLES: [[Option<Role>; MEN.len()]; Variant::ALL.len()] = {
+    let mut table = [[None; MEN.len()]; Variant::ALL.len()];
     let mut v = 0;
     while v < Variant::ALL.len() {
         assert!(Variant::ALL[v] as usize == v, "Variant::ALL in the enum's order");
         let mut m = 0;
         while m < MEN.len() {
-            if let Some(man) = MEN[m] {
-                assert!(man as usize + 1 == m, "MEN in the enum's order");
+            match MEN[m] {
+                None => assert!(m == 0, "MEN: no letter first, and only there"),
+                Some(man) => assert!(man as usize + 1 == m, "MEN in the enum's order"),
             }
             table[v][m] = role_in(MEN[m], Variant::ALL[v]);
             m += 1;
@@ -156,4 +161,26 @@ fn square(s: SquareText, files: Files) -> Result<Square, SpecError> {
     // here and `Square::new` is always `Some`; should it not be, the square
     // is off the board.
     Square::new(file, s.rank).ok_or(SpecError::OffBoard { file: s.file })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table answers as `role_in` does, for every variant and man.
+    #[test]
+    fn the_role_table_is_role_in() {
+        for variant in Variant::ALL {
+            for man in MEN {
+                let from_table = ROLES[variant as usize][man.map_or(0, |m| m as usize + 1)];
+                assert_eq!(from_table, role_in(man, variant), "{variant:?} {man:?}");
+                assert_eq!(role_of(man, variant).ok(), role_in(man, variant), "{variant:?} {man:?}");
+            }
+        }
+        assert_eq!(role_of(Some(Man::Prince), Variant::Hundred), Ok(Role::Prince));
+        assert_eq!(
+            role_of(Some(Man::Prince), Variant::Chess),
+            Err(SpecError::UnknownPiece { man: Some(Man::Prince), variant: Variant::Chess })
+        );
+    }
 }
