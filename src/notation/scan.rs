@@ -260,13 +260,15 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     };
     let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
     let first = at(0);
+    // A file or a Latin letter (not `K` before a Cyrillic `р`) from a table:
+    // the letter changes from move to move unpredictably, and a `match` on
+    // it compiles to an indirect jump the processor often mispredicts.
+    let latin = LATIN_FIRST.get(usize::from(first)).copied().unwrap_or(NOT_LATIN);
     let (man, script, mut i, odd) = match first {
-        b'a'..=b'k' => (None, None, 0, L::NONE),
-        b'Q' => (Some(Man::Queen), Some(Script::Latin), 1, L::NONE),
-        b'R' => (Some(Man::Rook), Some(Script::Latin), 1, L::NONE),
-        b'B' => (Some(Man::Bishop), Some(Script::Latin), 1, L::NONE),
-        b'N' => (Some(Man::Knight), Some(Script::Latin), 1, L::NONE),
-        b'K' if at(1) != 0xD1 => (Some(Man::King), Some(Script::Latin), 1, L::NONE),
+        _ if latin != NOT_LATIN && !(first == b'K' && at(1) == 0xD1) => {
+            let (man, script, len) = LATIN_MEN.get(usize::from(latin)).copied().unwrap_or((None, None, 0));
+            (man, script, len, L::NONE)
+        }
         // Кр
         0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => {
             (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE)
@@ -394,6 +396,37 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic), variations: false };
     Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
 }
+
+/// [`LATIN_MEN`]'s index of a move's first byte: a file `a`-`k` (0) or a
+/// Latin piece letter `Q R B N K`; [`NOT_LATIN`] for any other byte.
+#[expect(clippy::indexing_slicing, reason = "bytes index a table of 256; built at compile time")]
+const LATIN_FIRST: [u8; 256] = {
+    let mut table = [NOT_LATIN; 256];
+    let mut c = b'a';
+    while c <= b'k' {
+        table[c as usize] = 0;
+        c += 1;
+    }
+    table[b'Q' as usize] = 1;
+    table[b'R' as usize] = 2;
+    table[b'B' as usize] = 3;
+    table[b'N' as usize] = 4;
+    table[b'K' as usize] = 5;
+    table
+};
+
+/// A byte [`LATIN_FIRST`] does not read.
+const NOT_LATIN: u8 = u8::MAX;
+
+/// The man, script and letter length of each [`LATIN_FIRST`] index.
+const LATIN_MEN: [(Option<Man>, Option<Script>, usize); 6] = [
+    (None, None, 0),
+    (Some(Man::Queen), Some(Script::Latin), 1),
+    (Some(Man::Rook), Some(Script::Latin), 1),
+    (Some(Man::Bishop), Some(Script::Latin), 1),
+    (Some(Man::Knight), Some(Script::Latin), 1),
+    (Some(Man::King), Some(Script::Latin), 1),
+];
 
 /// A move [`plain_move`] read: its length, look-alikes, parts and marks.
 pub(crate) struct Plain {
