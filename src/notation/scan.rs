@@ -260,13 +260,14 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     };
     let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
     let first = at(0);
-    // A file or a Latin letter (not `K` before a Cyrillic `р`) from a table:
-    // the letter changes from move to move unpredictably, and a `match` on
-    // it compiles to an indirect jump the processor often mispredicts.
+    // A file, or a Latin piece letter `Q R B N K` (`K` not before the byte
+    // 0xD1 that starts `р` or `с`), from a table: the letter changes from
+    // move to move unpredictably, and a `match` on it compiles to an
+    // indirect jump the processor often mispredicts.
     let latin = LATIN_FIRST.get(usize::from(first)).copied().unwrap_or(NOT_LATIN);
     let (man, script, mut i, odd) = match first {
         _ if latin != NOT_LATIN && !(first == b'K' && at(1) == 0xD1) => {
-            let (man, script, len) = LATIN_MEN.get(usize::from(latin)).copied().unwrap_or((None, None, 0));
+            let (man, script, len) = LATIN_MEN.get(usize::from(latin)).copied()?;
             (man, script, len, L::NONE)
         }
         // Кр
