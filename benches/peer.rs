@@ -4,7 +4,9 @@
 //!
 //! The file defaults to ../shared/chess/sesse_broadcasts_2016-2024.pgn (real
 //! broadcasts: one line of movetext per game, an `{ [%eval] }` comment per
-//! move). Each reader runs over the whole file, best of N rounds (default 3):
+//! move). Each reader runs over the whole file, N rounds (default 3), the
+//! two of a job in turn; the fastest round of each is printed, and their
+//! ratio beside the median of the rounds' ratios:
 //! - *parse*: games split and every move token read, no legality: pgn-reader
 //!   with a visitor that counts SAN tokens; pgn100's `Reader` (after
 //!   checking the bytes are text that reads as it is, `plain_text`, which
@@ -172,16 +174,38 @@ fn one_job(job: &str, bytes: &[u8]) {
     }
 }
 
-fn best<T>(rounds: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
-    let mut out = None;
-    let mut fastest = Duration::MAX;
-    for _ in 0..rounds {
+/// Runs `a` and `b` in turn, `rounds` times each (so that a change of the
+/// host's load during the run weighs on both alike): the fastest time of
+/// each with its result, and the median of the rounds' ratios (the time of
+/// `a` over the time of `b`: above 1 when `b` is faster).
+fn in_turn<A, B>(rounds: usize, mut a: impl FnMut() -> A, mut b: impl FnMut() -> B) -> Paired<A, B> {
+    let mut round = || {
         let t = Instant::now();
-        let r = run();
-        fastest = fastest.min(t.elapsed());
-        out = Some(r);
+        let ra = a();
+        let ta = t.elapsed();
+        let t = Instant::now();
+        let rb = b();
+        (ta, ra, t.elapsed(), rb)
+    };
+    let (ta, ra, tb, rb) = round();
+    let mut ratios = vec![ta.as_secs_f64() / tb.as_secs_f64()];
+    let mut paired = Paired { a: (ta, ra), b: (tb, rb), median_ratio: 0.0 };
+    for _ in 1..rounds {
+        let (ta, ra, tb, rb) = round();
+        ratios.push(ta.as_secs_f64() / tb.as_secs_f64());
+        paired.a = (ta.min(paired.a.0), ra);
+        paired.b = (tb.min(paired.b.0), rb);
     }
-    (fastest, out.expect("at least one round"))
+    ratios.sort_by(f64::total_cmp);
+    paired.median_ratio = ratios.get(ratios.len() / 2).copied().unwrap_or(f64::NAN);
+    paired
+}
+
+/// What [`in_turn`] measured.
+struct Paired<A, B> {
+    a: (Duration, A),
+    b: (Duration, B),
+    median_ratio: f64,
 }
 
 fn main() {
@@ -204,21 +228,23 @@ fn main() {
         one_job(&job, &bytes);
         return;
     }
-    println!("{path}: {mb:.1} MB, best of {rounds}");
+    println!("{path}: {mb:.1} MB, best of {rounds} rounds, the two readers run in turn");
 
-    let (t_peer, peer) = best(rounds, || {
-        let mut count = Count::default();
-        pgn_reader::Reader::new(bytes.as_slice()).visit_all_games(&mut count).expect("read");
-        count
-    });
-    let (t_ours, (games, moves)) = best(rounds, || ours(&bytes));
+    let parse = in_turn(
+        rounds,
+        || {
+            let mut count = Count::default();
+            pgn_reader::Reader::new(bytes.as_slice()).visit_all_games(&mut count).expect("read");
+            count
+        },
+        || ours(&bytes),
+    );
+    let ((t_peer, peer), (t_ours, (games, moves))) = (parse.a, parse.b);
     assert_eq!(
         (games, moves),
         (peer.games, peer.moves),
         "pgn100 and pgn-reader must read the same games and move tokens"
     );
-    let (t_play, play) = best(rounds, || peer_validate(&bytes));
-
     let row = |job: &str, t: Duration, plies: usize| {
         let s = t.as_secs_f64();
         println!("{job:<34} {s:>8.3} s {:>8.1} MB/s {:>7.2} M moves/s", mb / s, plies as f64 / s / 1e6);
@@ -226,11 +252,20 @@ fn main() {
     println!("{games} games, {moves} move tokens");
     row("parse  pgn-reader", t_peer, peer.moves);
     row("parse  pgn100 (decode + read)", t_ours, moves);
-    println!("parse ratio pgn100 / pgn-reader: {:.2}x", t_peer.as_secs_f64() / t_ours.as_secs_f64());
-    let (t_valid, (v_games, v_plies, v_stopped)) = best(rounds, || ours_validate(&bytes));
+    println!(
+        "parse ratio pgn100 / pgn-reader: {:.2}x (median of the rounds: {:.2}x)",
+        t_peer.as_secs_f64() / t_ours.as_secs_f64(),
+        parse.median_ratio
+    );
+    let validate = in_turn(rounds, || peer_validate(&bytes), || ours_validate(&bytes));
+    let ((t_play, play), (t_valid, (v_games, v_plies, v_stopped))) = (validate.a, validate.b);
     row("validate  pgn-reader + shakmaty", t_play, play.plies);
     row("validate  pgn100 (decode + read + replay)", t_valid, v_plies);
-    println!("validate ratio pgn100 / pgn-reader + shakmaty: {:.2}x", t_play.as_secs_f64() / t_valid.as_secs_f64());
+    println!(
+        "validate ratio pgn100 / pgn-reader + shakmaty: {:.2}x (median of the rounds: {:.2}x)",
+        t_play.as_secs_f64() / t_valid.as_secs_f64(),
+        validate.median_ratio
+    );
     println!(
         "shakmaty: {} games, {} plies played, {} games stopped at an illegal move",
         play.games, play.plies, play.illegal
