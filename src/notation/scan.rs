@@ -258,6 +258,9 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
             w
         }
     };
+    if let Some(short) = short_move(&w, b.len()) {
+        return Some(short);
+    }
     let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
     let first = at(0);
     // A file, or a Latin piece letter `Q R B N K` (`K` not before the byte
@@ -397,6 +400,168 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic), variations: false };
     Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
 }
+
+/// The short Latin forms of up to five bytes ended by white space or the
+/// end (`e4`, `Nf3`, `exd5`, `Nbd2`, `R1e2`, `Qxe5+`, `Ng1f3`; a check `+`
+/// or mate `#` last): most moves of an ordinary chess file. The shape is
+/// told from the classes of the bytes in one look-up ([`SHAPES`]), not byte
+/// by byte: each step of the general reading waits on the one before (where
+/// the next part starts), and the shape changes from move to move, which a
+/// branch on it mispredicts. `None` for any other token: [`plain_move`]
+/// reads it the general way, and reads these the same (tests/suite/scanner.rs).
+#[inline(always)]
+fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
+    let at = |i: u8| w.get(usize::from(i & 15)).copied().unwrap_or(0);
+    let word = u64::from_le_bytes(*w.first_chunk::<8>()?);
+    // The first byte below `!` (white space, or the zeros past the end):
+    // the borrows of the subtraction run upwards only from such a byte, so
+    // the lowest bit set is exact.
+    let low = word.wrapping_sub(0x2121_2121_2121_2121) & !word & 0x8080_8080_8080_8080;
+    let len = low.trailing_zeros() / 8;
+    if !(2..=5).contains(&len) {
+        return None;
+    }
+    let len = len as u8;
+    // Ended by white space the general reading takes (` e.p.` after a
+    // pawn's capture is left to it), or by the end of the text.
+    match at(len) {
+        b' ' if w.get(usize::from(len) + 1..usize::from(len) + 5) == Some(b"e.p.") => return None,
+        b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C => {}
+        0 if usize::from(len) == text_len => {}
+        _ => return None,
+    }
+    let class = |i: u8| if i < len { SHORT_CLASS.get(usize::from(at(i))).copied().unwrap_or(0) } else { 0 };
+    let piece = match class(0) {
+        FILE => false,
+        PIECE => true,
+        _ => return None,
+    };
+    let shape = SHAPES.get(shape_key(len, piece, [class(1), class(2), class(3)])).copied().unwrap_or(NO_SHAPE);
+    // The fifth byte, not in the key: the check of a move whose target
+    // ends at the fourth, else the target's rank.
+    if shape.to == NONE || (len == 5 && class(4) != if shape.check == 4 { CHECK } else { DIGIT }) {
+        return None;
+    }
+    let (man, script) = if piece {
+        let (man, script, _) = LATIN_MEN.get(usize::from(LATIN_FIRST.get(usize::from(at(0))).copied()?))?;
+        (*man, *script)
+    } else {
+        (None, None)
+    };
+    let to = SquareText { file: at(shape.to).wrapping_sub(b'a'), rank: at(shape.to + 1).wrapping_sub(b'1') };
+    let from_file = (shape.from_file != NONE).then(|| at(shape.from_file).wrapping_sub(b'a'));
+    let from_rank = (shape.from_rank != NONE).then(|| at(shape.from_rank).wrapping_sub(b'1'));
+    let check = (shape.check != NONE).then(|| if at(shape.check) == b'+' { CheckMark::Check } else { CheckMark::Mate });
+    let m = ManMove {
+        man,
+        script,
+        from_file,
+        from_rank,
+        dash: false,
+        capture: (shape.capture != NONE).then(|| char::from(at(shape.capture))),
+        to,
+        promotion: None,
+        promotion_form: PromotionForm::Bare,
+        throne: None,
+    };
+    let bit = |f: u8| 1u16 << (f & 15);
+    let files = bit(to.file) | from_file.map_or(0, bit);
+    let marks = MoveMarks { files, cyrillic: false, variations: false };
+    Some(Plain { len: usize::from(len), odd: L::NONE, m, check, glyph: None, marks })
+}
+
+/// Byte classes of [`short_move`]: anything else (0), a file `a`-`k`, a
+/// rank digit `1`-`9`, a capture mark `x` or `:`, a check `+` or mate `#`,
+/// a Latin piece letter `Q R B N K`.
+const FILE: u8 = 1;
+const DIGIT: u8 = 2;
+const TAKES: u8 = 3;
+const CHECK: u8 = 4;
+const PIECE: u8 = 5;
+
+#[expect(clippy::indexing_slicing, reason = "bytes index a table of 256; built at compile time")]
+const SHORT_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = b'a';
+    while c <= b'k' {
+        t[c as usize] = FILE;
+        c += 1;
+    }
+    let mut d = b'1';
+    while d <= b'9' {
+        t[d as usize] = DIGIT;
+        d += 1;
+    }
+    t[b'x' as usize] = TAKES;
+    t[b':' as usize] = TAKES;
+    t[b'+' as usize] = CHECK;
+    t[b'#' as usize] = CHECK;
+    t[b'Q' as usize] = PIECE;
+    t[b'R' as usize] = PIECE;
+    t[b'B' as usize] = PIECE;
+    t[b'N' as usize] = PIECE;
+    t[b'K' as usize] = PIECE;
+    t
+};
+
+/// Where a short move's parts stand: byte offsets, [`NONE`] for a part not written.
+#[derive(Copy, Clone)]
+struct Shape {
+    from_file: u8,
+    from_rank: u8,
+    capture: u8,
+    /// The target's file (its rank follows); [`NONE`]: not a short move.
+    to: u8,
+    check: u8,
+}
+
+const NONE: u8 = u8::MAX;
+const NO_SHAPE: Shape = Shape { from_file: NONE, from_rank: NONE, capture: NONE, to: NONE, check: NONE };
+
+/// The key of [`SHAPES`]: a move's length (2 to 5), whether a piece letter
+/// leads, and the classes of its bytes 1 to 3 (0 past its end). The fifth
+/// byte's class follows from the shape ([`short_move`]).
+const fn shape_key(len: u8, piece: bool, classes: [u8; 3]) -> usize {
+    ((len - 2) as usize) << 10
+        | (piece as usize) << 9
+        | (classes[0] as usize) << 6
+        | (classes[1] as usize) << 3
+        | classes[2] as usize
+}
+
+/// A [`Shape`]'s offsets: from-file, from-rank, capture mark, target, check.
+const fn shape(from_file: u8, from_rank: u8, capture: u8, to: u8, check: u8) -> Shape {
+    Shape { from_file, from_rank, capture, to, check }
+}
+
+/// The short moves by [`shape_key`]; every other key is [`NO_SHAPE`].
+#[expect(clippy::indexing_slicing, reason = "keys below 4096 index a table of 4096; built at compile time")]
+static SHAPES: [Shape; 4096] = {
+    const N: u8 = NONE;
+    let mut t = [NO_SHAPE; 4096];
+    // Pawns: `e4`, `e4+`, `exd5`, `exd5+`, `e2e4`, `e2e4+`, `e4xd5`.
+    t[shape_key(2, false, [DIGIT, 0, 0])] = shape(N, N, N, 0, N);
+    t[shape_key(3, false, [DIGIT, CHECK, 0])] = shape(N, N, N, 0, 2);
+    t[shape_key(4, false, [TAKES, FILE, DIGIT])] = shape(0, N, 1, 2, N);
+    t[shape_key(5, false, [TAKES, FILE, DIGIT])] = shape(0, N, 1, 2, 4);
+    t[shape_key(4, false, [DIGIT, FILE, DIGIT])] = shape(0, 1, N, 2, N);
+    t[shape_key(5, false, [DIGIT, FILE, DIGIT])] = shape(0, 1, N, 2, 4);
+    t[shape_key(5, false, [DIGIT, TAKES, FILE])] = shape(0, 1, 2, 3, N);
+    // Pieces: `Nf3`, `Nf3+`, `Nxe5`, `Nxe5+`, `Nbd2`, `Nbd2+`, `R1e2`,
+    // `R1e2+`, `Nbxd2`, `R1xe2`, `Ng1f3`.
+    t[shape_key(3, true, [FILE, DIGIT, 0])] = shape(N, N, N, 1, N);
+    t[shape_key(4, true, [FILE, DIGIT, CHECK])] = shape(N, N, N, 1, 3);
+    t[shape_key(4, true, [TAKES, FILE, DIGIT])] = shape(N, N, 1, 2, N);
+    t[shape_key(5, true, [TAKES, FILE, DIGIT])] = shape(N, N, 1, 2, 4);
+    t[shape_key(4, true, [FILE, FILE, DIGIT])] = shape(1, N, N, 2, N);
+    t[shape_key(5, true, [FILE, FILE, DIGIT])] = shape(1, N, N, 2, 4);
+    t[shape_key(4, true, [DIGIT, FILE, DIGIT])] = shape(N, 1, N, 2, N);
+    t[shape_key(5, true, [DIGIT, FILE, DIGIT])] = shape(N, 1, N, 2, 4);
+    t[shape_key(5, true, [FILE, TAKES, FILE])] = shape(1, N, 2, 3, N);
+    t[shape_key(5, true, [DIGIT, TAKES, FILE])] = shape(N, 1, 2, 3, N);
+    t[shape_key(5, true, [FILE, DIGIT, FILE])] = shape(1, 2, N, 3, N);
+    t
+};
 
 /// [`LATIN_MEN`]'s index of a move's first byte: a file `a`-`k` (0) or a
 /// Latin piece letter `Q R B N K`; [`NOT_LATIN`] for any other byte.
