@@ -256,16 +256,24 @@ impl Board {
     /// left.
     #[inline]
     pub fn riders_through(&self, sq: Square, through: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let riders = match Bitboard::orthogonal_line(sq, through) {
-            Some(true) => self.orthogonal_riders(by),
-            Some(false) => self.diagonal_riders(by),
-            None => return Bitboard::EMPTY,
-        };
         // Usually no rider of theirs stands on that ray at all.
-        if (Bitboard::ray_through(sq, through) & riders).is_empty() {
+        let riders = self.riders_on_ray(sq, through, by);
+        if riders.is_empty() {
             return Bitboard::EMPTY;
         }
         Bitboard::ray_towards(sq, through, occupied) & riders
+    }
+
+    /// The riders of `by` on the ray from `sq` through `through` that ride
+    /// its line (none when the two share no line), whatever stands between.
+    /// Both kinds of riders are taken and one kept by a mask, not a branch:
+    /// which line a man shares with a king changes from move to move.
+    #[inline]
+    pub fn riders_on_ray(&self, sq: Square, through: Square, by: Color) -> Bitboard {
+        let (ray, diagonal) = Bitboard::ray_and_diagonal(sq, through);
+        let keep_diagonal = 0u128.wrapping_sub(u128::from(diagonal));
+        let riders = (self.orthogonal_riders(by).0 & !keep_diagonal) | (self.diagonal_riders(by).0 & keep_diagonal);
+        ray & Bitboard(riders)
     }
 
     /// Puts `piece` on the empty square `sq`.

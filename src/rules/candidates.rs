@@ -111,12 +111,7 @@ impl Position {
             // behind `from` on the one line from the king through it. Most
             // men share no line with the king, or no rider of theirs stands
             // on that ray at all: then the occupancy is never needed.
-            let riders = match Bitboard::orthogonal_line(king, from) {
-                None => return true,
-                Some(true) => board.orthogonal_riders(!self.turn()),
-                Some(false) => board.diagonal_riders(!self.turn()),
-            };
-            if (Bitboard::ray_through(king, from) & riders).without(to).is_empty() {
+            if board.riders_on_ray(king, from, !self.turn()).without(to).is_empty() {
                 return true;
             }
             let occupied = board.occupied().without(from).with(to) | self.rules().outside();

@@ -249,12 +249,16 @@ impl Bitboard {
         }
         Bitboard(RAYS[d][a.index()] & RAYS[OPPOSITE[d]][b.index()])
     }
-    /// Whether `a` and `b` share a rank or file (`Some(true)`), a diagonal
-    /// (`Some(false)`) or no line (`None`).
+    /// The whole ray from `from` towards `towards` on an empty board (empty
+    /// if the two share no line), and whether it runs on a diagonal. Told
+    /// without a branch: a man's line to a king changes from move to move,
+    /// and a branch on it is mispredicted.
     #[inline]
-    pub fn orthogonal_line(a: Square, b: Square) -> Option<bool> {
-        let d = DIRECTION[a.index()][b.index()] as usize;
-        (d < 8).then_some(d % 2 == 0)
+    pub fn ray_and_diagonal(from: Square, towards: Square) -> (Bitboard, bool) {
+        let d = DIRECTION[from.index()][towards.index()] as usize;
+        // Row 8 of the rays is empty: no line.
+        let ray = RAYS.get(d).map_or(0, |r| r[from.index()]);
+        (Bitboard(ray), d % 2 == 1)
     }
     /// The squares a slider on `from` sees towards `towards` (on a common
     /// line), up to and including the first occupied one; empty if the two
@@ -266,16 +270,6 @@ impl Bitboard {
             N | NE | E | NW => Bitboard(ray_pos(&RAYS[d], from.index(), occupied.0)),
             S | SW | W | SE => Bitboard(ray_neg(&RAYS[d], from.index(), occupied.0)),
             _ => Bitboard::EMPTY,
-        }
-    }
-    /// The whole ray from `from` towards `towards`, on an empty board
-    /// (empty if the two share no line).
-    #[inline]
-    pub fn ray_through(from: Square, towards: Square) -> Bitboard {
-        let d = DIRECTION[from.index()][towards.index()] as usize;
-        match RAYS.get(d) {
-            Some(ray) => Bitboard(ray[from.index()]),
-            None => Bitboard::EMPTY,
         }
     }
     /// The whole line through `a` and `b` (empty if they share none).
@@ -393,8 +387,10 @@ const fn leaper_table(deltas: &[(i8, i8)]) -> [u128; SQUARES] {
     table
 }
 
-const fn ray_tables() -> [[u128; SQUARES]; 8] {
-    let mut rays = [[0u128; SQUARES]; 8];
+/// The rays by direction, and a ninth row of none: the direction of two
+/// squares on no common line ([`DIRECTION`]'s 8).
+const fn ray_tables() -> [[u128; SQUARES]; 9] {
+    let mut rays = [[0u128; SQUARES]; 9];
     let mut d = 0;
     while d < 8 {
         let mut s = 0;
@@ -465,7 +461,7 @@ pub(crate) const fn reach_table(orthogonal: bool, diagonal: bool, knight: bool, 
     table
 }
 
-static RAYS: [[u128; SQUARES]; 8] = ray_tables();
+static RAYS: [[u128; SQUARES]; 9] = ray_tables();
 static DIRECTION: [[u8; SQUARES]; SQUARES] = direction_table();
 static ROOK_RAYS: [u128; SQUARES] = union_rays([N, E, S, W]);
 static BISHOP_RAYS: [u128; SQUARES] = union_rays([NE, NW, SE, SW]);
@@ -529,5 +525,19 @@ mod tests {
         assert_eq!(Bitboard::between(sq("a1"), sq("d4")).count(), 2);
         assert_eq!(Bitboard::between(sq("a1"), sq("b3")), Bitboard::EMPTY);
         assert_eq!(Bitboard::line(sq("c3"), sq("e5")).count(), 10);
+    }
+
+    #[test]
+    fn rays_through_a_square_and_their_kind_of_line() {
+        // From a1 through c3: the long diagonal beyond a1, nine squares.
+        assert_eq!(Bitboard::ray_and_diagonal(sq("a1"), sq("c3")), (Bitboard::bishop_rays(sq("a1")), true));
+        let (up, diagonal) = Bitboard::ray_and_diagonal(sq("e5"), sq("e9"));
+        assert_eq!((up.count(), diagonal), (5, false));
+        assert!(up.contains(sq("e10")) && !up.contains(sq("e5")) && !up.contains(sq("e4")));
+        let (left, diagonal) = Bitboard::ray_and_diagonal(sq("e5"), sq("b5"));
+        assert_eq!((left.count(), diagonal), (4, false));
+        // No common line: no ray (a knight's jump, a square and itself).
+        assert_eq!(Bitboard::ray_and_diagonal(sq("a1"), sq("b3")).0, Bitboard::EMPTY);
+        assert_eq!(Bitboard::ray_and_diagonal(sq("e5"), sq("e5")).0, Bitboard::EMPTY);
     }
 }
