@@ -431,23 +431,21 @@ fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
         _ => return None,
     }
     let class = |i: u8| if i < len { SHORT_CLASS.get(usize::from(at(i))).copied().unwrap_or(0) } else { 0 };
-    let piece = match class(0) {
-        FILE => false,
-        PIECE => true,
-        _ => return None,
-    };
+    // A file or a piece letter first, told apart without a branch (pawn
+    // and piece moves alternate unpredictably).
+    let first = class(0);
+    if first != FILE && first != PIECE {
+        return None;
+    }
+    let piece = first == PIECE;
     let shape = SHAPES.get(shape_key(len, piece, [class(1), class(2), class(3)])).copied().unwrap_or(NO_SHAPE);
     // The fifth byte, not in the key: the check of a move whose target
     // ends at the fourth, else the target's rank.
     if shape.to == NONE || (len == 5 && class(4) != if shape.check == 4 { CHECK } else { DIGIT }) {
         return None;
     }
-    let (man, script) = if piece {
-        let (man, script, _) = LATIN_MEN.get(usize::from(LATIN_FIRST.get(usize::from(at(0))).copied()?))?;
-        (*man, *script)
-    } else {
-        (None, None)
-    };
+    // A file's entry is the pawn's: no letter, no script.
+    let (man, script, _) = *LATIN_MEN.get(usize::from(LATIN_FIRST.get(usize::from(at(0))).copied()?))?;
     let to = SquareText { file: at(shape.to).wrapping_sub(b'a'), rank: at(shape.to + 1).wrapping_sub(b'1') };
     let from_file = (shape.from_file != NONE).then(|| at(shape.from_file).wrapping_sub(b'a'));
     let from_rank = (shape.from_rank != NONE).then(|| at(shape.from_rank).wrapping_sub(b'1'));
