@@ -253,10 +253,12 @@ impl<'a> Reader<'a> {
                         // throne mark written apart: looked for once the
                         // token is pushed (the token is built in place).
                         let end = start + plain.len;
+                        // (Told by `&`, not by a branch at each test:
+                        // a king's move comes unpredictably.)
                         let king = Self::may_take_spaced_throne(&plain.m)
-                            && plain.check.is_none()
-                            && plain.glyph.is_none()
-                            && scan::may_be_spaced_throne(bytes, end);
+                            & plain.check.is_none()
+                            & plain.glyph.is_none()
+                            & scan::may_be_spaced_throne(bytes, end);
                         self.pos = end;
                         game.tokens.push(Token { kind: plain.kind(), span: start..self.pos });
                         if king || !odd.is_empty() {
