@@ -403,7 +403,8 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
 
 /// The short Latin forms of up to five bytes ended by white space or the
 /// end (`e4`, `Nf3`, `exd5`, `Nbd2`, `R1e2`, `Qxe5+`, `Ng1f3`; a check `+`
-/// or mate `#` last): most moves of an ordinary chess file. The shape is
+/// or mate `#` last): most moves of an ordinary chess file; and a pawn's
+/// long form `e3-e5`, most of a Hundred file's. The shape is
 /// told from the classes of the bytes in one look-up ([`SHAPES`]), not byte
 /// by byte: each step of the general reading waits on the one before (where
 /// the next part starts), and the shape changes from move to move, which a
@@ -450,13 +451,15 @@ fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
     let from_file = (shape.from_file != NONE).then(|| at(shape.from_file).wrapping_sub(b'a'));
     let from_rank = (shape.from_rank != NONE).then(|| at(shape.from_rank).wrapping_sub(b'1'));
     let check = (shape.check != NONE).then(|| if at(shape.check) == b'+' { CheckMark::Check } else { CheckMark::Mate });
+    // A separator between the squares: `-` (the long form) or a capture mark.
+    let dash = shape.sep != NONE && at(shape.sep) == b'-';
     let m = ManMove {
         man,
         script,
         from_file,
         from_rank,
-        dash: false,
-        capture: (shape.capture != NONE).then(|| char::from(at(shape.capture))),
+        dash,
+        capture: (shape.sep != NONE && !dash).then(|| char::from(at(shape.sep))),
         to,
         promotion: None,
         promotion_form: PromotionForm::Bare,
@@ -470,12 +473,13 @@ fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
 
 /// Byte classes of [`short_move`]: anything else (0), a file `a`-`k`, a
 /// rank digit `1`-`9`, a capture mark `x` or `:`, a check `+` or mate `#`,
-/// a Latin piece letter `Q R B N K`.
+/// a Latin piece letter `Q R B N K`, the long form's `-`.
 const FILE: u8 = 1;
 const DIGIT: u8 = 2;
 const TAKES: u8 = 3;
 const CHECK: u8 = 4;
 const PIECE: u8 = 5;
+const DASH: u8 = 6;
 
 #[expect(clippy::indexing_slicing, reason = "bytes index a table of 256; built at compile time")]
 const SHORT_CLASS: [u8; 256] = {
@@ -499,6 +503,7 @@ const SHORT_CLASS: [u8; 256] = {
     t[b'B' as usize] = PIECE;
     t[b'N' as usize] = PIECE;
     t[b'K' as usize] = PIECE;
+    t[b'-' as usize] = DASH;
     t
 };
 
@@ -507,14 +512,15 @@ const SHORT_CLASS: [u8; 256] = {
 struct Shape {
     from_file: u8,
     from_rank: u8,
-    capture: u8,
+    /// `-`, `x` or `:` between the squares.
+    sep: u8,
     /// The target's file (its rank follows); [`NONE`]: not a short move.
     to: u8,
     check: u8,
 }
 
 const NONE: u8 = u8::MAX;
-const NO_SHAPE: Shape = Shape { from_file: NONE, from_rank: NONE, capture: NONE, to: NONE, check: NONE };
+const NO_SHAPE: Shape = Shape { from_file: NONE, from_rank: NONE, sep: NONE, to: NONE, check: NONE };
 
 /// The key of [`SHAPES`]: a move's length (2 to 5), whether a piece letter
 /// leads, and the classes of its bytes 1 to 3 (0 past its end). The fifth
@@ -527,9 +533,9 @@ const fn shape_key(len: u8, piece: bool, classes: [u8; 3]) -> usize {
         | classes[2] as usize
 }
 
-/// A [`Shape`]'s offsets: from-file, from-rank, capture mark, target, check.
-const fn shape(from_file: u8, from_rank: u8, capture: u8, to: u8, check: u8) -> Shape {
-    Shape { from_file, from_rank, capture, to, check }
+/// A [`Shape`]'s offsets: from-file, from-rank, separator, target, check.
+const fn shape(from_file: u8, from_rank: u8, sep: u8, to: u8, check: u8) -> Shape {
+    Shape { from_file, from_rank, sep, to, check }
 }
 
 /// The short moves by [`shape_key`]; every other key is [`NO_SHAPE`].
@@ -537,7 +543,9 @@ const fn shape(from_file: u8, from_rank: u8, capture: u8, to: u8, check: u8) -> 
 static SHAPES: [Shape; 4096] = {
     const N: u8 = NONE;
     let mut t = [NO_SHAPE; 4096];
-    // Pawns: `e4`, `e4+`, `exd5`, `exd5+`, `e2e4`, `e2e4+`, `e4xd5`.
+    // Pawns: `e4`, `e4+`, `exd5`, `exd5+`, `e2e4`, `e2e4+`, `e4xd5`, and
+    // the long form's `e3-e5` (Hundred's pawns, most of its moves).
+    t[shape_key(5, false, [DIGIT, DASH, FILE])] = shape(0, 1, 2, 3, N);
     t[shape_key(2, false, [DIGIT, 0, 0])] = shape(N, N, N, 0, N);
     t[shape_key(3, false, [DIGIT, CHECK, 0])] = shape(N, N, N, 0, 2);
     t[shape_key(4, false, [TAKES, FILE, DIGIT])] = shape(0, N, 1, 2, N);

@@ -173,6 +173,15 @@ fn the_plain_forms_and_their_near_misses_read_alike() {
         "e4xd5x",
         "Nf3xe",
         "e2e4e",
+        "e3-e5",
+        "e3-e5+",
+        "e3:d4",
+        "e9-e10",
+        "e3-e",
+        "e3--e5",
+        "e3-5",
+        "N1-f3",
+        "Nb-d2",
     ];
     for t in tokens {
         agree(t, true);
