@@ -52,6 +52,12 @@ static REACH: [[u128; SQUARES]; Role::COUNT] = {
     t
 };
 
+/// The kinds that ride only one kind of line, by that kind: rank and file
+/// (`false`), diagonal (`true`). The queen and Hundred's prince ride both
+/// ([`Board::line_riders`]; a test checks the list against each kind's
+/// [`Role::movement`]).
+const ONE_LINE_RIDERS: [[Role; 2]; 2] = [[Role::Rook, Role::Marshal], [Role::Bishop, Role::Cardinal]];
+
 impl Default for Board {
     fn default() -> Self {
         Board::empty()
@@ -128,23 +134,27 @@ impl Board {
         self.by_piece(Piece::new(c, Role::King)).first()
     }
 
+    /// Men of `c` that ride diagonals (`diagonal`), or rank and file lines:
+    /// four kinds, the two that ride only that kind of line
+    /// ([`ONE_LINE_RIDERS`]), the queen and Hundred's prince, which ride both.
+    #[inline]
+    pub fn line_riders(&self, diagonal: bool, c: Color) -> Bitboard {
+        let [a, b] = ONE_LINE_RIDERS[usize::from(diagonal)];
+        (self.by_role[a.index()]
+            | self.by_role[b.index()]
+            | self.by_role[Role::Queen.index()]
+            | self.by_role[Role::Prince.index()])
+            & self.by_color[c.index()]
+    }
     /// Men of `c` that ride rank and file lines.
     #[inline]
     pub fn orthogonal_riders(&self, c: Color) -> Bitboard {
-        (self.by_role[Role::Rook.index()]
-            | self.by_role[Role::Queen.index()]
-            | self.by_role[Role::Prince.index()]
-            | self.by_role[Role::Marshal.index()])
-            & self.by_color[c.index()]
+        self.line_riders(false, c)
     }
     /// Men of `c` that ride diagonals.
     #[inline]
     pub fn diagonal_riders(&self, c: Color) -> Bitboard {
-        (self.by_role[Role::Bishop.index()]
-            | self.by_role[Role::Queen.index()]
-            | self.by_role[Role::Prince.index()]
-            | self.by_role[Role::Cardinal.index()])
-            & self.by_color[c.index()]
+        self.line_riders(true, c)
     }
     /// Men of `c` that make the knight's leap.
     #[inline]
@@ -266,14 +276,12 @@ impl Board {
 
     /// The riders of `by` on the ray from `sq` through `through` that ride
     /// its line (none when the two share no line), whatever stands between.
-    /// Both kinds of riders are taken and one kept by a mask, not a branch:
+    /// The kind of line picks the riders from a table, not by a branch:
     /// which line a man shares with a king changes from move to move.
     #[inline]
     pub fn riders_on_ray(&self, sq: Square, through: Square, by: Color) -> Bitboard {
         let (ray, diagonal) = Bitboard::ray_and_diagonal(sq, through);
-        let keep_diagonal = 0u128.wrapping_sub(u128::from(diagonal));
-        let riders = (self.orthogonal_riders(by).0 & !keep_diagonal) | (self.diagonal_riders(by).0 & keep_diagonal);
-        ray & Bitboard(riders)
+        ray & self.line_riders(diagonal, by)
     }
 
     /// Puts `piece` on the empty square `sq`.
@@ -317,6 +325,23 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_riders_are_the_kinds_that_ride_each_line() {
+        let sq = Square::new(3, 4).expect("d5");
+        for role in Role::ALL {
+            let mut board = Board::empty();
+            board.put(sq, Piece::new(Color::Black, role));
+            let m = role.movement();
+            // Royal's two-steppers ride no line (their reach is their own).
+            let rides = |line: bool| line && !m.two_step;
+            assert_eq!(board.orthogonal_riders(Color::Black).any(), rides(m.orthogonal), "{role:?}");
+            assert_eq!(board.diagonal_riders(Color::Black).any(), rides(m.diagonal), "{role:?}");
+            assert!(
+                board.line_riders(false, Color::White).is_empty() && board.line_riders(true, Color::White).is_empty()
+            );
+        }
+    }
 
     #[test]
     fn every_man_survives_its_one_byte_code() {
