@@ -136,7 +136,7 @@ impl Board {
 
     /// Men of `c` that ride diagonals (`diagonal`), or rank and file lines:
     /// four kinds, the two that ride only that kind of line
-    /// ([`ONE_LINE_RIDERS`]), the queen and Hundred's prince, which ride both.
+    /// (`ONE_LINE_RIDERS`), the queen and Hundred's prince, which ride both.
     #[inline]
     pub fn line_riders(&self, diagonal: bool, c: Color) -> Bitboard {
         let [a, b] = ONE_LINE_RIDERS[usize::from(diagonal)];
