@@ -287,8 +287,16 @@ impl<'a> Reader<'a> {
             let rest = self.rest();
             match c {
                 b'[' if self.at_line_start() => return Ok(()),
-                // Punctuation: no look-alikes.
-                b'{' | b'<' | b'(' | b')' | b';' | b'$' => {
+                // Punctuation: no look-alikes. A comment, the commonest,
+                // straight into its token: its kind never goes through a
+                // returned value, which the stack copied in overlapping
+                // halves that the processor cannot forward to the loads
+                // after them (a store-forwarding stall on every comment).
+                b'{' => {
+                    self.pos += self.delimited(rest, b'}', SyntaxErrorKind::UnterminatedComment)?;
+                    game.tokens.push(Token { kind: TokenKind::Comment, span: start..self.pos });
+                }
+                b'<' | b'(' | b')' | b';' | b'$' => {
                     let (len, kind) = self.punctuation(rest, c)?;
                     match kind {
                         TokenKind::VariationStart => {
@@ -396,23 +404,25 @@ impl<'a> Reader<'a> {
         game.notes.push(ReadNote { span, read, right: lookalike::right_form(token, read) });
     }
 
-    /// The punctuation element at `rest` (which starts with `c`: `{ < ( ) ; $`):
-    /// its length and kind.
-    fn punctuation(&self, rest: &str, c: u8) -> Result<(usize, TokenKind), SyntaxError> {
-        let start = self.pos;
-        // A comment or dice roll ends before the next game boundary; the
-        // error underlines its first line.
-        let until = |close: u8, kind: SyntaxErrorKind| match closing(rest.as_bytes(), close) {
+    /// The length of the comment or dice roll at `rest` (the current
+    /// position), up to its `close`: it ends before the next game boundary,
+    /// or it is the error `kind`, which underlines its first line.
+    fn delimited(&self, rest: &str, close: u8, kind: SyntaxErrorKind) -> Result<usize, SyntaxError> {
+        match closing(rest.as_bytes(), close) {
             Ok(n) => Ok(n + 1),
             Err(limit) => {
                 let line = memchr_newline(rest.as_bytes().get(..limit).unwrap_or_default()).unwrap_or(limit);
-                Err(SyntaxError { kind, span: start..start + line })
+                Err(SyntaxError { kind, span: self.pos..self.pos + line })
             }
-        };
+        }
+    }
+
+    /// The punctuation element at `rest` (which starts with `c`: `< ( ) ; $`;
+    /// a comment `{` is read in the loop): its length and kind.
+    fn punctuation(&self, rest: &str, c: u8) -> Result<(usize, TokenKind), SyntaxError> {
         Ok(match c {
-            b'{' => (until(b'}', SyntaxErrorKind::UnterminatedComment)?, TokenKind::Comment),
             b'<' => {
-                let len = until(b'>', SyntaxErrorKind::UnterminatedDiceRoll)?;
+                let len = self.delimited(rest, b'>', SyntaxErrorKind::UnterminatedDiceRoll)?;
                 let faces = rest.get(..len).and_then(|t| parse::roll(t).ok()).filter(|(r, _)| r.is_empty());
                 (len, TokenKind::DiceRoll(faces.map(|(_, roll)| roll)))
             }
