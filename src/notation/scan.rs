@@ -484,9 +484,14 @@ const DASH: u8 = 6;
 #[expect(clippy::indexing_slicing, reason = "bytes index a table of 256; built at compile time")]
 const SHORT_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
-    let mut c = b'a';
-    while c <= b'k' {
-        t[c as usize] = FILE;
+    // Files and piece letters as the general reading's first byte tells them.
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match LATIN_FIRST[c] {
+            NOT_LATIN => 0,
+            0 => FILE,
+            _ => PIECE,
+        };
         c += 1;
     }
     let mut d = b'1';
@@ -498,11 +503,6 @@ const SHORT_CLASS: [u8; 256] = {
     t[b':' as usize] = TAKES;
     t[b'+' as usize] = CHECK;
     t[b'#' as usize] = CHECK;
-    t[b'Q' as usize] = PIECE;
-    t[b'R' as usize] = PIECE;
-    t[b'B' as usize] = PIECE;
-    t[b'N' as usize] = PIECE;
-    t[b'K' as usize] = PIECE;
     t[b'-' as usize] = DASH;
     t
 };
