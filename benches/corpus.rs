@@ -15,11 +15,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use pgn100::analysis::batch::{for_each_chunk, Blocks, BLOCK};
-use pgn100::analysis::compressed::decompress;
-use pgn100::analysis::dedup::{key_chunk, Place, Seen};
-use pgn100::analysis::filter::{filter_chunk, parse_range, Criteria, TagTest};
-use pgn100::analysis::{validate_chunk, Options};
+use pgn100::commands::dedup::{key_chunk, Place, Seen};
+use pgn100::commands::filter::{filter_chunk, parse_range, Criteria, TagTest};
+use pgn100::commands::validate_chunk;
+use pgn100::input::batch::{for_each_chunk, Blocks, BLOCK};
+use pgn100::input::compressed::decompress;
+use pgn100::replay::Options;
 use pgn100::rules::Variant;
 
 const PGN_EXTRACT: &str = "/usr/games/pgn-extract";

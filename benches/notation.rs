@@ -11,10 +11,11 @@
 
 use std::time::Instant;
 
-use pgn100::analysis::{convert_source, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
+use pgn100::commands::{convert_source, validate_source, ConvertOptions, LettersChoice, StyleChoice};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{uci_line, Found, GameRecord, Item, Letters, Reader, Style};
+use pgn100::replay::Options;
 use pgn100::rules::{Position, Variant};
 
 fn corpus(letters: Letters, style: Style, megabytes: usize) -> (String, usize) {

@@ -30,9 +30,9 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use pgn100::analysis::{replay, Options};
 use pgn100::notation::decode::{decode, plain_text};
 use pgn100::notation::{Found, GameRecord, Reader, TokenKind};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::Variant;
 use pgn_reader::shakmaty::{Chess, Position};
 use pgn_reader::{SanPlus, Skip, Visitor};

@@ -7,7 +7,13 @@
 //! - [`rules`]: the rules engine (positions, legal moves, FEN, perft, move
 //!   resolution). It never sees notation text.
 //! - [`notation`]: the notation, syntax only. It never judges legality.
-//! - [`analysis`]: replaying games through the rules (validation).
+//! - [`replay`]: a game record replayed through the rules: its turns, its
+//!   diagnostics, and one observer interface that every command implements.
+//! - [`input`]: compressed input, and large inputs cut into chunks at game
+//!   boundaries and read in parallel.
+//! - [`commands`]: the library side of each command (validate, convert,
+//!   annotate, stats, moves, filter, dedup, split, generate).
+//! - [`output`]: tables, Parquet, diagrams and pages.
 //! - [`diag`]: the diagnostics, one code per kind of problem.
 //! - [`cli`]: the command line, a thin layer over the rest.
 
@@ -17,8 +23,11 @@
 #![warn(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::string_slice, clippy::panic)]
 #![cfg_attr(test, allow(clippy::string_slice))]
 
-pub mod analysis;
 pub mod cli;
+pub mod commands;
 pub mod diag;
+pub mod input;
 pub mod notation;
+pub mod output;
+pub mod replay;
 pub mod rules;

@@ -9,8 +9,9 @@ use super::input::InputArgs;
 use super::output::{to_output, transform_all};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::{annotate_source, AnnotateOptions, Options};
+use crate::commands::{annotate_source, AnnotateOptions};
 use crate::diag::SourceFile;
+use crate::replay::Options;
 
 #[derive(Args, Debug)]
 #[command(

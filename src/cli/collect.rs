@@ -9,7 +9,7 @@ use encoding_rs::Encoding;
 
 use super::input::Input;
 use super::progress::Progress;
-use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::notation::decode::FileBytes;
 
 /// The bytes of the block being consumed, as read from the file.

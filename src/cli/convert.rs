@@ -9,8 +9,9 @@ use super::input::{Input, InputArgs};
 use super::output::{transform_all, AtomicFile};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::{convert_source, ConvertOptions, FilesChoice, LettersChoice, Options, RollsChoice, StyleChoice};
+use crate::commands::{convert_source, ConvertOptions, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
 use crate::diag::SourceFile;
+use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum Dialect {

@@ -10,8 +10,8 @@ use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::dedup::{key_chunk, Place, Seen};
-use crate::analysis::Options;
+use crate::commands::dedup::{key_chunk, Place, Seen};
+use crate::replay::Options;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Copies are games of the same variant and start position with the same main-line moves, \

@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::Outcome;
-use crate::analysis::{validate_bytes, Options};
+use crate::commands::validate_bytes;
 use crate::diag::Code;
+use crate::replay::Options;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  pgn100 explain illegal_castling\n  pgn100 explain pgn100::ambiguous_move\n  \

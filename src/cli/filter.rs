@@ -9,9 +9,9 @@ use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::filter::{filter_chunk, parse_date_range, parse_range, reach_boards, Criteria, TagTest};
-use crate::analysis::games::Feature;
-use crate::analysis::Options;
+use crate::commands::collect::Feature;
+use crate::commands::filter::{filter_chunk, parse_date_range, parse_range, reach_boards, Criteria, TagTest};
+use crate::replay::Options;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Every criterion given must hold; --tag criteria on the same tag name: any one of them. \

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::output::to_output;
 use super::Outcome;
-use crate::analysis::generate::{generate_game, rng_for};
+use crate::commands::generate::{generate_game, rng_for};
 use crate::notation::pgn::write_game;
 use crate::notation::{Letters, Style};
 use crate::rules::{Position, Variant};
@@ -77,7 +77,7 @@ fn tags(args: &GenerateArgs, index: u64, result: String, variant: &str) -> Vec<(
 /// A Dice chess game: `--max-plies` counts turns; rolls as letters in a
 /// Latin record, as digits in a Cyrillic one (as the oracle writes them).
 fn dice_game_text(args: &GenerateArgs, index: u64, rng: &mut rand_chacha::ChaCha8Rng) -> String {
-    use crate::analysis::dice::generate::{generate_dice_game, write_dice_game};
+    use crate::commands::dice::generate::{generate_dice_game, write_dice_game};
     use crate::notation::ast::RollForm;
     let g = generate_dice_game(rng, args.max_plies);
     let letters = args.letters;

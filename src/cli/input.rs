@@ -1,6 +1,6 @@
 //! Inputs: files, directories (walked for `*.pgn` and `*.txt`, also
 //! compressed and in zip archives) and `-`; compressed data is read through
-//! [`crate::analysis::compressed`], a zip archive member by member (the
+//! [`crate::input::compressed`], a zip archive member by member (the
 //! members of archives inside it too).
 
 use std::io::Read;
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::output::file_error;
 use super::progress::Progress;
-use crate::analysis::compressed::{decompress, open_zip_member, sniff_file, zip_members, Compression};
+use crate::input::compressed::{decompress, open_zip_member, sniff_file, zip_members, Compression};
 use crate::notation::decode::encoding_by_name;
 use crate::rules::Variant;
 

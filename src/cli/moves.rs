@@ -9,10 +9,10 @@ use super::input::{Input, InputArgs};
 use super::output::Sink;
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::moves::{moves_chunk, MoveLine, MovesChunk};
-use crate::analysis::parquet::{ParquetRows, ROW_GROUP};
-use crate::analysis::table::{write_csv, write_csv_header, write_json, Row};
-use crate::analysis::Options;
+use crate::commands::moves::{moves_chunk, MoveLine, MovesChunk};
+use crate::output::parquet::{ParquetRows, ROW_GROUP};
+use crate::output::table::{write_csv, write_csv_header, write_json, Row};
+use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum MovesFormat {

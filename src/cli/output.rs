@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use super::input::Input;
 use super::progress::Progress;
-use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
-use crate::analysis::Converted;
+use crate::commands::Converted;
 use crate::diag::SourceFile;
+use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
 
 /// `PATH: reason`, the one wording of a file error: the system's reason in
 /// lower case, without "(os error N)" and without any temporary file's path.

@@ -54,7 +54,7 @@ impl Progress {
     }
 
     /// What moves the bar from a zip member's reading thread.
-    pub fn tally(&self) -> crate::analysis::compressed::Tally {
+    pub fn tally(&self) -> crate::input::compressed::Tally {
         let bar = self.0.clone();
         Box::new(move |bytes| {
             if let Some(bar) = &bar {

@@ -8,15 +8,15 @@ use clap::{Args, ValueEnum};
 
 use super::output::{file_error, write_atomic};
 use super::Outcome;
-use crate::analysis::diagram::{svg_diagram, text_diagram, Glyphs};
-use crate::analysis::dice::page::dice_game_page;
-use crate::analysis::dice::show::{between_turns, find_turn, frame, plies, ply_point, start_frame, DiceFrame};
-use crate::analysis::html::game_page;
-use crate::analysis::replay::{is_dice, replay_dice, DiceReport};
-use crate::analysis::{replay, Options};
+use crate::commands::dice::page::dice_game_page;
+use crate::commands::dice::show::{between_turns, find_turn, frame, plies, ply_point, start_frame, DiceFrame};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::notation::decode::decode;
 use crate::notation::{GameRecord, Item, Reader};
+use crate::output::diagram::{svg_diagram, text_diagram, Glyphs};
+use crate::output::html::game_page;
+use crate::replay::{is_dice, replay_dice, DiceReport};
+use crate::replay::{replay, Options};
 use crate::rules::dice::DicePosition;
 use crate::rules::{Color, Position, Variant};
 

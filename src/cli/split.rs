@@ -12,8 +12,8 @@ use super::input::InputArgs;
 use super::output::file_error;
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::split::{numbered, safe_name, shard_of, split_chunk, Mode};
-use crate::analysis::Options;
+use crate::commands::split::{numbered, safe_name, shard_of, split_chunk, Mode};
+use crate::replay::Options;
 
 #[derive(Args, Debug)]
 #[command(

@@ -9,12 +9,12 @@ use super::input::InputArgs;
 use super::output::{write_atomic, Sink};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::batch::{for_each_chunk, Blocks, BLOCK};
-use crate::analysis::parquet::ParquetRows;
-use crate::analysis::stats::{aggregate_text, stats_text, Aggregate, GameStats};
-use crate::analysis::stats_page::stats_page;
-use crate::analysis::table::io_error;
-use crate::analysis::Options;
+use crate::commands::stats::{aggregate_text, stats_text, Aggregate, GameStats};
+use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::output::parquet::ParquetRows;
+use crate::output::stats_page::stats_page;
+use crate::output::table::io_error;
+use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum StatsFormat {

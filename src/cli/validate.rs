@@ -9,8 +9,9 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, InputArgs};
 use super::progress::Progress;
 use super::Outcome;
-use crate::analysis::{validate_stream, Options};
+use crate::commands::validate_stream;
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
+use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
 pub enum Format {

@@ -336,7 +336,7 @@ impl std::ops::BitOrAssign for LookAlikes {
 }
 
 /// A token written with look-alikes: accepted, and reported as a warning
-/// (`analysis::notes`); [`super::lookalike`] names them and gives the right form.
+/// (`replay::notes`); [`super::lookalike`] names them and gives the right form.
 #[derive(Clone, Eq, PartialEq, Debug)]
 pub struct ReadNote {
     /// The token's span.

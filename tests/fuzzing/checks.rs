@@ -4,16 +4,17 @@
 //! and a seed of each kind). A check panics when a property fails.
 #![allow(dead_code)]
 
-use pgn100::analysis::batch::{chunks, Blocks};
-use pgn100::analysis::stats::stats_text;
-use pgn100::analysis::{
-    annotate_source, convert_source, replay, validate_bytes, AnnotateOptions, ConvertOptions, FilesChoice,
-    LettersChoice, Options, StyleChoice,
+use pgn100::commands::stats::stats_text;
+use pgn100::commands::{
+    annotate_source, convert_source, validate_bytes, AnnotateOptions, ConvertOptions, FilesChoice, LettersChoice,
+    StyleChoice,
 };
 use pgn100::diag::SourceFile;
+use pgn100::input::batch::{chunks, Blocks};
 use pgn100::notation::decode::decode;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Item, Letters, Reader, Style};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::{Color, Game, Move, Position, Termination, Variant};
 
 fn is_blank(s: &str) -> bool {

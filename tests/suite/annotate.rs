@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use pgn100::analysis::{annotate_source, AnnotateOptions};
+use pgn100::commands::{annotate_source, AnnotateOptions};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Letters, Style};

@@ -12,10 +12,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use common::{python_uci, read_jsonl};
-use pgn100::analysis::{replay, Options};
 use pgn100::diag::Severity;
 use pgn100::notation::decode::decode;
 use pgn100::notation::{Item, Reader};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::Variant;
 
 /// Lines of a text by byte offset, counted once as the offsets grow.

@@ -198,7 +198,7 @@ fn the_encoding_is_decided_by_the_first_block_that_is_not_ascii() {
             )
         })
         .collect();
-    let whole = pgn100::analysis::validate_bytes("x", &bytes, None, pgn100::analysis::Options::default());
+    let whole = pgn100::commands::validate_bytes("x", &bytes, None, pgn100::replay::Options::default());
     let expected: Vec<(String, u64, u64)> = whole
         .diagnostics
         .iter()

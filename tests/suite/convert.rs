@@ -4,10 +4,11 @@
 
 use crate::common;
 
-use pgn100::analysis::{convert_source, replay, validate_source, ConvertOptions, LettersChoice, Options, StyleChoice};
+use pgn100::commands::{convert_source, validate_source, ConvertOptions, LettersChoice, StyleChoice};
 use pgn100::diag::SourceFile;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Item, Letters, Reader, Style, TokenKind};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::Move;
 
 /// What must survive a conversion: per game, the tags, the moves (as the

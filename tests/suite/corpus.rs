@@ -18,8 +18,9 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use pgn100::analysis::{validate_bytes, validate_stream, Options, StreamCount};
+use pgn100::commands::{validate_bytes, validate_stream, StreamCount};
 use pgn100::diag::Code;
+use pgn100::replay::Options;
 
 fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(dir);

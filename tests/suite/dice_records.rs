@@ -6,10 +6,11 @@
 
 use crate::common::read_jsonl;
 
-use pgn100::analysis::replay::replay_dice;
-use pgn100::analysis::{validate_bytes, Options};
+use pgn100::commands::validate_bytes;
 use pgn100::diag::Code;
 use pgn100::notation::{GameRecord, Item, Reader};
+use pgn100::replay::replay_dice;
+use pgn100::replay::Options;
 use pgn100::rules::dice::{role_face, DiceUci};
 
 fn corpus(path: &str) -> String {
@@ -108,7 +109,7 @@ fn a_turn_cut_short_breaks_the_maximum_moves_rule_there() {
 
 #[test]
 fn the_renderings_convert_into_each_other() {
-    use pgn100::analysis::{convert_source, ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
+    use pgn100::commands::{convert_source, ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
     use pgn100::diag::SourceFile;
     let lat = corpus("oracle/dice/dice-lat-short.pgn");
     let cyr = corpus("oracle/dice/dice-cyr-long.pgn");
@@ -138,8 +139,8 @@ fn the_renderings_convert_into_each_other() {
 
 #[test]
 fn generated_dice_games_validate_in_every_form() {
-    use pgn100::analysis::dice::generate::{generate_dice_game, write_dice_game};
-    use pgn100::analysis::generate::rng_for;
+    use pgn100::commands::dice::generate::{generate_dice_game, write_dice_game};
+    use pgn100::commands::generate::rng_for;
     use pgn100::notation::ast::RollForm;
     use pgn100::notation::{Letters, Style};
     let forms = [
@@ -170,7 +171,7 @@ fn generated_dice_games_validate_in_every_form() {
 
 #[test]
 fn stats_count_the_oracle_games_as_the_oracle_does() {
-    use pgn100::analysis::stats::aggregate_text;
+    use pgn100::commands::stats::aggregate_text;
     let want: serde_json::Value = serde_json::from_str(&corpus("oracle/dice/stats.json")).expect("stats.json");
     for path in RENDERINGS {
         let agg = aggregate_text(path, &corpus(path), Options::default());
@@ -188,7 +189,7 @@ fn stats_count_the_oracle_games_as_the_oracle_does() {
 
 #[test]
 fn annotate_tells_the_dice_left_and_the_king_captures() {
-    use pgn100::analysis::{annotate_source, AnnotateOptions};
+    use pgn100::commands::{annotate_source, AnnotateOptions};
     use pgn100::diag::SourceFile;
     let text = corpus("oracle/dice/dice-lat-short.pgn");
     let out = annotate_source(

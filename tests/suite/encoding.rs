@@ -5,10 +5,11 @@
 //! them, are detected right and give the diagnostics of the UTF-8 file.
 
 use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
-use pgn100::analysis::{validate_bytes, FileReport, Options};
+use pgn100::commands::{validate_bytes, FileReport};
 use pgn100::diag::{Code, Severity};
 use pgn100::notation::decode::decode;
 use pgn100::notation::{Letters, Style};
+use pgn100::replay::Options;
 
 use crate::common::{corpus, pgn100, read_jsonl};
 use crate::oracle_notation::written;
@@ -264,7 +265,7 @@ fn streamed_json_offsets_are_file_bytes() {
     let bad = std::fs::read_to_string(corpus("invalid/wrong_man.pgn")).expect("corpus");
     let text = (games.concat() + "\n" + &with_words(&bad)).replace('\n', "\r");
     let bytes = encode(WINDOWS_1251, &text);
-    assert!(bytes.len() > 3 * pgn100::analysis::batch::CHUNK, "several pieces");
+    assert!(bytes.len() > 3 * pgn100::input::batch::CHUNK, "several pieces");
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("games.pgn");
     std::fs::write(&path, &bytes).expect("written");

@@ -119,8 +119,8 @@ fn fen_syntax_errors() {
 /// own changes to it (`[ThronePawn "off"]`) stay with that game.
 #[test]
 fn games_that_share_a_fen_each_start_from_their_own() {
-    use pgn100::analysis::{replay, Options};
     use pgn100::notation::{GameRecord, Reader};
+    use pgn100::replay::{replay, Options};
 
     let x = "9k/10/10/10/10/10/10/10/10/R8K w Tt - 0 1";
     let y = "k9/10/10/10/10/10/10/10/10/K8R w - - 0 1";

@@ -1,11 +1,11 @@
 //! `generate`: reproducible from the seed, every game valid, and `stats` on
 //! the written games agrees with what the generator counted as it played.
 
-use pgn100::analysis::generate::{generate_game, rng_for};
-use pgn100::analysis::stats::stats_text;
-use pgn100::analysis::Options;
+use pgn100::commands::generate::{generate_game, rng_for};
+use pgn100::commands::stats::stats_text;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Letters, Style};
+use pgn100::replay::Options;
 use pgn100::rules::Variant;
 
 #[test]

@@ -1,8 +1,9 @@
 //! Hostile input: pathological files finish (linear time, no panic) with the
 //! right diagnostics; the same games in four encodings validate the same.
 
-use pgn100::analysis::{validate_bytes, FileReport, Options};
+use pgn100::commands::{validate_bytes, FileReport};
 use pgn100::diag::Code;
+use pgn100::replay::Options;
 
 fn check(bytes: &[u8]) -> FileReport {
     validate_bytes("hostile", bytes, None, Options::default())

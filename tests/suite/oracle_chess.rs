@@ -10,9 +10,9 @@ use crate::common;
 use std::collections::BTreeSet;
 
 use common::{chess_variant, legal, python_uci, read_jsonl};
-use pgn100::analysis::{replay, Options};
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Found, GameRecord, Letters, Reader, Style};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::{CastleText, Claim, Color, Game, MoveKind, Position, Termination, Wing};
 
 fn expected_end(name: &str) -> Option<Termination> {

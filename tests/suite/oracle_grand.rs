@@ -90,10 +90,11 @@ fn latin_short_writer_agrees_with_fairy_stockfish_san() {
 
 #[test]
 fn cyrillic_records_validate_and_export_to_pychess_san() {
-    use pgn100::analysis::{convert_source, validate_text, ConvertOptions, Options};
+    use pgn100::commands::{convert_source, validate_text, ConvertOptions};
     use pgn100::diag::SourceFile;
     use pgn100::notation::pgn::write_game;
     use pgn100::notation::{Item, Letters, Reader, Style, TokenKind};
+    use pgn100::replay::Options;
     let games = read_jsonl("oracle/games_grand_sample.jsonl");
     for game in games.iter().step_by(5) {
         let (start, moves) = common::oracle_game(game, pgn100::rules::Variant::Grand);

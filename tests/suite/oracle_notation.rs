@@ -5,10 +5,10 @@
 use crate::common;
 
 use common::read_jsonl;
-use pgn100::analysis::{replay, Options};
 use pgn100::diag::Code;
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Item, Letters, Reader, ShortMove, Style};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::{Move, Position};
 
 fn game_moves(game: &serde_json::Value) -> (Position, Vec<Move>) {

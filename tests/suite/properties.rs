@@ -2,10 +2,10 @@
 //! reading back gives the same moves in every letter set and style, and FEN
 //! write -> read gives the same position on every position reached.
 
-use pgn100::analysis::generate::{generate_game, rng_for};
-use pgn100::analysis::{replay, Options};
+use pgn100::commands::generate::{generate_game, rng_for};
 use pgn100::notation::pgn::write_game;
 use pgn100::notation::{Item, Letters, Reader, Style};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::{Position, Variant};
 use proptest::prelude::*;
 
@@ -66,8 +66,8 @@ proptest! {
         noise in proptest::collection::vec(any::<u8>(), 0..2000),
         edits in proptest::collection::vec((any::<usize>(), any::<u8>(), 0u8..3), 0..40),
     ) {
-        use pgn100::analysis::{annotate_source, convert_source, validate_bytes, AnnotateOptions, ConvertOptions, LettersChoice, StyleChoice};
-        use pgn100::analysis::stats::stats_text;
+        use pgn100::commands::{annotate_source, convert_source, validate_bytes, AnnotateOptions, ConvertOptions, LettersChoice, StyleChoice};
+        use pgn100::commands::stats::stats_text;
         let mut bytes = corpus_text();
         for (at, b, op) in edits {
             let at = at % (bytes.len() + 1);

@@ -2,9 +2,10 @@
 //! between games is reported, deep nesting and long comments cost no stack
 //! and linear time.
 
-use pgn100::analysis::{validate_bytes, Options};
+use pgn100::commands::validate_bytes;
 use pgn100::diag::Code;
 use pgn100::notation::{Found, GameRecord, Item, Reader};
+use pgn100::replay::Options;
 
 const GOOD: &str = "[Event \"a\"]\n[Result \"*\"]\n\n1. e3-e5 e8-e6 *\n\n";
 

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use pgn100::analysis::{replay, Options};
 use pgn100::notation::{check_mark, uci_line, Item, Letters, LongMove, Reader};
+use pgn100::replay::{replay, Options};
 use pgn100::rules::{Move, Position};
 
 /// A move written in Latin long notation with its mark; its position noted.

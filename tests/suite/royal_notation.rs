@@ -5,8 +5,9 @@
 
 use crate::common;
 
-use pgn100::analysis::{convert_source, validate_text, ConvertOptions, LettersChoice, Options, StyleChoice};
+use pgn100::commands::{convert_source, validate_text, ConvertOptions, LettersChoice, StyleChoice};
 use pgn100::diag::SourceFile;
+use pgn100::replay::Options;
 
 fn strict() -> Options {
     Options { strict: true, ..Options::default() }
@@ -119,7 +120,7 @@ fn events() -> String {
 
 #[test]
 fn stats_count_king_captures_crownings_restorations_and_losing_positions() {
-    let agg = pgn100::analysis::stats::aggregate_text("t", &events(), Options::default());
+    let agg = pgn100::commands::stats::aggregate_text("t", &events(), Options::default());
     assert_eq!(agg.valid, 3);
     assert_eq!((agg.king_captures, agg.crownings), (2, 2));
     assert_eq!((agg.restorations, agg.restorations_refused), (1, 1));
@@ -129,7 +130,7 @@ fn stats_count_king_captures_crownings_restorations_and_losing_positions() {
 
 #[test]
 fn annotate_comments_on_crownings_restorations_and_the_losing_position() {
-    use pgn100::analysis::{annotate_source, AnnotateOptions};
+    use pgn100::commands::{annotate_source, AnnotateOptions};
     let out = annotate_source(&SourceFile::new("t", events()), &AnnotateOptions::default()).text;
     for comment in [
         "{white's king captured: its prince is crowned on e8}",
@@ -147,8 +148,8 @@ fn annotate_comments_on_crownings_restorations_and_the_losing_position() {
 
 #[test]
 fn show_draws_prince_and_princess_in_the_terminal_and_in_svg() {
-    use pgn100::analysis::diagram::{svg_diagram, text_diagram, Glyphs};
     use pgn100::notation::Letters;
+    use pgn100::output::diagram::{svg_diagram, text_diagram, Glyphs};
     use pgn100::rules::{Position, Variant};
     let start = Position::start(Variant::Royal).expect("Royal is played");
     for glyphs in [Glyphs::Letters, Glyphs::Unicode] {
@@ -167,7 +168,7 @@ fn show_draws_prince_and_princess_in_the_terminal_and_in_svg() {
 
 #[test]
 fn generated_royal_games_validate_strictly() {
-    use pgn100::analysis::generate::{generate_game, rng_for};
+    use pgn100::commands::generate::{generate_game, rng_for};
     use pgn100::notation::pgn::write_game;
     use pgn100::notation::{Letters, Style};
     for i in 0..20 {

@@ -181,8 +181,8 @@ pub mod dice {
 /// writes for the move's turn, and the turn's start for every turn.
 #[test]
 fn dice_positions_after_every_move_are_the_oracles() {
-    use pgn100::analysis::dice::show::{frame, frames};
-    use pgn100::analysis::replay::{replay_dice, Options};
+    use pgn100::commands::dice::show::{frame, frames};
+    use pgn100::replay::{replay_dice, Options};
     let games = dice::games();
     for (file, digits) in [(dice::LATIN, false), (dice::CYRILLIC, true)] {
         let text = dice::text(file);

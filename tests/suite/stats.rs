@@ -3,8 +3,8 @@
 
 use std::process::Command;
 
-use pgn100::analysis::stats::{stats_text, Aggregate, GameStats};
-use pgn100::analysis::Options;
+use pgn100::commands::stats::{stats_text, Aggregate, GameStats};
+use pgn100::replay::Options;
 
 fn corpus(name: &str) -> String {
     std::fs::read_to_string(format!("{}/corpus/{name}", env!("CARGO_MANIFEST_DIR"))).expect("corpus file")
@@ -58,7 +58,7 @@ fn aggregate_is_the_same_for_any_split() {
     .repeat(5);
     let (_, whole) = stats_text("t", &text, Options::default());
     assert_eq!((whole.games, whole.invalid), (20, 5));
-    for cut in pgn100::analysis::batch::chunks(&text, 300).iter().map(|r| r.end) {
+    for cut in pgn100::input::batch::chunks(&text, 300).iter().map(|r| r.end) {
         let (_, a) = stats_text("t", &text[..cut], Options::default());
         let (_, b) = stats_text("t", &text[cut..], Options::default());
         assert_eq!(a.merge(b), whole, "split at {cut}");
@@ -138,7 +138,7 @@ fn merged_aggregates_equal_one_run_for_every_split() {
         assert_eq!(o.status.code(), Some(i32::from(invalid > 0)), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
         out
     };
-    let cuts: Vec<usize> = pgn100::analysis::batch::chunks(&text, 200).iter().map(|r| r.end).collect();
+    let cuts: Vec<usize> = pgn100::input::batch::chunks(&text, 200).iter().map(|r| r.end).collect();
     assert!(cuts.len() > 5, "{} cuts", cuts.len());
     for cut in cuts {
         std::fs::write(path("a.pgn"), &text[..cut]).expect("write");
@@ -235,12 +235,12 @@ fn parquet_rows_read_back_to_the_csv_values() {
         csv_reader.records().map(|r| r.expect("a row").iter().map(str::to_string).collect()).collect();
     let (names, _, rows, _) = crate::common::parquet_table(std::fs::read(&out).expect("the file"));
     assert_eq!(names, header);
-    assert_eq!(names, pgn100::analysis::parquet::column_names());
+    assert_eq!(names, pgn100::output::parquet::column_names());
     assert!(csv_rows.len() > 10);
     assert_eq!(rows, csv_rows);
     // Row groups of 3 rows: the same rows, in ceil(n / 3) groups.
     let (games, _) = stats_text("t", &corpus("valid/cyrillic_long_annotated.pgn").repeat(7), Options::default());
-    let mut w = pgn100::analysis::parquet::ParquetRows::with_row_group(Vec::new(), 3).expect("writer");
+    let mut w = pgn100::output::parquet::ParquetRows::with_row_group(Vec::new(), 3).expect("writer");
     for g in &games {
         w.push(g).expect("a row");
     }

@@ -6,8 +6,8 @@
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
-use super::replay::{replay_observed, Observer, Options};
 use crate::notation::{Found, GameRecord, Reader};
+use crate::replay::{replay_observed, Observer, Options};
 use crate::rules::{Bitboard, Board, MoveKind, Position, Role, Stage, Termination, Variant};
 
 /// Things that can happen in a game's main line (`filter --has`).
@@ -189,7 +189,7 @@ pub fn chunk_games(
             };
             let report = replay_observed(&record, games.len(), options, &mut watch);
             facts.variant = report.variant;
-            facts.valid = report.is_valid() && super::validate::first_lost(text, &record.span).is_none();
+            facts.valid = report.is_valid() && crate::commands::validate::first_lost(text, &record.span).is_none();
             facts.plies = watch.plies;
             facts.features = watch.features;
             facts.reached = watch.reached;

@@ -111,13 +111,13 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
                     "1/2-1/2"
                 }
                 Termination::FivefoldRepetition | Termination::SeventyFiveMoves => {
-                    record.termination = super::stats::termination_name(Some(t)).to_string();
+                    record.termination = crate::commands::stats::termination_name(Some(t)).to_string();
                     "1/2-1/2"
                 }
             };
         }
         if let Some(claim) = game.claim() {
-            record.termination = super::stats::claim_termination(claim).to_string();
+            record.termination = crate::commands::stats::claim_termination(claim).to_string();
             break "1/2-1/2";
         }
         if record.plies >= max_plies {

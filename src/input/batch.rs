@@ -175,7 +175,7 @@ impl<R: Read> Iterator for Blocks<R> {
             // Binary data is refused at the start, before any text is made of it.
             let at_start = self.consumed == 0 && self.encoding.is_none();
             if let Some(at) = binary_at(&self.pending).filter(|_| at_start) {
-                let excerpt = crate::analysis::validate::binary_excerpt(&self.pending, at);
+                let excerpt = crate::commands::validate::binary_excerpt(&self.pending, at);
                 (self.pending, self.eof) = (Vec::new(), true);
                 return Some(Err(std::io::Error::new(std::io::ErrorKind::InvalidData, NotText { at, excerpt })));
             }

@@ -1,15 +1,15 @@
 //! `show --html` for a Dice chess game: the page of every other variant
-//! ([`crate::analysis::html`]), one board for the start and for each move
+//! ([`crate::output::html`]), one board for the start and for each move
 //! of the main line (the one `show --ply` draws), each with its turn's line
 //! beneath: the turn, its roll as the record writes it, the dice left.
 
 use std::fmt::Write as _;
 
 use super::show::frames;
-use crate::analysis::diagram::xml;
-use crate::analysis::html::{page, Node};
-use crate::analysis::replay::DiceReport;
 use crate::notation::ast::GameRecord;
+use crate::output::diagram::xml;
+use crate::output::html::{page, Node};
+use crate::replay::DiceReport;
 
 /// The page of the Dice game `record`, read from `text` and replayed as `report`.
 pub fn dice_game_page(record: &GameRecord, text: &str, report: &DiceReport) -> String {

@@ -1,5 +1,5 @@
 //! A row of typed columns, and how it is written as CSV and as a line of
-//! JSON (Parquet: [`super::parquet`]): a kind of row lists its columns once,
+//! JSON (Parquet: [`crate::output::parquet`]): a kind of row lists its columns once,
 //! in [`Row::visit`], so the formats cannot disagree on names, order or
 //! values.
 

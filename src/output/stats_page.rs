@@ -8,9 +8,9 @@
 
 use std::fmt::Write as _;
 
-use super::diagram::xml;
-use super::html::page_head;
-use super::stats::Aggregate;
+use crate::commands::stats::Aggregate;
+use crate::output::diagram::xml;
+use crate::output::html::page_head;
 
 /// At most this many bars a chart (the largest counts; first moves have many).
 const MAX_BARS: usize = 15;

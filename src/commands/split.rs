@@ -5,9 +5,9 @@
 
 use std::str::FromStr;
 
-use super::games::{chunk_games, Wanted};
-use super::replay::Options;
+use crate::commands::collect::{chunk_games, Wanted};
 use crate::notation::GameRecord;
+use crate::replay::Options;
 use crate::rules::Variant;
 
 /// How to split.

@@ -12,6 +12,7 @@
 mod claims;
 mod dice;
 mod messages;
+pub mod notes;
 mod report;
 mod spec;
 mod tags;
@@ -154,7 +155,7 @@ pub fn replay_observed(
         refused: [false; 2],
     };
     let report = r.run(observer);
-    crate::analysis::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
+    crate::replay::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
     let mut report = GameReport { diagnostics: r.out, ..report };
     suggest_chess(record, index, options, &mut report);
     report

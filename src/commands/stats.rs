@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::replay::{replay_observed, Claims, Observer, Options};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
+use crate::replay::{replay_observed, Claims, Observer, Options};
 use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Position, Role, Stage, Termination, Variant, Wing};
 
 /// One game's figures (`--per-game`).
@@ -70,7 +70,7 @@ pub struct GameStats {
     /// Dice chess: turns, dice left unspent, turns where the maximum-moves
     /// rule took sequences away, empty turns, moves per turn (1, 2, 3).
     #[serde(skip)]
-    pub dice: Option<super::dice::stats::DiceStats>,
+    pub dice: Option<crate::commands::dice::stats::DiceStats>,
 }
 
 /// The result of a game as the aggregate counts it: the result token, else the tag.
@@ -229,8 +229,8 @@ fn game_stats(
     rows: bool,
 ) -> GameStats {
     let s = if rows { header(file, index, record) } else { result_only(record) };
-    if super::replay::is_dice(record, options) {
-        return super::dice::stats::game_stats(s, index, record, options, rows);
+    if crate::replay::is_dice(record, options) {
+        return crate::commands::dice::stats::game_stats(s, index, record, options, rows);
     }
     let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows, last_claim: None };
     let report = replay_observed(record, index, options, &mut counter);
@@ -319,7 +319,7 @@ pub struct Aggregate {
     /// Valid games by variant (which rules' sections to show).
     pub variants: BTreeMap<String, u64>,
     /// Dice chess games' turns, summed.
-    pub dice: super::dice::stats::DiceStats,
+    pub dice: crate::commands::dice::stats::DiceStats,
 }
 
 impl Aggregate {
@@ -574,7 +574,7 @@ fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<Gam
             Found::Game => {
                 let mut row = game_stats(file, index, &record, options, &mut claims, keep);
                 // Bytes that are no character make a game invalid, as in validate.
-                if row.valid && super::validate::first_lost(text, &record.span).is_some() {
+                if row.valid && crate::commands::validate::first_lost(text, &record.span).is_some() {
                     row.valid = false;
                     row.first_diagnostic = crate::diag::Code::Undecodable.to_string();
                 }

@@ -9,9 +9,9 @@
 )]
 
 use super::write::dice_list;
-use crate::analysis::annotate::AnnotateOptions;
-use crate::analysis::replay::DiceReport;
+use crate::commands::annotate::AnnotateOptions;
 use crate::notation::ast::GameRecord;
+use crate::replay::DiceReport;
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::dice::Turn;
 use crate::rules::MoveKind;

@@ -6,12 +6,12 @@
 //! validates (a game's rows stop where its replay stops); variations are
 //! not rows.
 
-use super::replay::{replay_dice, replay_observed, DiceTurn, Observer, Options};
-use super::table::{Row, Value};
 use crate::diag::{Diagnostic, Severity, SourceFile};
 use crate::notation::ast::{GameRecord, RollForm};
 use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
+use crate::output::table::{Row, Value};
+use crate::replay::{replay_dice, replay_observed, DiceTurn, Observer, Options};
 use crate::rules::dice::{DicePosition, DiceUci};
 use crate::rules::{
     termination_of, Bitboard, Color, Move, MoveKind, Position, Role, Stage, Termination, Uci, Variant, Wing,
@@ -229,7 +229,7 @@ impl Observer for Rows {
 
 /// The roll as `K Q p` (Latin letters, the pawn lower case).
 fn roll_letters(roll: &[Role; 3]) -> String {
-    let text = super::dice::write::roll_text(roll, RollForm::Latin);
+    let text = crate::commands::dice::write::roll_text(roll, RollForm::Latin);
     text.trim_start_matches('<').trim_end_matches('>').to_string()
 }
 
@@ -288,7 +288,7 @@ fn written(text: &str, record: &GameRecord, token: usize) -> String {
 /// The rows of one game (`index` from 0 in the text read).
 pub fn game_moves(text: &str, record: &GameRecord, index: usize, options: Options, fen: bool) -> GameMoves {
     let date = record.tag("Date").unwrap_or("").to_string();
-    if super::replay::is_dice(record, options) {
+    if crate::replay::is_dice(record, options) {
         let report = replay_dice(record, index, options);
         let moves = dice_rows(&report.turns, report.complete, text, record, fen);
         return GameMoves { game: index, variant: Variant::Dice.name(), date, valid: report.is_valid(), moves };
@@ -325,7 +325,7 @@ pub fn moves_chunk(
             Found::Game => {
                 let mut game = game_moves(text, &record, index, options, fen);
                 // Bytes that are no character make a game invalid, as in validate.
-                game.valid &= super::validate::first_lost(text, &record.span).is_none();
+                game.valid &= crate::commands::validate::first_lost(text, &record.span).is_none();
                 game
             }
             Found::Broken(_) => GameMoves { game: index, ..GameMoves::default() },

@@ -9,10 +9,10 @@
     reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order (the `read` fuzz target checks it)"
 )]
 
-use super::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
 use crate::notation::{promotion_form, Found, Letters, LongMove, Reader, ShortMove, Style};
+use crate::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::rules::{Position, Variant};
 
 // The choices are the command line's values too (`clap::ValueEnum`): one
@@ -127,16 +127,16 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             }
             let start = out.len();
             if report.variant == Some(Variant::Dice) {
-                let dice = super::replay::replay_dice(record, 0, options.replay);
-                super::dice::convert::write_game(text, record, &dice, options, out);
+                let dice = crate::replay::replay_dice(record, 0, options.replay);
+                crate::commands::dice::convert::write_game(text, record, &dice, options, out);
                 if options.style != StyleChoice::Keep || options.rolls != RollsChoice::Keep {
-                    super::wrap::rewrap_game(out, start);
+                    crate::output::wrap::rewrap_game(out, start);
                 }
                 return Ok(());
             }
             write_game(text, record, report, options, writer, out);
             if options.style != StyleChoice::Keep || options.pgn {
-                super::wrap::rewrap_game(out, start);
+                crate::output::wrap::rewrap_game(out, start);
             }
             Ok(())
         },
@@ -216,7 +216,7 @@ pub fn transform_observed<O: Observer>(
         };
         out.push_str(&text[cursor..record.span.start]);
         // Bytes that are no character make a game invalid (see validate).
-        let lost = super::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
+        let lost = crate::commands::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
         // `Err(None)`: the game does not validate; `Err(Some(d))`: `write` refused it.
         let written = match &report {
             Some(r) if r.is_valid() && !lost => write(text, &record, r, observer, &mut out).map_err(Some),

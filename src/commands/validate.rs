@@ -1,11 +1,11 @@
 //! Validation of a whole file: every game read and replayed, syntax errors,
 //! text between games, all as diagnostics in file order.
 
-use super::batch::{for_each_chunk, Blocks, NotText, BLOCK};
-use super::replay::{replay, Options};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
+use crate::input::batch::{for_each_chunk, Blocks, NotText, BLOCK};
 use crate::notation::decode::{decode, option_name, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
+use crate::replay::{replay, Options};
 
 /// What validating one file found.
 pub struct FileReport {

@@ -3,11 +3,11 @@
 //! and comments tell what happens on the board (throne pawns, claims, stages,
 //! positions, the outcome).
 
-use super::convert::{transform_observed, Converted};
-use super::replay::{Claims, GameReport, Observer, Options, Ply};
+use crate::commands::convert::{transform_observed, Converted};
 use crate::diag::SourceFile;
 use crate::notation::ast::{GameRecord, MoveText, Script, Token, TokenKind};
 use crate::notation::{check_mark, Letters};
+use crate::replay::{Claims, GameReport, Observer, Options, Ply};
 use crate::rules::{Claim, Color, Move, MoveKind, Position, Termination};
 
 /// Which optional comments to add.
@@ -31,8 +31,8 @@ pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Conver
     let mut annotator = Annotator::new(*options);
     transform_observed(source, options.replay, options.skip_invalid, &mut annotator, |text, record, report, a, out| {
         if report.variant == Some(crate::rules::Variant::Dice) {
-            let dice = super::replay::replay_dice(record, 0, options.replay);
-            super::dice::annotate::write_game(text, record, &dice, options, out);
+            let dice = crate::replay::replay_dice(record, 0, options.replay);
+            crate::commands::dice::annotate::write_game(text, record, &dice, options, out);
             return Ok(());
         }
         annotate_game(text, record, report, &a.plies, out);
@@ -188,7 +188,7 @@ impl Observer for Annotator {
 /// Royal's events at a move (RULES.md 5.3–5.5): a queen restored before
 /// it or the right refused by it, a king captured and the prince crowned
 /// (the losing position ends the game: the outcome's note names it).
-fn royal_comments(before: &Position, ply: crate::analysis::Ply) -> Vec<String> {
+fn royal_comments(before: &Position, ply: crate::replay::Ply) -> Vec<String> {
     let mut c = Vec::new();
     if before.variant() != crate::rules::Variant::Royal {
         return c;

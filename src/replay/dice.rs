@@ -9,8 +9,8 @@ use super::messages::{ambiguous, role_name, unclosed_variation, unopened_variati
 use super::report::Ply;
 use super::spec::{written, Written};
 use super::{file_diagnostic, report_without_moves, tags, warnings, GameReport, Options};
-use crate::analysis::dice::roll_roles;
-use crate::analysis::dice::write::{dice_list, roll_text, write_move, write_sequence};
+use crate::commands::dice::roll_roles;
+use crate::commands::dice::write::{dice_list, roll_text, write_move, write_sequence};
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
 use crate::notation::{Letters, Style};
@@ -138,7 +138,7 @@ pub(super) fn replay_dice_in(record: &GameRecord, index: usize, options: Options
         .unwrap_or(RollForm::Latin);
     let mut r = DiceReplayer { record, index, options, letters, style, roll_form, out: Vec::new() };
     let mut report = r.run();
-    crate::analysis::notes::lookalike_warnings(record, Some(Variant::Dice)).for_each(|d| r.push(d));
+    crate::replay::notes::lookalike_warnings(record, Some(Variant::Dice)).for_each(|d| r.push(d));
     report.diagnostics = r.out;
     report
 }

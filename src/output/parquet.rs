@@ -14,8 +14,8 @@ use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
 
-use super::stats::GameStats;
-use super::table::{Row, Value};
+use crate::commands::stats::GameStats;
+use crate::output::table::{Row, Value};
 
 /// Rows a row group holds before it is written out.
 pub const ROW_GROUP: usize = 64 * 1024;
@@ -82,7 +82,7 @@ impl Row for GameStats {
 
 /// The column names of `stats --per-game`, in order.
 pub fn column_names() -> Vec<&'static str> {
-    super::table::names(&GameStats::default())
+    crate::output::table::names(&GameStats::default())
 }
 
 /// One column's values of the rows not yet written; the optional ones

@@ -7,10 +7,10 @@
 )]
 
 use super::write::{roll_text, write_move};
-use crate::analysis::convert::{ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
-use crate::analysis::replay::DiceReport;
+use crate::commands::convert::{ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollForm, TokenKind};
 use crate::notation::{promotion_text, Letters, Style};
+use crate::replay::DiceReport;
 use crate::rules::MoveKind;
 
 /// Appends the Dice game `record` of `text`, replayed as `report`, rewritten.

@@ -1,13 +1,13 @@
 //! `dedup`: games of the same variant and start position with the same
 //! main-line moves are copies of one game, whatever letters, style, tags,
 //! comments or file they are written in. A game is known by a 128-bit key
-//! of those ([`super::games`]), so memory is a key and a place per game.
+//! of those ([`crate::commands::collect`]), so memory is a key and a place per game.
 //! A game that does not replay without error is compared with none.
 
 use std::collections::HashMap;
 
-use super::games::{chunk_games, Wanted};
-use super::replay::Options;
+use crate::commands::collect::{chunk_games, Wanted};
+use crate::replay::Options;
 
 /// Where a copy stands: the input (by index), the line of its first tag
 /// and its number in the input, both from 1.

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use regex::Regex;
 
-use super::games::{chunk_games, ChunkGames, Feature, GameFacts, Wanted};
-use super::replay::Options;
+use crate::commands::collect::{chunk_games, ChunkGames, Feature, GameFacts, Wanted};
 use crate::notation::GameRecord;
+use crate::replay::Options;
 use crate::rules::{Board, Position, Variant};
 
 /// One `--tag` criterion: `NAME=VALUE` (equal) or `NAME~REGEX` (the

@@ -8,10 +8,10 @@
 
 use std::fmt::Write as _;
 
-use super::diagram::{svg_diagram, xml};
-use super::replay::GameReport;
 use crate::notation::ast::{GameRecord, TokenKind};
 use crate::notation::Letters;
+use crate::output::diagram::{svg_diagram, xml};
+use crate::replay::GameReport;
 use crate::rules::Move;
 
 /// One position of the page: node 0 is the start, node k > 0 the position

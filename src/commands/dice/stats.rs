@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::replay::{replay_dice, Options};
-use crate::analysis::stats::GameStats;
+use crate::commands::stats::GameStats;
 use crate::notation::ast::GameRecord;
+use crate::replay::{replay_dice, Options};
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::{Color, MoveKind, Role};
 

@@ -6,10 +6,10 @@
 //! made the turn has passed, and the FEN names the player whose turn comes.
 
 use super::write::{dice_list, roll_text};
-use crate::analysis::diagram::{svg_board, text_board, Glyphs};
-use crate::analysis::replay::{DiceReport, DiceTurn, Ply};
 use crate::notation::ast::{GameRecord, RollForm, TokenKind};
 use crate::notation::Letters;
+use crate::output::diagram::{svg_board, text_board, Glyphs};
+use crate::replay::{DiceReport, DiceTurn, Ply};
 use crate::rules::dice::{Dice, DicePosition, Turn, DICE};
 use crate::rules::{Color, Move};
 

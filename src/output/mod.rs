@@ -1,0 +1,11 @@
+//! Writing results: typed rows as CSV and JSON lines ([`table`]) or Parquet
+//! ([`parquet`]), board diagrams for the terminal and as SVG ([`diagram`]),
+//! the game page ([`html`]) and the statistics page ([`stats_page`]), and
+//! movetext filled into lines ([`wrap`]).
+
+pub mod diagram;
+pub mod html;
+pub mod parquet;
+pub mod stats_page;
+pub mod table;
+pub mod wrap;
