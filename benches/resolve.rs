@@ -60,6 +60,7 @@ fn specs(pos: &Position, m: Move) -> (MoveSpec, MoveSpec) {
         to: m.to,
         promotion: m.promotion(),
         throne,
+        any_rank: false,
     };
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);

@@ -30,7 +30,9 @@ pub struct FilterArgs {
     /// Compare tag values folded: case, and Cyrillic letters that look like Latin ones (А=A, К=K, р=p ...).
     #[arg(long)]
     pub fold: bool,
-    /// The Result tag is one of these (repeat the option for several).
+    /// The Result tag is one of these (repeat the option for several), by
+    /// meaning: `1-0` matches `1:0`, `1/2-1/2` matches `½-½`, `½:½` and `1/2`;
+    /// without a Result tag, the result at the end of the moves.
     #[arg(long, value_name = "RESULT")]
     pub result: Vec<String>,
     /// Main-line plies replayed: MIN..MAX, MIN.., ..MAX or N.

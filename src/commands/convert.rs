@@ -287,6 +287,14 @@ fn write_game(
         write_game(text, record, report, &pgn, moves, &mut game);
         let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
         out.push_str(&roster_first(record));
+        // The result token in PGN's form (`1:0` is `1-0`): it ends the game.
+        if let Some((token, outcome)) = record.result() {
+            let written = text.get(token.span.clone()).unwrap_or_default();
+            if written != outcome.pgn() && game.ends_with(written) {
+                game.truncate(game.len() - written.len());
+                game.push_str(outcome.pgn());
+            }
+        }
         out.push_str(game.get(tags_end..).unwrap_or_default());
         return;
     }
@@ -555,7 +563,11 @@ fn roster_first(record: &GameRecord) -> String {
     };
     for (name, unknown) in ROSTER {
         let result = record.result().map(|(_, o)| o.pgn());
-        let value = record.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(unknown);
+        let mut value = record.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(unknown);
+        // A result in another form (`1:0`, `½-½`) in PGN's.
+        if name == "Result" {
+            value = crate::notation::ast::Outcome::from_text(value).map_or(value, |o| o.pgn());
+        }
         line(name, value);
     }
     for tag in record.tags.iter().filter(|t| !ROSTER.iter().any(|(n, _)| *n == t.name)) {

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use regex::Regex;
 
 use crate::commands::collect::{chunk_games, ChunkGames, Feature, GameFacts, Wanted};
+use crate::notation::ast::Outcome;
 use crate::notation::GameRecord;
 use crate::replay::Options;
 use crate::rules::{Board, Position, Variant};
@@ -243,8 +244,26 @@ impl Criteria {
     fn record_match(&self, record: &GameRecord) -> bool {
         self.tags_match(record)
             && self.date_match(record)
-            && (self.results.is_empty()
-                || record.tag("Result").is_some_and(|r| self.results.iter().any(|w| w == r.trim())))
+            && (self.results.is_empty() || self.result_match(record))
+    }
+
+    /// Whether the game's result is one of `results`, by meaning: `1:0`
+    /// matches `1-0`, `½-½` and `1/2` match `1/2-1/2`. The Result tag says
+    /// it, or the result token when there is no tag; a value that is no
+    /// result matches only as written.
+    fn result_match(&self, record: &GameRecord) -> bool {
+        let written = match record.tag("Result") {
+            Some(r) => r.trim(),
+            None => match record.result() {
+                Some((_, o)) => o.pgn(),
+                None => return false,
+            },
+        };
+        let meaning = Outcome::from_text(written);
+        self.results.iter().any(|w| match (meaning, Outcome::from_text(w)) {
+            (Some(a), Some(b)) => a == b,
+            _ => w.trim() == written,
+        })
     }
 }
 

@@ -131,6 +131,10 @@ pub struct ManMove {
     pub promotion_form: PromotionForm,
     /// The throne-pawn mark `; e3` (or `, e3`).
     pub throne: Option<SquareText>,
+    /// A pawn's capture written by its files alone (`de`, `d:e`, as Russian
+    /// books print it): `to.rank` is not written (it is 0) and `from_file`
+    /// is the pawn's file.
+    pub file_capture: bool,
 }
 
 /// What the replay asks of a record's moves before replaying any: the files
@@ -229,6 +233,19 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The outcome a result written in any form names (a Result tag's value
+    /// or a result token): PGN's, `½-½`, the Russian `1:0`, `0:1`, `½:½`,
+    /// and a bare `1/2` for a draw; white space around it is ignored.
+    pub fn from_text(text: &str) -> Option<Outcome> {
+        match text.trim() {
+            "1-0" | "1:0" => Some(Outcome::WhiteWins),
+            "0-1" | "0:1" => Some(Outcome::BlackWins),
+            "1/2-1/2" | "½-½" | "½:½" | "1/2" => Some(Outcome::Draw),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+
     /// The PGN form: `1-0`, `0-1`, `1/2-1/2`, `*`.
     pub fn pgn(self) -> &'static str {
         match self {

@@ -162,6 +162,7 @@ fn long_after(i: &str, man: Option<(Man, Script)>) -> Res<'_, ManMove> {
             promotion: promo.map(|p| p.0),
             promotion_form: promo.map_or(PromotionForm::Bare, |p| p.2),
             throne: None,
+            file_capture: false,
         },
     ))
 }
@@ -210,6 +211,35 @@ fn short_after(rest: &str, man: Option<(Man, Script)>) -> Res<'_, ManMove> {
             promotion: promo.map(|p| p.0),
             promotion_form: promo.map_or(PromotionForm::Bare, |p| p.2),
             throne: None,
+            file_capture: false,
+        },
+    ))
+}
+
+/// small_file = "a" .. "k" | Cyrillic look-alikes "а" "с" "е" "і" "ј" "һ"
+/// (a file that is no capital: no piece letter, no prose word in capitals)
+pub fn small_file(i: &str) -> Res<'_, u8> {
+    nom::combinator::verify(file, |_| !i.starts_with(|c: char| c.is_ascii_uppercase())).parse(i)
+}
+
+/// `file_capture = small_file [capture] small_file [promotion]`: a pawn's
+/// capture by files (`de`, `d:e`, `dxe`), as Russian books print it.
+pub fn file_capture(i: &str) -> Res<'_, ManMove> {
+    let (rest, (from, cap, to, promo)) = (small_file, opt(capture), small_file, opt(promotion)).parse(i)?;
+    Ok((
+        rest,
+        ManMove {
+            man: None,
+            script: promo.map(|p| p.1),
+            from_file: Some(from),
+            from_rank: None,
+            dash: false,
+            capture: cap,
+            to: SquareText { file: to, rank: 0 },
+            promotion: promo.map(|p| p.0),
+            promotion_form: promo.map_or(PromotionForm::Bare, |p| p.2),
+            throne: None,
+            file_capture: true,
         },
     ))
 }
@@ -227,7 +257,7 @@ fn capital_file_after_mover(read: &str) -> bool {
     read.as_bytes().get(1..).unwrap_or_default().windows(2).any(|w| matches!(w, [b'A'..=b'K', b'1'..=b'9']))
 }
 
-/// man_move = (long_move | short_move) [en_passant_mark] [throne_mark]
+/// man_move = (long_move | short_move | file_capture) [en_passant_mark] [throne_mark]
 ///
 /// A Latin piece letter that starts the move is its mover, unless the move
 /// cannot be read so or has capital files itself (`B3-B5`, `B3:C4`) and
@@ -241,7 +271,7 @@ pub fn man_move(i: &str) -> Res<'_, ManMove> {
             capital_file_move(i).unwrap_or((rest, m))
         }
         Ok(read) => read,
-        Err(e) => capital_file_move(i).map_err(|_| e)?,
+        Err(e) => file_capture(i).or_else(|_| capital_file_move(i)).map_err(|_| e)?,
     };
     let (rest, _) = opt(en_passant_mark).parse(rest)?;
     let (rest, throne) = opt(throne_mark).parse(rest)?;
@@ -340,10 +370,10 @@ pub fn element(i: &str, top_level: bool) -> Res<'_, TokenKind> {
     alt((result, |i| move_number_in(i, top_level), move_token, map(glyph, TokenKind::Glyph))).parse(i)
 }
 
-/// result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1:0" | "0:1" | "½:½"
+/// result = "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "1:0" | "0:1" | "½:½" | "1/2"
 pub fn result(i: &str) -> Res<'_, TokenKind> {
     let (rest, o) = alt((
-        value(Outcome::Draw, alt((tag("1/2-1/2"), tag("½-½"), tag("½:½")))),
+        value(Outcome::Draw, alt((tag("1/2-1/2"), tag("½-½"), tag("½:½"), tag("1/2")))),
         value(Outcome::WhiteWins, alt((tag("1-0"), tag("1:0")))),
         value(Outcome::BlackWins, alt((tag("0-1"), tag("0:1")))),
         value(Outcome::Unknown, tag("*")),
@@ -495,6 +525,8 @@ pub const PRODUCTIONS: &[&str] = &[
     "throne_mark",
     "long_move",
     "short_move",
+    "small_file",
+    "file_capture",
     "man_move",
     "castling",
     "second_stage",
@@ -534,6 +566,8 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "throne_mark" => whole(throne_mark(input)),
         "long_move" => whole(long_move(input)),
         "short_move" => whole(short_move(input)),
+        "small_file" => whole(small_file(input)),
+        "file_capture" => whole(file_capture(input)),
         "man_move" => whole(man_move(input)),
         "castling" => whole(castling(input)),
         "second_stage" => whole(second_stage(input)),

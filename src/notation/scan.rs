@@ -78,6 +78,7 @@ pub fn result(text: &str) -> Option<Scanned> {
     let b = text.as_bytes();
     let (len, o) = match b {
         [b'1', b'/', b'2', b'-', b'1', b'/', b'2', ..] => (7, Outcome::Draw),
+        [b'1', b'/', b'2', ..] => (3, Outcome::Draw),
         [0xC2, 0xBD, b'-' | b':', 0xC2, 0xBD, ..] => (5, Outcome::Draw),
         [b'1', b'-' | b':', b'0', ..] => (3, Outcome::WhiteWins),
         [b'0', b'-' | b':', b'1', ..] => (3, Outcome::BlackWins),
@@ -351,6 +352,7 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         promotion: None,
         promotion_form: PromotionForm::Bare,
         throne: None,
+        file_capture: false,
     };
     if at(i) == b'=' {
         let (p, p_script, len, o) = piece(b, i + 1)?;
@@ -464,6 +466,7 @@ fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
         promotion: None,
         promotion_form: PromotionForm::Bare,
         throne: None,
+        file_capture: false,
     };
     let bit = |f: u8| 1u16 << (f & 15);
     let files = bit(to.file) | from_file.map_or(0, bit);
@@ -685,6 +688,7 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
         promotion: None,
         promotion_form: PromotionForm::Bare,
         throne: None,
+        file_capture: false,
     };
     let first = square(b, i);
     // long_move: square, dash or capture, square.
@@ -731,6 +735,12 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
         let (from_file, from_rank, cap, to, len, o) = match (target(i + from_len), first) {
             (Some((cap, to, len, o)), _) => (from_file, from_rank, cap, to, from_len + len, o1 | o),
             (None, Some((to, len, o))) => (None, None, None, to, len, o),
+            // file_capture: a pawn's capture by files (`de`, `d:e`).
+            (None, None) if mover.is_none() => {
+                let (from, to, len, o) = file_capture(b)?;
+                m.file_capture = true;
+                (Some(from), None, to.1, SquareText { file: to.0, rank: 0 }, len, o)
+            }
             (None, None) => return None,
         };
         *odd |= o;
@@ -758,6 +768,23 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
     }
     *all_odd |= own;
     Some((m, i))
+}
+
+/// `file_capture` at the start (`de`, `d:e`, `dxe`): the from-file, the
+/// target file and capture mark, the length, the look-alikes.
+#[cold]
+fn file_capture(b: &[u8]) -> Option<(u8, (u8, Option<char>), usize, L)> {
+    let small = |i: usize| match b.get(i) {
+        Some(c) if c.is_ascii_uppercase() => None,
+        _ => file(b, i),
+    };
+    let (from, flen, o1) = small(0)?;
+    let (cap, cap_len, o2) = match capture(b, flen) {
+        Some((c, l, o)) => (Some(c), l, o),
+        None => (None, 0, L::NONE),
+    };
+    let (to, tlen, o3) = small(flen + cap_len)?;
+    Some((from, (to, cap), flen + cap_len + tlen, o1 | o2 | o3))
 }
 
 /// `file` at `i`: index, length, look-alike.

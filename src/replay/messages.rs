@@ -54,6 +54,44 @@ impl Context<'_> {
     }
 }
 
+/// The target square of the move as written, when it names one.
+fn to_of(cx: &Context<'_>) -> Option<Square> {
+    let m = cx.man_move().filter(|m| !m.file_capture)?;
+    let file = if cx.files == Files::AK && m.to.file == 10 { 9 } else { m.to.file };
+    Square::new(file, m.to.rank)
+}
+
+/// The promotion rule of a variant whose pawns become only pieces their
+/// side has lost (Grand), with what the side to move has lost.
+fn promotion_rule(pos: &Position) -> String {
+    let us = pos.turn();
+    let lost: Vec<&str> = pos
+        .rules()
+        .promotion_limit
+        .iter()
+        .filter(|&&(role, cap)| pos.board().by_piece(crate::rules::Piece::new(us, role)).count() < u32::from(cap))
+        .map(|&(role, _)| role_name(role))
+        .collect();
+    let rule = format!("in {} a pawn becomes only a piece its side has lost", pos.variant());
+    if lost.is_empty() {
+        format!("{rule}, and {us} has lost none")
+    } else {
+        format!("{rule}, and {us} has lost only: {}", lost.join(", "))
+    }
+}
+
+/// How the help names the pieces a pawn may become: by file (Hundred), or
+/// now (Grand: what the side has lost), or in general.
+fn promotion_here(pos: &Position) -> &'static str {
+    if !pos.rules().promotion_limit.is_empty() {
+        "now a pawn becomes"
+    } else if pos.rules().promotion.len() > 1 {
+        "on this file a pawn becomes"
+    } else {
+        "a pawn becomes"
+    }
+}
+
 /// The diagnostic for a move that does not resolve.
 pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context) -> Diagnostic {
     let letters = cx.letters;
@@ -101,6 +139,12 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
                 Obstacle::NothingToCapture => "a pawn moves diagonally only to capture".to_string(),
                 Obstacle::PawnBlocked(s) => format!("{} is occupied", sq(s)),
                 Obstacle::KingInCheck => "the own king would be in check".to_string(),
+                Obstacle::NoPromotionPiece => format!(
+                    "the pawn would have to promote on {}, but {}",
+                    sq(to_of(cx).unwrap_or(from)),
+                    promotion_rule(pos)
+                ),
+                Obstacle::Unexplained => format!("{} does not allow it here", pos.variant()),
             };
             let role = pos.board().piece_at(from).map_or(Role::Pawn, |p| p.role);
             let help = if legal.is_empty() {
@@ -125,6 +169,16 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
             };
             d
         }
+        ResolveError::NoFileCapture { role, from_file, to_file } => {
+            let file = |f: u8| cx.in_files(char::from(b'a' + f).to_string());
+            let message = match from_file {
+                Some(f) => format!("no {} on the {}-file can capture on the {}-file", name(role), file(f), file(to_file)),
+                None => format!("no {} can capture on the {}-file", name(role), file(to_file)),
+            };
+            Diagnostic::new(Code::NoSuchMove, span, message)
+                .label("no such capture")
+                .help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx)))
+        }
         ResolveError::Ambiguous { candidates } => {
             let from: Vec<String> = candidates.iter().map(|m| sq(m.from)).collect();
             ambiguous(span, &from, &list(&candidates))
@@ -144,14 +198,18 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
             },
         )
         .label("not a promotion piece")
-        .help(format!("on this file a pawn becomes one of {}", piece_letters(&allowed))),
+        .help(format!("{} one of {}", promotion_here(pos), piece_letters(&allowed))),
         ResolveError::ForbiddenPromotion { piece, allowed } => Diagnostic::new(
             Code::ForbiddenPromotion,
             span,
-            format!("a pawn cannot become a {} on this file", name(piece)),
+            if pos.rules().promotion_limit.is_empty() {
+                format!("a pawn cannot become a {} on this file", name(piece))
+            } else {
+                format!("a pawn cannot become a {} now: {}", name(piece), promotion_rule(pos))
+            },
         )
         .label("not allowed here")
-        .help(format!("on this file a pawn becomes one of {}", piece_letters(&allowed))),
+        .help(format!("{} one of {}", promotion_here(pos), piece_letters(&allowed))),
         ResolveError::NotAPromotion => {
             Diagnostic::new(Code::NotAPromotion, span, "a promotion piece on a move that does not promote")
                 .label("no promotion here")

@@ -59,6 +59,7 @@ pub(super) fn spec(m: &ManMove, variant: Variant, files: Files) -> Result<MoveSp
             to,
             promotion: None,
             throne: None,
+            any_rank: m.file_capture,
         });
     }
     let promotion = match m.promotion {
@@ -75,7 +76,7 @@ pub(super) fn spec(m: &ManMove, variant: Variant, files: Files) -> Result<MoveSp
         Some(10) => return Err(SpecError::OffBoard { file: 10 }),
         f => f,
     };
-    Ok(MoveSpec { role, from_file, from_rank: m.from_rank, to, promotion, throne })
+    Ok(MoveSpec { role, from_file, from_rank: m.from_rank, to, promotion, throne, any_rank: m.file_capture })
 }
 
 /// The role a piece letter names in `variant`: looked up in [`ROLES`].

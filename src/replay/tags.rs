@@ -110,13 +110,7 @@ pub(super) fn throne_pawn(record: &GameRecord) -> Result<bool, Diagnostic> {
 
 /// The outcome a Result tag's value names, Russian forms included.
 pub(super) fn result_outcome(value: &str) -> Option<Outcome> {
-    match value.trim() {
-        "1-0" | "1:0" => Some(Outcome::WhiteWins),
-        "0-1" | "0:1" => Some(Outcome::BlackWins),
-        "1/2-1/2" | "½-½" | "½:½" => Some(Outcome::Draw),
-        "*" => Some(Outcome::Unknown),
-        _ => None,
-    }
+    Outcome::from_text(value)
 }
 
 /// The tags that set the rules: each may be given once.

@@ -19,6 +19,9 @@ pub struct MoveSpec {
     pub to: Square,
     pub promotion: Option<Role>,
     pub throne: Option<Square>,
+    /// Only the file of `to` is written (`de`: a pawn's capture by files):
+    /// its rank is any, and the move must capture.
+    pub any_rank: bool,
 }
 
 /// A castling as written.
@@ -45,6 +48,14 @@ pub enum Obstacle {
     PawnBlocked(Square),
     /// The move would leave (or put) the own king in check.
     KingInCheck,
+    /// A pawn's step to the last rank, where it must promote, but no piece
+    /// is there to become (Grand: only a piece the side has lost, and it
+    /// has lost none that may be had there).
+    NoPromotionPiece,
+    /// The man moves that way and nothing stands in the way, yet the move is
+    /// not legal for a reason the other obstacles do not name (no variant
+    /// has one today: a new rule must get its own obstacle).
+    Unexplained,
 }
 
 /// The condition of RULES.md 1.4 a castling fails.
@@ -101,6 +112,9 @@ pub enum ResolveError {
     Castle { failure: CastleFailure },
     /// A castling token of another variant (`0-0` in Hundred).
     WrongVariantCastling,
+    /// A capture by files (`de`): no man of that kind on the from-file
+    /// (any, when `from_file` is `None`) can capture on the target file.
+    NoFileCapture { role: Role, from_file: Option<u8>, to_file: u8 },
 }
 
 impl Position {
@@ -108,6 +122,9 @@ impl Position {
     /// no allocation) answers when exactly one legal move fits; otherwise the
     /// full path finds the error.
     pub fn resolve(&self, spec: &MoveSpec) -> Result<Move, ResolveError> {
+        if spec.any_rank {
+            return self.resolve_file_capture(spec);
+        }
         match self.resolve_quick(spec) {
             Some(m) => Ok(m),
             None => self.resolve_full(spec),
@@ -183,6 +200,47 @@ impl Position {
         Err(ResolveError::NoCandidate { role: spec.role, to: spec.to, pinned_or_checked: blocked_by_check })
     }
 
+    /// Resolves a capture written by files (`de`): the one legal capture of
+    /// a man of that kind from the from-file onto the target file.
+    fn resolve_file_capture(&self, spec: &MoveSpec) -> Result<Move, ResolveError> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let board = self.board();
+        let by_kind: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| {
+                !m.is_castle()
+                    && m.to.file() == spec.to.file()
+                    && spec.from_file.is_none_or(|f| f == m.from.file())
+                    && spec.from_rank.is_none_or(|r| r == m.from.rank())
+                    && board.piece_at(m.from).map(|p| p.role) == Some(spec.role)
+                    && self.is_capture(m)
+            })
+            .collect();
+        let matching: Vec<Move> = by_kind.iter().copied().filter(|m| m.promotion() == spec.promotion).collect();
+        match matching.as_slice() {
+            [m] => return Ok(*m),
+            [_, ..] => return Err(ResolveError::Ambiguous { candidates: matching }),
+            [] => {}
+        }
+        match by_kind.first() {
+            Some(m) if m.promotion().is_some() => {
+                let allowed = self.promotion_choices(m.to);
+                Err(match spec.promotion {
+                    None => ResolveError::MissingPromotion { allowed },
+                    Some(piece) => ResolveError::ForbiddenPromotion { piece, allowed },
+                })
+            }
+            Some(_) => Err(ResolveError::NotAPromotion),
+            None => Err(ResolveError::NoFileCapture {
+                role: spec.role,
+                from_file: spec.from_file,
+                to_file: spec.to.file(),
+            }),
+        }
+    }
+
     /// Why the man on `from` cannot make the written move.
     fn why_not(&self, from: Square, spec: &MoveSpec, legal: &[Move]) -> ResolveError {
         let Some(piece) = self.board().piece_at(from) else {
@@ -221,7 +279,36 @@ impl Position {
             });
             return nearest.map_or(Obstacle::Geometry, Obstacle::Blocked);
         }
-        Obstacle::KingInCheck
+        self.rule_obstacle(from, to, false)
+    }
+
+    /// Why a man that moves from `from` to `to` that way, with nothing in
+    /// the way, still cannot: no piece to promote to, or the own king left
+    /// in check (found on a copy of the board, never assumed).
+    fn rule_obstacle(&self, from: Square, to: Square, en_passant: bool) -> Obstacle {
+        let us = self.turn();
+        let board = self.board();
+        let Some(piece) = board.piece_at(from) else { return Obstacle::Unexplained };
+        if piece.role == Role::Pawn
+            && self.rules().promotion_rank[us.index()].contains(to)
+            && self.promotion_choices(to).is_empty()
+        {
+            return Obstacle::NoPromotionPiece;
+        }
+        let mut after = board.clone();
+        after.take(to);
+        if en_passant {
+            if let Some(captured) = to.offset(0, -us.forward()) {
+                after.take(captured);
+            }
+        }
+        after.take(from);
+        after.put(to, piece);
+        let outside = self.rules().outside();
+        match after.king_of(us) {
+            Some(king) if after.is_attacked(king, !us, after.occupied() | outside) => Obstacle::KingInCheck,
+            _ => Obstacle::Unexplained,
+        }
     }
 
     fn pawn_obstacle(&self, from: Square, to: Square) -> Obstacle {
@@ -231,7 +318,7 @@ impl Position {
         if Bitboard(PAWN_ATTACKS[us.index()][from.index()]).contains(to) {
             let ep = self.ep_square() == Some(to);
             return if board.by_color(!us).contains(to) || ep {
-                Obstacle::KingInCheck
+                self.rule_obstacle(from, to, ep && !board.by_color(!us).contains(to))
             } else {
                 Obstacle::NothingToCapture
             };
@@ -247,7 +334,7 @@ impl Position {
                     break;
                 }
             }
-            return Obstacle::KingInCheck;
+            return self.rule_obstacle(from, to, false);
         }
         Obstacle::Geometry
     }

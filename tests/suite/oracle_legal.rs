@@ -57,7 +57,7 @@ pub(crate) fn resolve_agrees_with_the_move_list(pos: &Position) -> usize {
             for &(from_file, from_rank) in froms {
                 for &promotion in &promotions {
                     for &throne in &thrones {
-                        let spec = MoveSpec { role, from_file, from_rank, to, promotion, throne };
+                        let spec = MoveSpec { role, from_file, from_rank, to, promotion, throne, any_rank: false };
                         let fits: Vec<&Move> = here
                             .iter()
                             .filter(|m| {

@@ -39,6 +39,10 @@ impl Position {
             }
         }
         let spec = spec?;
+        // A capture by files names no target square: no move of 5.2 to judge.
+        if spec.any_rank {
+            return None;
+        }
         let fits = |m: Move| {
             !m.is_castle()
                 && m.to == spec.to
