@@ -18,7 +18,14 @@ pub enum Dialect {
     /// Grand Chess as pychess and Fairy-Stockfish write it.
     Pychess,
     /// Standard PGN for Chess and Chess960, as python-chess and pgn-extract
-    /// export it: Seven Tag Roster first, SAN with O-O, =Q, + and #.
+    /// export it: Seven Tag Roster first, SAN with O-O, =Q, + and #, glyphs
+    /// as NAGs (`?` is `$2`), results in PGN's form (`1:0` is `1-0`), lines
+    /// of at most 75 columns. It differs from pgn-extract's `-s -Wsan` in
+    /// two points, where matching would lose what the file says: the tags
+    /// after the roster keep their order (pgn-extract moves some, such as
+    /// EventDate and Variant), and a comment is never broken across lines
+    /// (pgn-extract breaks long ones at spaces, and adds `12...` after a
+    /// comment where pgn100 keeps the move number as written).
     Pgn,
 }
 

@@ -135,7 +135,10 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
                 return Ok(());
             }
             write_game(text, record, report, options, writer, out);
-            if options.style != StyleChoice::Keep || options.pgn {
+            if options.pgn {
+                // pgn-extract's lines: at most 75 columns.
+                crate::output::wrap::rewrap_game_to(out, start, crate::output::wrap::PGN_WIDTH);
+            } else if options.style != StyleChoice::Keep {
                 crate::output::wrap::rewrap_game(out, start);
             }
             Ok(())
@@ -534,8 +537,15 @@ impl Observer for MoveWriter<'_> {
                 None => {}
             }
         }
-        if let Some(g) = glyph {
-            buf.push_str(g.as_str());
+        match glyph {
+            // PGN's export form: a glyph is its NAG, apart (`Bg4 $2`), as
+            // pgn-extract writes it; the same annotation (`?` is NAG 2).
+            Some(g) if self.options.pgn_moves => {
+                buf.push_str(" $");
+                buf.push_str(&g.nag().to_string());
+            }
+            Some(g) => buf.push_str(g.as_str()),
+            None => {}
         }
         self.new.push((token, start..buf.len()));
     }

@@ -201,12 +201,19 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
             }
             Found::Broken(e) => {
                 lost_bytes(text, &record.span, games, &mut out);
+                let typo = match e.kind {
+                    SyntaxErrorKind::UnknownToken => crate::notation::typo::explain(text, e.span.clone()),
+                    _ => None,
+                };
                 let (code, message, help) = match e.kind {
-                    SyntaxErrorKind::UnknownToken => (
-                        Code::Syntax,
-                        "this is no move, number, comment or result",
-                        "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1 (every token: NOTATION in `man pgn100`)",
-                    ),
+                    SyntaxErrorKind::UnknownToken => match &typo {
+                        Some((message, help)) => (Code::Syntax, message.as_str(), help.as_str()),
+                        None => (
+                            Code::Syntax,
+                            "this is no move, number, comment or result",
+                            "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1 (every token: NOTATION in `man pgn100`)",
+                        ),
+                    },
                     SyntaxErrorKind::UnterminatedComment => {
                         (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")
                     }

@@ -66,6 +66,18 @@ pub enum Glyph {
 }
 
 impl Glyph {
+    /// The NAG of PGN that says the same (`!` is `$1`, `?!` is `$6`).
+    pub fn nag(self) -> u8 {
+        match self {
+            Glyph::Good => 1,
+            Glyph::Mistake => 2,
+            Glyph::Brilliant => 3,
+            Glyph::Blunder => 4,
+            Glyph::Interesting => 5,
+            Glyph::Dubious => 6,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Glyph::Good => "!",
@@ -316,10 +328,10 @@ impl LookAlikes {
     pub const CYRILLIC_CAPTURE: LookAlikes = LookAlikes(1);
     /// Cyrillic `О`/`о` for the zeros of castling.
     pub const CYRILLIC_ZERO: LookAlikes = LookAlikes(1 << 1);
-    /// `Кp`, `КР`, `кр`, `Kр` for the king `Кр`.
+    /// `Кp`, `КР`, `кр`, `Kр`, `Kp` for the king `Кр`.
     pub const KING_LETTERS: LookAlikes = LookAlikes(1 << 2);
-    /// A non-breaking hyphen, em dash or minus sign between the squares.
-    pub const DASH: LookAlikes = LookAlikes(1 << 3);
+    // (1 << 3) was the dash look-alike: every dash is now read as `-`
+    // without a warning (grammar/README.md).
     /// A capital file letter (`E3`).
     pub const CAPITAL_FILE: LookAlikes = LookAlikes(1 << 4);
     /// An `e.p.` suffix.
@@ -330,6 +342,10 @@ impl LookAlikes {
     pub const PAREN_NUMBER: LookAlikes = LookAlikes(1 << 7);
     /// `Крf8-f9 ; e3` (white space before the throne mark).
     pub const SPACED_THRONE: LookAlikes = LookAlikes(1 << 8);
+    /// Cyrillic `З` for the digit 3 of a rank (`КbЗ-с5`, scanned books).
+    pub const CYRILLIC_DIGIT: LookAlikes = LookAlikes(1 << 9);
+    /// A lower-case `к` for the knight `К`.
+    pub const SMALL_KNIGHT: LookAlikes = LookAlikes(1 << 10);
 
     pub fn is_empty(self) -> bool {
         self.0 == 0

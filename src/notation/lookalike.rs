@@ -8,12 +8,13 @@ const NAMES: &[(LookAlikes, &str)] = &[
     (LookAlikes::CYRILLIC_CAPTURE, "Cyrillic `х` read as the capture mark"),
     (LookAlikes::CYRILLIC_ZERO, "Cyrillic `О` read as the zero of castling"),
     (LookAlikes::KING_LETTERS, "mixed or lower-case letters read as the king `Кр`"),
-    (LookAlikes::DASH, "a dash, minus sign or non-breaking hyphen read as `-`"),
     (LookAlikes::CAPITAL_FILE, "a capital file letter read as a small one"),
     (LookAlikes::EN_PASSANT, "an `e.p.` suffix (the move says it)"),
     (LookAlikes::SPACED_ELLIPSIS, "`...` apart from its move number"),
     (LookAlikes::PAREN_NUMBER, "`)` after a move number read as `.`"),
     (LookAlikes::SPACED_THRONE, "white space before the throne mark `;`"),
+    (LookAlikes::CYRILLIC_DIGIT, "Cyrillic `З` read as the digit 3"),
+    (LookAlikes::SMALL_KNIGHT, "a lower-case `к` read as the knight `К`"),
 ];
 
 /// The names of the look-alikes in `read`, joined with "; ".
@@ -33,12 +34,15 @@ pub fn right_form(token: &str, read: LookAlikes) -> String {
         s = s.replace(['О', 'о'], "0");
     }
     if read.contains(LookAlikes::KING_LETTERS) {
-        for wrong in ["Кp", "КР", "кр", "Kр"] {
+        for wrong in ["Кp", "КР", "кр", "Kр", "Kp"] {
             s = s.replace(wrong, "Кр");
         }
     }
-    if read.contains(LookAlikes::DASH) {
-        s = s.replace(['‑', '—', '−'], "-");
+    if read.contains(LookAlikes::CYRILLIC_DIGIT) {
+        s = s.replace('З', "3");
+    }
+    if read.contains(LookAlikes::SMALL_KNIGHT) && s.starts_with('к') {
+        s = s.replacen('к', "К", 1);
     }
     if read.contains(LookAlikes::CAPITAL_FILE) {
         s = small_files(&s);

@@ -14,6 +14,7 @@ pub mod parse;
 pub mod pgn;
 pub mod reader;
 pub mod scan;
+pub mod typo;
 mod uci;
 mod write;
 

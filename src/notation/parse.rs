@@ -32,9 +32,9 @@ pub fn file(i: &str) -> Res<'_, u8> {
     .parse(i)
 }
 
-/// rank = "10" | "1" .. "9"
+/// rank = "10" | "1" .. "9" | look-alike Cyrillic "З" for "3"
 pub fn rank(i: &str) -> Res<'_, u8> {
-    alt((value(9, tag("10")), map(one_of("123456789"), |c| c as u8 - b'1'))).parse(i)
+    alt((value(9, tag("10")), map(one_of("123456789"), |c| c as u8 - b'1'), value(2, char('З')))).parse(i)
 }
 
 /// square = file rank
@@ -48,7 +48,7 @@ pub fn piece(i: &str) -> Res<'_, (Man, Script)> {
 }
 
 /// cyrillic_piece = "Кр" | "Кд" | "Пр" | "Пс" | "К" | "Ф" | "П" | "Л" | "С" | "М"
-///                | king look-alikes "Кp" "КР" "кр" "Kр"
+///                | king look-alikes "Кp" "КР" "кр" "Kр" "Kp" | knight look-alike "к"
 /// (`Пс` followed by a digit is `П` and the square `с…`).
 pub fn cyrillic_piece(i: &str) -> Res<'_, (Man, Script)> {
     let princess = (tag("Пс"), peek(nom::combinator::not(satisfy(|c| c.is_ascii_digit()))));
@@ -56,10 +56,10 @@ pub fn cyrillic_piece(i: &str) -> Res<'_, (Man, Script)> {
         alt((
             value(Man::King, tag("Кр")),
             value(Man::Cardinal, tag("Кд")),
-            value(Man::King, alt((tag("Кp"), tag("КР"), tag("кр"), tag("Kр")))),
+            value(Man::King, alt((tag("Кp"), tag("КР"), tag("кр"), tag("Kр"), tag("Kp")))),
             value(Man::RoyalPrince, tag("Пр")),
             value(Man::Princess, princess),
-            value(Man::Knight, tag("К")),
+            value(Man::Knight, alt((tag("К"), tag("к")))),
             value(Man::Queen, tag("Ф")),
             value(Man::Prince, tag("П")),
             value(Man::Rook, tag("Л")),

@@ -719,7 +719,7 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
             None => match file(b, i) {
                 Some((f, len, o)) => (Some(f), None, len, o),
                 None => match rank(b, i) {
-                    Some((r, len)) => (None, Some(r), len, L::NONE),
+                    Some((r, len, o)) => (None, Some(r), len, o),
                     None => (None, None, 0, L::NONE),
                 },
             },
@@ -803,11 +803,13 @@ fn file(b: &[u8], i: usize) -> Option<(u8, usize, L)> {
     }
 }
 
-/// `rank` at `i`: index and length.
-fn rank(b: &[u8], i: usize) -> Option<(u8, usize)> {
+/// `rank` at `i`: index, length, look-alike.
+fn rank(b: &[u8], i: usize) -> Option<(u8, usize, L)> {
     match b.get(i..)? {
-        [b'1', b'0', ..] => Some((9, 2)),
-        [c @ b'1'..=b'9', ..] => Some((c - b'1', 1)),
+        [b'1', b'0', ..] => Some((9, 2, L::NONE)),
+        [c @ b'1'..=b'9', ..] => Some((c - b'1', 1, L::NONE)),
+        // Cyrillic З for 3 (scanned books)
+        [0xD0, 0x97, ..] => Some((2, 2, L::CYRILLIC_DIGIT)),
         _ => None,
     }
 }
@@ -815,8 +817,8 @@ fn rank(b: &[u8], i: usize) -> Option<(u8, usize)> {
 /// `square` at `i`.
 fn square(b: &[u8], i: usize) -> Option<(SquareText, usize, L)> {
     let (file, flen, odd) = file(b, i)?;
-    let (rank, rlen) = rank(b, i + flen)?;
-    Some((SquareText { file, rank }, flen + rlen, odd))
+    let (rank, rlen, o) = rank(b, i + flen)?;
+    Some((SquareText { file, rank }, flen + rlen, odd | o))
 }
 
 /// `piece` at `i`: the man, its script, the length, look-alike.
@@ -825,7 +827,7 @@ fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
     // byte of a Cyrillic capital (or `к`): most bytes are told at once.
     let lat = |m| Some((m, Script::Latin, 1, L::NONE));
     match b.get(i)? {
-        b'K' if b.get(i + 1..i + 3) != Some(&[0xD1, 0x80]) => return lat(Man::King),
+        b'K' if b.get(i + 1..i + 3) != Some(&[0xD1, 0x80]) && b.get(i + 1) != Some(&b'p') => return lat(Man::King),
         b'Q' => return lat(Man::Queen),
         b'P' => return lat(Man::Prince),
         b'R' => return lat(Man::Rook),
@@ -844,8 +846,9 @@ fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
         [0xD0, 0x9A, b'p', ..] => odd(Man::King, 3),
         [0xD0, 0x9A, 0xD0, 0xA0, ..] => odd(Man::King, 4),
         [0xD0, 0x9A, ..] => cyr(Man::Knight, 2),
-        // кр
+        // кр; к (the knight in lower case)
         [0xD0, 0xBA, 0xD1, 0x80, ..] => odd(Man::King, 4),
+        [0xD0, 0xBA, ..] => Some((Man::Knight, Script::Cyrillic, 2, L::SMALL_KNIGHT)),
         // П: Пр, Пс not before a digit, else П
         [0xD0, 0x9F, 0xD1, 0x80, ..] => cyr(Man::RoyalPrince, 4),
         [0xD0, 0x9F, 0xD1, 0x81, d, ..] if d.is_ascii_digit() => cyr(Man::Prince, 2),
@@ -855,8 +858,9 @@ fn piece(b: &[u8], i: usize) -> Option<(Man, Script, usize, L)> {
         [0xD0, 0x9B, ..] => cyr(Man::Rook, 2),
         [0xD0, 0xA1, ..] => cyr(Man::Bishop, 2),
         [0xD0, 0x9C, ..] => cyr(Man::Marshal, 2),
-        // Latin K with Cyrillic р
+        // Latin K with Cyrillic р, all-Latin Kp
         [b'K', 0xD1, 0x80, ..] => odd(Man::King, 3),
+        [b'K', b'p', ..] => odd(Man::King, 2),
         [b'K', ..] => lat(Man::King),
         [b'Q', ..] => lat(Man::Queen),
         [b'P', ..] => lat(Man::Prince),
@@ -900,10 +904,9 @@ enum Sep {
 fn separator(b: &[u8], i: usize) -> Option<(Sep, usize, L)> {
     match b.get(i..)? {
         [b'-', ..] => Some((Sep::Dash, 1, L::NONE)),
-        // – (en dash)
-        [0xE2, 0x80, 0x93, ..] => Some((Sep::Dash, 3, L::NONE)),
-        // ‑ (non-breaking hyphen), — (em dash), − (minus)
-        [0xE2, 0x80, 0x91 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => Some((Sep::Dash, 3, L::DASH)),
+        // – (en dash), ‑ (non-breaking hyphen), — (em dash), − (minus):
+        // typography, read as `-` without a warning (grammar/README.md).
+        [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => Some((Sep::Dash, 3, L::NONE)),
         _ => capture(b, i).map(|(c, len, o)| (Sep::Capture(c), len, o)),
     }
 }

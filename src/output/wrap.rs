@@ -13,15 +13,23 @@ use crate::notation::fill::Filler;
 pub use crate::notation::fill::WIDTH;
 use crate::notation::scan::throne_mark_at;
 
+/// The width of PGN export (`convert --to pgn`): pgn-extract's 75 columns.
+pub const PGN_WIDTH: usize = 75;
+
 /// Re-wraps the movetext of the game text that `out` holds from `start` on.
 pub fn rewrap_game(out: &mut String, start: usize) {
+    rewrap_game_to(out, start, WIDTH);
+}
+
+/// [`rewrap_game`] into lines of at most `width` columns.
+pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
     let Some(game) = out.get(start..) else { return };
     let body = start + movetext_start(game);
     let Some(movetext) = out.get(body..) else { return };
     let end = body + movetext.trim_end().len();
     let Some(trimmed) = out.get(body..end) else { return };
     let mut wrapped = String::with_capacity(out.len() - body);
-    if fill_movetext(trimmed, WIDTH, &mut wrapped) {
+    if fill_movetext(trimmed, width, &mut wrapped) {
         wrapped.push_str(out.get(end..).unwrap_or_default());
         out.truncate(body);
         out.push_str(&wrapped);

@@ -9,7 +9,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{Man, ManMove, MoveText, Script, Span};
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::rules::{
-    CastleFailure, Color, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Variant,
+    CastleFailure, Color, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Variant, Wing,
 };
 
 /// What a message knows of the record beyond the position: the letters and
@@ -59,6 +59,30 @@ fn to_of(cx: &Context<'_>) -> Option<Square> {
     let m = cx.man_move().filter(|m| !m.file_capture)?;
     let file = if cx.files == Files::AK && m.to.file == 10 { 9 } else { m.to.file };
     Square::new(file, m.to.rank)
+}
+
+/// The castling token whose king goes from `from` to the written target,
+/// when the king move written is a castling (`Крe1-g1` for `0-0`).
+fn castling_written_as_king_move(pos: &Position, from: Square, cx: &Context<'_>) -> Option<&'static str> {
+    let to = to_of(cx)?;
+    let us = pos.turn();
+    let hundred = pos.rules().two_stage_castling();
+    [(Stage::First, Wing::Short), (Stage::First, Wing::Long), (Stage::Second, Wing::Short), (Stage::Second, Wing::Long)]
+        .into_iter()
+        .find(|&(stage, wing)| {
+            pos.castle_index(us, stage, wing).is_some_and(|i| {
+                let spec = pos.castle_spec(i);
+                spec.king_from == from && spec.king_to == to
+            })
+        })
+        .map(|(stage, wing)| match (hundred, stage, wing) {
+            (true, Stage::First, Wing::Short) => "0-0-0",
+            (true, Stage::First, Wing::Long) => "0-0-0-0",
+            (true, Stage::Second, Wing::Short) => "1",
+            (true, Stage::Second, Wing::Long) => "1-1",
+            (false, _, Wing::Short) => "0-0",
+            (false, _, Wing::Long) => "0-0-0",
+        })
 }
 
 /// The promotion rule of a variant whose pawns become only pieces their
@@ -147,7 +171,10 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
                 Obstacle::Unexplained => format!("{} does not allow it here", pos.variant()),
             };
             let role = pos.board().piece_at(from).map_or(Role::Pawn, |p| p.role);
-            let help = if legal.is_empty() {
+            let castling = (role == Role::King).then(|| castling_written_as_king_move(pos, from, cx)).flatten();
+            let help = if let Some(token) = castling {
+                format!("castling is written `{token}`, not as a move of the king")
+            } else if legal.is_empty() {
                 format!("this {} has no legal move", name(role))
             } else {
                 format!("legal moves of this {}: {}", name(role), list(&legal))

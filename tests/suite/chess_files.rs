@@ -150,7 +150,7 @@ fn move_texts(text: &str) -> Vec<Vec<String>> {
 
 /// `convert --to pgn` writes the move text pgn-extract's `-s -Wsan` writes
 /// (corpus/oracle/chess/*.pgn-extract.pgn), the Seven Tag Roster first, in
-/// lines of at most 80 characters, and its output validates as Chess.
+/// lines of at most 75 characters (pgn-extract's), and its output validates as Chess.
 #[test]
 fn pgn_export_writes_the_moves_pgn_extract_writes() {
     for name in [
@@ -170,7 +170,7 @@ fn pgn_export_writes_the_moves_pgn_extract_writes() {
         for (i, (x, y)) in a.iter().zip(&b).enumerate() {
             assert_eq!(x, y, "{name} game {}", i + 1);
         }
-        assert!(ours.lines().all(|l| l.chars().count() <= 80), "{name}: a line over 80 characters");
+        assert!(ours.lines().all(|l| l.chars().count() <= 75), "{name}: a line over 75 characters");
         for item in Reader::new(&ours) {
             let Item::Game(g) = item else { panic!("{name}: {item:?}") };
             let names: Vec<&str> = g.tags.iter().take(7).map(|t| t.name.as_str()).collect();
@@ -178,6 +178,34 @@ fn pgn_export_writes_the_moves_pgn_extract_writes() {
         }
         let o = common::with_stdin(&["validate", "--variant", "chess", "-"], ours.as_bytes());
         assert_eq!(o.status.code(), Some(0), "{name}: {}", String::from_utf8_lossy(&o.stdout));
+    }
+}
+
+/// `convert --to pgn` of a game with glyphs, NAGs and the three results,
+/// written as Russian books write them (`1:0`, `½:½`, `1/2`, `0:1`), is
+/// pgn-extract's `-s -Wsan` export of the same game in PGN's forms, byte
+/// for byte but for pgn-extract's last blank line: glyphs become NAGs
+/// (`Bg4?` is `Bg4 $2`), results PGN's, lines of 75 columns
+/// (corpus/oracle/chess/glyphs_nags_results.pgn-extract.pgn, made once with
+/// pgn-extract 19.04).
+#[test]
+fn pgn_export_is_pgn_extracts_for_glyphs_and_russian_results() {
+    let pgn = std::fs::read_to_string(common::corpus("chess/glyphs_nags_results.pgn")).expect("corpus file");
+    let russian = pgn
+        .replace("[Result \"1-0\"]", "[Result \"1:0\"]")
+        .replace(" 1-0\n", " 1:0\n")
+        .replace("[Result \"1/2-1/2\"]", "[Result \"½:½\"]")
+        .replace(" 1/2-1/2\n", " 1/2\n")
+        .replace("[Result \"0-1\"]", "[Result \"0:1\"]")
+        .replace(" 0-1\n", " 0:1\n");
+    assert_eq!(russian.matches(":").count(), 4, "the Russian results are in place");
+    let theirs = std::fs::read_to_string(common::corpus("oracle/chess/glyphs_nags_results.pgn-extract.pgn"))
+        .expect("pgn-extract's export");
+    for input in [&pgn, &russian] {
+        let o = common::with_stdin(&["convert", "--to", "pgn", "--variant", "chess", "-"], input.as_bytes());
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let ours = String::from_utf8(o.stdout).expect("UTF-8");
+        assert_eq!(format!("{ours}\n"), theirs);
     }
 }
 
