@@ -242,9 +242,7 @@ impl Criteria {
     }
 
     fn record_match(&self, record: &GameRecord) -> bool {
-        self.tags_match(record)
-            && self.date_match(record)
-            && (self.results.is_empty() || self.result_match(record))
+        self.tags_match(record) && self.date_match(record) && (self.results.is_empty() || self.result_match(record))
     }
 
     /// Whether the game's result is one of `results`, by meaning: `1:0`

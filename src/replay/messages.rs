@@ -199,12 +199,16 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
         ResolveError::NoFileCapture { role, from_file, to_file } => {
             let file = |f: u8| cx.in_files(char::from(b'a' + f).to_string());
             let message = match from_file {
-                Some(f) => format!("no {} on the {}-file can capture on the {}-file", name(role), file(f), file(to_file)),
+                Some(f) => {
+                    format!("no {} on the {}-file can capture on the {}-file", name(role), file(f), file(to_file))
+                }
                 None => format!("no {} can capture on the {}-file", name(role), file(to_file)),
             };
-            Diagnostic::new(Code::NoSuchMove, span, message)
-                .label("no such capture")
-                .help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx)))
+            Diagnostic::new(Code::NoSuchMove, span, message).label("no such capture").help(format!(
+                "{} to move: {}",
+                pos.turn(),
+                sample_moves(pos, cx)
+            ))
         }
         ResolveError::Ambiguous { candidates } => {
             let from: Vec<String> = candidates.iter().map(|m| sq(m.from)).collect();

@@ -233,11 +233,9 @@ impl Position {
                 })
             }
             Some(_) => Err(ResolveError::NotAPromotion),
-            None => Err(ResolveError::NoFileCapture {
-                role: spec.role,
-                from_file: spec.from_file,
-                to_file: spec.to.file(),
-            }),
+            None => {
+                Err(ResolveError::NoFileCapture { role: spec.role, from_file: spec.from_file, to_file: spec.to.file() })
+            }
         }
     }
 
