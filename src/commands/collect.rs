@@ -21,7 +21,7 @@ pub enum Feature {
     SecondStage,
     Promotion,
     EnPassant,
-    /// A move that takes a king (Dice chess).
+    /// A move that takes a king (Dice chess, Royal Chess 100).
     KingCapture,
 }
 

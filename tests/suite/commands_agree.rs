@@ -231,9 +231,7 @@ fn has_by_stats(row: &Row, feature: &str) -> Option<bool> {
             "promote_cardinal",
         ]),
         "en-passant" => sum(&["en_passant"]),
-        // stats counts the kings taken in Royal only (a Dice game's shows
-        // in its termination): the moves rows tell for both.
-        "king-capture" if row["variant"] == "Royal" => sum(&["king_captures"]),
+        "king-capture" => sum(&["king_captures"]),
         _ => return None,
     })
 }
