@@ -737,9 +737,9 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
             (None, Some((to, len, o))) => (None, None, None, to, len, o),
             // file_capture: a pawn's capture by files (`de`, `d:e`).
             (None, None) if mover.is_none() => {
-                let (from, to, len, o) = file_capture(b)?;
+                let (from, to, cap, len, o) = file_capture(b)?;
                 m.file_capture = true;
-                (Some(from), None, to.1, SquareText { file: to.0, rank: 0 }, len, o)
+                (Some(from), None, cap, SquareText { file: to, rank: 0 }, len, o)
             }
             (None, None) => return None,
         };
@@ -770,10 +770,13 @@ fn man_move_after(b: &[u8], mover: Option<(Man, Script, usize, L)>, all_odd: &mu
     Some((m, i))
 }
 
-/// `file_capture` at the start (`de`, `d:e`, `dxe`): the from-file, the
-/// target file and capture mark, the length, the look-alikes.
+/// A [`file_capture`] read: the from-file, the target file, the capture
+/// mark, the length, the look-alikes.
+type FileCapture = (u8, u8, Option<char>, usize, L);
+
+/// `file_capture` at the start (`de`, `d:e`, `dxe`).
 #[cold]
-fn file_capture(b: &[u8]) -> Option<(u8, (u8, Option<char>), usize, L)> {
+fn file_capture(b: &[u8]) -> Option<FileCapture> {
     let small = |i: usize| match b.get(i) {
         Some(c) if c.is_ascii_uppercase() => None,
         _ => file(b, i),
@@ -784,7 +787,7 @@ fn file_capture(b: &[u8]) -> Option<(u8, (u8, Option<char>), usize, L)> {
         None => (None, 0, L::NONE),
     };
     let (to, tlen, o3) = small(flen + cap_len)?;
-    Some((from, (to, cap), flen + cap_len + tlen, o1 | o2 | o3))
+    Some((from, to, cap, flen + cap_len + tlen, o1 | o2 | o3))
 }
 
 /// `file` at `i`: index, length, look-alike.
