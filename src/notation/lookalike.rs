@@ -38,6 +38,8 @@ pub fn right_form(token: &str, read: LookAlikes) -> String {
             s = s.replace(wrong, "Кр");
         }
     }
+    // Every dash is written `-` (read as one without a warning of its own).
+    s = s.replace(['–', '‑', '—', '−'], "-");
     if read.contains(LookAlikes::CYRILLIC_DIGIT) {
         s = s.replace('З', "3");
     }
