@@ -188,8 +188,12 @@ impl DicePosition {
     pub fn from_fen_and_ep(fen: &str, ep: &[Square]) -> Result<DicePosition, DiceFenError> {
         let setup = Setup::from_fen(fen, &DICE)?;
         let board = setup.board;
+        // One side may have no king: it was taken, the game is over there
+        // (the position a king capture reaches reads back).
+        let mut king_taken = None;
         for c in Color::ALL {
             match board.by_piece(Piece::new(c, Role::King)).count() {
+                0 if king_taken.is_none() => king_taken = Some(c),
                 0 => return Err(DiceFenError::NoKing(c)),
                 1 => {}
                 _ => return Err(DiceFenError::TooManyKings(c)),
@@ -238,7 +242,7 @@ impl DicePosition {
             ep_next: Bitboard::EMPTY,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
-            king_taken: None,
+            king_taken,
             hash: 0,
         };
         pos.hash = pos.board.pieces().fold(zobrist::turn(pos.turn), |h, (sq, p)| h ^ zobrist::piece(p, sq));
