@@ -9,6 +9,7 @@ pub mod collect;
 pub mod convert;
 pub mod dedup;
 pub mod dice;
+pub mod show;
 pub mod filter;
 pub mod generate;
 pub mod moves;
