@@ -69,18 +69,14 @@ pub fn fen_frame<'a>(fen: &str, variant: Variant) -> Result<Frame<'a>, VariantFe
 
 /// A position with no move before it: a game's start, a FEN.
 fn start_of<'a>(pos: VariantPosition) -> Frame<'a> {
-    let dice = pos.dice().map(|_| DiceFrame { turn: None, made: 0, left: Dice::of(&[]), over: true, form: RollForm::Latin });
+    let dice =
+        pos.dice().map(|_| DiceFrame { turn: None, made: 0, left: Dice::of(&[]), over: true, form: RollForm::Latin });
     Frame { pos, last: None, dice }
 }
 
 /// The position of game `game` (counted from 1, for the messages) of
 /// `record`, replayed as `report`, at `at`.
-pub fn frame_at<'a>(
-    record: &GameRecord,
-    report: &'a GameReport,
-    game: usize,
-    at: At,
-) -> Result<Frame<'a>, NoPosition> {
+pub fn frame_at<'a>(record: &GameRecord, report: &'a GameReport, game: usize, at: At) -> Result<Frame<'a>, NoPosition> {
     let dice = report.variant == Some(Variant::Dice);
     let plies = report.mainline.len();
     let noun = if dice { "moves" } else { "plies" };
@@ -94,7 +90,8 @@ pub fn frame_at<'a>(
     let stops = stops.as_deref();
     // No start (a bad FEN tag, an unknown variant): the error says why.
     let no_position = || {
-        let why = report.diagnostics.iter().find(|d| d.is_error()).map_or_else(String::new, |d| format!(": {}", d.message));
+        let why =
+            report.diagnostics.iter().find(|d| d.is_error()).map_or_else(String::new, |d| format!(": {}", d.message));
         NoPosition(format!("game {game} has no position to show{why}"))
     };
     match at {

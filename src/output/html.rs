@@ -9,9 +9,9 @@
 
 use std::fmt::Write as _;
 
+use crate::commands::show::Frame;
 use crate::notation::ast::{GameRecord, TokenKind};
 use crate::notation::Letters;
-use crate::commands::show::Frame;
 use crate::output::diagram::{state, xml};
 use crate::replay::GameReport;
 
@@ -86,7 +86,13 @@ pub fn nodes(record: &GameRecord, report: &GameReport) -> Vec<Node> {
 /// then one after each move of [`GameReport::for_each_kept`]); `text` is
 /// the decoded text the record was read from. Under a board whose position
 /// falls in a Dice chess turn: the turn's line (its roll marked) and the state.
-pub fn game_page(record: &GameRecord, text: &str, report: &GameReport, frames: &[Frame<'_>], letters: Letters) -> String {
+pub fn game_page(
+    record: &GameRecord,
+    text: &str,
+    report: &GameReport,
+    frames: &[Frame<'_>],
+    letters: Letters,
+) -> String {
     let nodes = nodes(record, report);
     let mut boards = Vec::with_capacity(frames.len());
     for frame in frames {
