@@ -604,6 +604,21 @@ mod tests {
     }
 
     #[test]
+    fn a_fen_with_one_king_is_a_finished_game() {
+        // White's king is gone: Black took it; the FEN reads back as written.
+        let fen = "1n6/1Q3N2/b2k2B1/5P2/8/n1p1p2p/5nr1/8 w - - 0 28";
+        let mut pos = DicePosition::from_fen(fen).unwrap();
+        assert_eq!(pos.king_taken(), Some(Color::White));
+        assert_eq!(pos.fen_with_ep(), fen);
+        let mut v = Vec::new();
+        pos.moves_of(Role::Queen, false, &mut v);
+        let mut turn = Turn::new([Role::Queen, Role::Queen, Role::Queen]);
+        assert_eq!(turn.play(&mut pos, v[0]), Err(TurnError::AfterKingCapture));
+        assert!(!turn.can_go_on(&pos));
+        assert_eq!(DicePosition::from_fen("8/8/8/8/8/8/8/8 b - - 0 1"), Err(DiceFenError::NoKings));
+    }
+
+    #[test]
     fn a_king_may_be_taken_and_castling_ignores_attacks() {
         // The black rook on f8 attacks f1, the square the king passes.
         let mut pos = DicePosition::from_fen("4kr2/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
