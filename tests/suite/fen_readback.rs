@@ -11,18 +11,14 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use pgn100::rules::dice::turns::legal_turns;
 use pgn100::rules::dice::DicePosition;
-use pgn100::rules::{Color, Position, Role, Square, Variant};
+use pgn100::rules::{Color, Role, Square, Variant, VariantPosition};
 
 use crate::common::{corpus, pgn100, with_stdin};
 
-/// The FEN a position read from `fen` writes: Dice chess by its own
-/// position (the en passant field lists the open squares), the others by
-/// the engine's.
+/// The FEN a position read from `fen` writes (Dice chess: the en passant
+/// field lists the open squares).
 fn read_back(variant: Variant, fen: &str) -> Result<String, String> {
-    match variant {
-        Variant::Dice => DicePosition::from_fen(fen).map(|p| p.fen_with_ep()).map_err(|e| e.to_string()),
-        v => Position::from_fen(fen, v).map(|p| p.fen()).map_err(|e| e.to_string()),
-    }
+    VariantPosition::from_fen(fen, variant).map(|p| p.fen()).map_err(|e| e.to_string())
 }
 
 /// The rows of a CSV table: header name -> value.
@@ -81,7 +77,7 @@ fn check_all(s: &Sweep) -> (BTreeMap<String, usize>, usize) {
             Ok(back) => bad.push(format!("{name} {fen} -> {back}")),
             Err(e) => bad.push(format!("{name} {fen}: {e}")),
         }
-        if variant == Variant::Dice && DicePosition::from_fen(fen).is_ok_and(|p| p.king_taken().is_some()) {
+        if VariantPosition::from_fen(fen, variant).is_ok_and(|p| p.king_taken().is_some()) {
             finished += 1;
         }
     }
