@@ -6,7 +6,8 @@ use super::position::Position;
 
 /// Leaf nodes of the legal move tree `depth` plies deep.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if pos.variant() == super::variant::Variant::Royal {
+    if pos.rules().queen_restoration {
+        // A restoration and the move after it make one choice of the ply.
         return super::royal::perft(pos, depth);
     }
     match depth {
