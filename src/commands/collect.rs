@@ -21,7 +21,7 @@ pub enum Feature {
     SecondStage,
     Promotion,
     EnPassant,
-    /// A move that takes a king (Dice chess).
+    /// A move that takes a king (Dice chess, Royal Chess 100).
     KingCapture,
 }
 
@@ -134,7 +134,9 @@ impl Observer for Watch<'_> {
         if let Some(f) = feature {
             self.features |= f.bit();
         }
-        if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King) {
+        // The enemy king only: a Chess960 castling whose king stays on its
+        // square moves onto its own king.
+        if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
             self.features |= Feature::KingCapture.bit();
         }
     }

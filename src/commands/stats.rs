@@ -50,8 +50,9 @@ pub struct GameStats {
     pub promote_prince_files: u32,
     pub throne_pawns: u32,
     pub en_passant: u32,
-    /// Royal (RULES.md 5.3, 5.5): kings taken, princes crowned, queens
-    /// restored, restorations refused (a move made while one was due).
+    /// Kings taken (Royal, RULES.md 5.3, and Dice chess, whose king capture
+    /// ends the game); Royal (5.3, 5.5): princes crowned, queens restored,
+    /// restorations refused (a move made while one was due).
     pub king_captures: u32,
     pub crownings: u32,
     pub restorations: u32,
@@ -130,6 +131,7 @@ impl Counter {
         let s = &mut self.s;
         s.dice.get_or_insert_with(DiceStats::default);
         s.captures += u32::from(before.is_capture(m));
+        s.king_captures += u32::from(before.dice().is_some_and(|d| d.takes_king(m)));
         match m.kind {
             MoveKind::Castle(_) if m.to.file() > m.from.file() => s.castle_first_short += 1,
             MoveKind::Castle(_) => s.castle_first_long += 1,
@@ -493,7 +495,10 @@ impl Aggregate {
         if let Some(d) = &g.dice {
             self.dice.add(d);
         }
-        self.king_captures += u64::from(g.king_captures);
+        // Dice chess counts its king captures by side in its own section.
+        if g.dice.is_none() {
+            self.king_captures += u64::from(g.king_captures);
+        }
         self.crownings += u64::from(g.crownings);
         self.restorations += u64::from(g.restorations);
         self.restorations_refused += u64::from(g.restorations_refused);

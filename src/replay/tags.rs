@@ -186,7 +186,11 @@ pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
 }
 
 /// The files of the Files tag, else `a-k` when the moves write `k` and
-/// never `j`; and [`letters`]: both from the record's `marks`
+/// never `j`; and the letters of the record's piece letters (a pawn's `p`
+/// does not count: the writers drop it, so a converted record would change
+/// its letters), Cyrillic when any letter is (a Cyrillic record may hold a
+/// Latin look-alike typed by mistake, `K` for `К`; a Latin record has no
+/// reason to hold a Cyrillic letter): both from the record's `marks`
 /// ([`GameRecord::move_marks`]).
 pub(super) fn files_and_letters(record: &GameRecord, marks: MoveMarks) -> (Files, Letters) {
     let (seen, bit) = (marks.files, |f: u8| 1u16 << f);

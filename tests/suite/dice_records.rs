@@ -139,8 +139,7 @@ fn the_renderings_convert_into_each_other() {
 
 #[test]
 fn generated_dice_games_validate_in_every_form() {
-    use pgn100::commands::dice::generate::{generate_dice_game, write_dice_game};
-    use pgn100::commands::generate::rng_for;
+    use pgn100::commands::generate::{generate_game, rng_for, write_generated};
     use pgn100::notation::ast::RollForm;
     use pgn100::notation::{Letters, Style};
     let forms = [
@@ -150,9 +149,9 @@ fn generated_dice_games_validate_in_every_form() {
     ];
     let mut taken = 0;
     for i in 0..12u64 {
-        let g = generate_dice_game(&mut rng_for(5, i), 120);
+        let g = generate_game(&mut rng_for(5, i), pgn100::rules::Variant::Dice, 120).expect("Dice is played");
         let (letters, style, rolls) = forms[i as usize % 3];
-        let text = write_dice_game(
+        let text = write_generated(
             &[("Variant", "Dice".to_string()), ("Result", g.result.to_string())],
             &g,
             letters,

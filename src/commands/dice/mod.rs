@@ -3,6 +3,3 @@
 
 pub mod annotate;
 pub mod convert;
-pub mod generate;
-pub mod page;
-pub mod show;
