@@ -11,7 +11,8 @@ use super::position::Position;
 /// command refuses it; [`crate::rules::dice::turns::legal_turns`] counts a
 /// roll's turns).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if pos.variant() == super::variant::Variant::Royal {
+    if pos.rules().queen_restoration {
+        // A restoration and the move after it make one choice of the ply.
         return super::royal::perft(pos, depth);
     }
     match depth {
