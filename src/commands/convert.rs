@@ -371,12 +371,27 @@ fn write_game(
         new.append(&mut extra);
         new.sort_by_key(|(t, _)| t.span.start);
         for (token, written) in new {
+            out.push_str(book_space(text, cursor, token.span.start));
             out.push_str(&text[cursor..token.span.start]);
             out.push_str(buf.get(written).unwrap_or_default());
             cursor = token.span.end;
         }
     }
+    out.push_str(book_space(text, cursor, record.span.end));
     out.push_str(&text[cursor..record.span.end]);
+}
+
+/// A space to write before the text from `cursor` to `end` when the move
+/// written before it was read with a book's comma that touched the next
+/// move number (`Сf8-c5,4.`): the comma goes, the space keeps them apart.
+fn book_space(text: &str, cursor: usize, end: usize) -> &'static str {
+    let touching = text.get(..cursor).is_some_and(|t| t.ends_with(','))
+        && text.get(cursor..end).is_some_and(|gap| gap.starts_with(|c: char| c.is_ascii_digit()));
+    if touching {
+        " "
+    } else {
+        ""
+    }
 }
 
 /// The options the moves of a game are written with: `--to pychess` and
@@ -478,6 +493,7 @@ impl Observer for MoveWriter<'_> {
         let gap = self.text.get(self.cursor..token.span.start);
         match gap {
             Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
+                buf.push_str(book_space(self.text, self.cursor, token.span.start));
                 match gap {
                     " " => buf.push(' '),
                     gap => buf.push_str(gap),

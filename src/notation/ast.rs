@@ -313,6 +313,9 @@ impl LookAlikes {
     pub const PAREN_NUMBER: LookAlikes = LookAlikes(1 << 7);
     /// `Крf8-f9 ; e3` (white space before the throne mark).
     pub const SPACED_THRONE: LookAlikes = LookAlikes(1 << 8);
+    /// A comma or period after a move (`e7-e5,`, `Фg6-h6.`), as books and
+    /// web pages print a game: a warning of its own (`book_punctuation`).
+    pub const BOOK_PUNCTUATION: LookAlikes = LookAlikes(1 << 9);
 
     pub fn is_empty(self) -> bool {
         self.0 == 0

@@ -14,6 +14,7 @@ const NAMES: &[(LookAlikes, &str)] = &[
     (LookAlikes::SPACED_ELLIPSIS, "`...` apart from its move number"),
     (LookAlikes::PAREN_NUMBER, "`)` after a move number read as `.`"),
     (LookAlikes::SPACED_THRONE, "white space before the throne mark `;`"),
+    (LookAlikes::BOOK_PUNCTUATION, "a comma or period after the move, as books print it"),
 ];
 
 /// The names of the look-alikes in `read`, joined with "; ".
@@ -26,6 +27,10 @@ pub fn describe(read: LookAlikes) -> String {
 /// its right form.
 pub fn right_form(token: &str, read: LookAlikes) -> String {
     let mut s = token.to_string();
+    // The book's comma or period ends the token: it goes first.
+    if read.contains(LookAlikes::BOOK_PUNCTUATION) && s.ends_with([',', '.']) {
+        s.pop();
+    }
     if read.contains(LookAlikes::CYRILLIC_CAPTURE) {
         s = s.replace('х', ":");
     }

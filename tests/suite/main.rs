@@ -17,6 +17,7 @@ mod dice_records;
 mod encoding;
 mod fen;
 mod fuzz_regressions;
+mod game_boundaries;
 mod generate;
 mod grammar;
 mod hostile;
