@@ -1,7 +1,8 @@
 //! Splits a decoded text into games and tokenizes each one (syntax only).
 //!
 //! The reader is an iterator of [`Item`]s: a game, a game with a syntax error
-//! (the reader then resynchronises at the next line that starts with `[`),
+//! (the reader then resynchronises at the next line that starts with `[`,
+//! or after a blank line at move number 1 or a `;` heading),
 //! or text between games that is not a game. Nothing is skipped silently.
 //! Time is linear in the input and the stack is bounded: variations are
 //! flat `(`/`)` tokens.
@@ -565,7 +566,8 @@ pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
     }
     let len = rest.iter().position(|&c| c != 0 && !c.is_ascii_whitespace()).unwrap_or(rest.len());
     let end = at + len;
-    let boundary = bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n') && is_blank_before(bytes, end - 1);
+    let boundary =
+        bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n') && is_blank_before(bytes, end - 1);
     (end == bytes.len() || boundary).then_some(len)
 }
 
@@ -661,8 +663,7 @@ impl Reader<'_> {
             return None;
         }
         let start = self.pos;
-        let starts_game =
-            self.rest().starts_with('[') || starts_movetext(self.rest()) || starts_heading(self.rest());
+        let starts_game = self.rest().starts_with('[') || starts_movetext(self.rest()) || starts_heading(self.rest());
         if !starts_game {
             // Text between games: up to the next line starting with `[` or a move number.
             let bytes = self.text.as_bytes();
