@@ -200,7 +200,7 @@ fn counts(path: &str, variant: &str) -> Vec<(&'static str, usize)> {
     let converted = run(&["convert"]).0;
     let options = Options { default_variant: variant.parse::<Variant>().ok(), ..Options::default() };
     out.push(("convert", validate_bytes("t", converted.as_bytes(), None, options).games));
-    out.push(("filter", number(&run(&["filter"]).1, " of ")));
+    out.push(("filter", number(&run(&["filter"]).1, " game(s)")));
     out.push(("dedup", number(&run(&["dedup"]).1, " game(s)")));
     let dir = std::env::temp_dir().join(format!("pgn100-split-{}-{}", std::process::id(), path.replace('/', "_")));
     let _ = std::fs::remove_dir_all(&dir);
