@@ -15,10 +15,9 @@ use crate::notation::decode::decode;
 use crate::notation::{GameRecord, Item, Reader};
 use crate::output::diagram::{svg_diagram, text_diagram, Glyphs};
 use crate::output::html::game_page;
-use crate::replay::{is_dice, replay_dice, DiceReport};
-use crate::replay::{replay, Options};
+use crate::replay::{replay, GameReport, Options};
 use crate::rules::dice::DicePosition;
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, Variant, VariantPosition};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum GlyphsArg {
@@ -127,20 +126,19 @@ fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::E
             let f = between_turns(DicePosition::from_fen(fen)?);
             return Ok(Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None });
         }
-        let pos = Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
+        let pos = VariantPosition::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
         let (text, svg) = (text_diagram(&pos, None, glyphs, color), svg_diagram(&pos, None, letters));
         return Ok(Shown { text, svg, stopped: None });
     }
     let (name, text, record, index) = read_game(args)?;
     let options = Options { default_variant: args.variant, ..Options::default() };
-    if is_dice(&record, options) {
-        let report = replay_dice(&record, index, options);
+    let report = replay(&record, index, options);
+    if report.variant == Some(Variant::Dice) {
         return dice_position(args, color, (name, text, record), &report);
     }
     if args.turn.is_some() {
         return Err("--turn and --move are for Dice chess records, whose turns are up to three moves; use --ply".into());
     }
-    let report = replay(&record, index, options);
     let plies = report.mainline.len();
     let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
     let wanted = args.ply.unwrap_or(plies);
@@ -164,7 +162,7 @@ fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::E
 fn why(error: Option<&Diagnostic>, plies: usize) -> String {
     match error {
         Some(d) => format!("its replay stops at ply {}: {}", plies + 1, d.message),
-        None => "the game is no longer".to_string(),
+        None => "the game ends there".to_string(),
     }
 }
 
@@ -186,7 +184,7 @@ fn dice_position(
     args: &ShowArgs,
     color: bool,
     (name, text, record): (String, String, GameRecord),
-    report: &DiceReport,
+    report: &GameReport,
 ) -> Result<Shown, Box<dyn std::error::Error>> {
     let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
     let plies = plies(report);
@@ -199,7 +197,7 @@ fn dice_position(
                     format!("game {} has no turn {number}{}", args.game, dice_why(report, error.as_ref())).into()
                 );
             };
-            let moves = report.turns.get(i).map_or(0, |t| t.moves.len());
+            let moves = report.turns.get(i).map_or(0, |t| t.plies.len());
             let made = args.moves.unwrap_or(moves);
             if made > moves {
                 let noun = if moves == 1 { "move" } else { "moves" };
@@ -218,7 +216,7 @@ fn dice_position(
             None => start_frame(report),
         },
         (None, None) => match report.turns.len().checked_sub(1) {
-            Some(i) => frame(&record, report, i, report.turns.get(i).map_or(0, |t| t.moves.len())),
+            Some(i) => frame(&record, report, i, report.turns.get(i).map_or(0, |t| t.plies.len())),
             None => start_frame(report),
         },
     };
@@ -234,7 +232,7 @@ fn dice_position(
 }
 
 /// Why a Dice game has no more moves or turns: where its replay stopped.
-fn dice_why(report: &DiceReport, error: Option<&Diagnostic>) -> String {
+fn dice_why(report: &GameReport, error: Option<&Diagnostic>) -> String {
     match error {
         Some(d) if !report.complete => format!("; its replay stops: {}", d.message),
         _ => String::new(),
@@ -245,21 +243,16 @@ fn dice_why(report: &DiceReport, error: Option<&Diagnostic>) -> String {
 fn page(args: &ShowArgs, out: &Path) -> Outcome {
     let (_, text, record, index) = read_game(args)?;
     let options = Options { default_variant: args.variant, keep_all: true, ..Options::default() };
-    if is_dice(&record, options) {
-        let report = replay_dice(&record, index, options);
-        if report.start.is_none() {
-            let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
-            return Err(format!("game {} has no position to show{why}", args.game).into());
-        }
-        write_atomic(out, dice_game_page(&record, &text, &report).as_bytes())?;
-        return Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) });
-    }
     let report = replay(&record, index, options);
     if report.start.is_none() {
         let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
         return Err(format!("game {} has no position to show{why}", args.game).into());
     }
-    write_atomic(out, game_page(&record, &text, &report, report.letters).as_bytes())?;
+    let html = match report.variant {
+        Some(Variant::Dice) => dice_game_page(&record, &text, &report),
+        _ => game_page(&record, &text, &report, report.letters),
+    };
+    write_atomic(out, html.as_bytes())?;
     Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) })
 }
 

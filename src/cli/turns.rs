@@ -48,7 +48,7 @@ pub fn run(args: &TurnsArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
             )
         }
     };
-    let Some(roles) = crate::commands::dice::roll_roles(&roll) else {
+    let Some(roles) = crate::replay::roll_roles(&roll) else {
         return Err("--roll: a face that is no die".into());
     };
     let mut ep = Vec::new();

@@ -8,7 +8,7 @@ use crate::diag::SourceFile;
 use crate::notation::ast::{GameRecord, MoveText, Script, Token, TokenKind};
 use crate::notation::{check_mark, Letters};
 use crate::replay::{Claims, GameReport, Observer, Options, Ply};
-use crate::rules::{Claim, Color, Move, MoveKind, Position, Termination};
+use crate::rules::{Claim, Color, Move, MoveKind, Position, Termination, VariantPosition};
 
 /// Which optional comments to add.
 #[derive(Copy, Clone, Debug, Default)]
@@ -31,8 +31,7 @@ pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Conver
     let mut annotator = Annotator::new(*options);
     transform_observed(source, options.replay, options.skip_invalid, &mut annotator, |text, record, report, a, out| {
         if report.variant == Some(crate::rules::Variant::Dice) {
-            let dice = crate::replay::replay_dice(record, 0, options.replay);
-            crate::commands::dice::annotate::write_game(text, record, &dice, options, out);
+            crate::commands::dice::annotate::write_game(text, record, report, options, out);
             return Ok(());
         }
         annotate_game(text, record, report, &a.plies, out);
@@ -147,7 +146,8 @@ impl Observer for Annotator {
         (self.started, self.main, self.pending) = (false, false, None);
     }
 
-    fn before_move(&mut self, before: &Position, _mv: Move) {
+    fn before_move(&mut self, before: &VariantPosition, _mv: Move) {
+        let Some(before) = before.plain() else { return };
         if !self.started {
             // A stage the start position is already in is not "entered".
             let men = before.men();
@@ -158,7 +158,8 @@ impl Observer for Annotator {
         self.main = true;
     }
 
-    fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
+        let Some(before) = before.plain() else { return };
         let letters = match &token.kind {
             TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
             TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Latin) => Letters::Latin,
@@ -170,7 +171,8 @@ impl Observer for Annotator {
         self.pending = Some(Pending { token: ply.token, main, mover, fullmoves, kind, letters, comments });
     }
 
-    fn any_played(&mut self, after: &Position) {
+    fn any_played(&mut self, after: &VariantPosition) {
+        let Some(after) = after.plain() else { return };
         let Some(Pending { token, main, mover, fullmoves, kind, letters, mut comments }) = self.pending.take() else {
             return;
         };
@@ -334,6 +336,8 @@ fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
         Termination::LosingPosition { winner: Color::Black } => {
             ("losing position: white's king attacked without its prince, black wins", "0-1")
         }
+        Termination::KingCaptured { winner: Color::White } => ("white takes the king and wins", "1-0"),
+        Termination::KingCaptured { winner: Color::Black } => ("black takes the king and wins", "0-1"),
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
         Termination::FivefoldRepetition => ("fivefold repetition: a draw", "1/2-1/2"),
         Termination::SeventyFiveMoves => ("75 moves without capture or pawn move: a draw", "1/2-1/2"),

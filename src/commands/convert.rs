@@ -13,7 +13,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
 use crate::notation::{promotion_form, Found, Letters, LongMove, Reader, ShortMove, Style};
 use crate::replay::{replay_observed, GameReport, Observer, Options, Ply};
-use crate::rules::{Position, Variant};
+use crate::rules::{Variant, VariantPosition};
 
 // The choices are the command line's values too (`clap::ValueEnum`): one
 // type per idea, no copy of it in the CLI. Their notes are `//`, not `///`,
@@ -127,8 +127,7 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             }
             let start = out.len();
             if report.variant == Some(Variant::Dice) {
-                let dice = crate::replay::replay_dice(record, 0, options.replay);
-                crate::commands::dice::convert::write_game(text, record, &dice, options, out);
+                crate::commands::dice::convert::write_game(text, record, report, options, out);
                 if options.style != StyleChoice::Keep || options.rolls != RollsChoice::Keep {
                     crate::output::wrap::rewrap_game(out, start);
                 }
@@ -471,7 +470,8 @@ impl Observer for MoveWriter<'_> {
         self.in_order = true;
     }
 
-    fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
+        let Some(before) = before.plain() else { return };
         let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
         if !self.rewrite {
             return;
@@ -524,7 +524,8 @@ impl Observer for MoveWriter<'_> {
         self.pending = Some((ply.token, start, *check, *glyph, letters));
     }
 
-    fn any_played(&mut self, after: &Position) {
+    fn any_played(&mut self, after: &VariantPosition) {
+        let Some(after) = after.plain() else { return };
         let Some((token, start, check, glyph, letters)) = self.pending.take() else { return };
         let buf = &mut self.buf;
         if self.options.pgn_moves {

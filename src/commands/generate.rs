@@ -98,8 +98,8 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
                         "0-1"
                     }
                 }
-                Termination::LosingPosition { winner } => {
-                    record.termination = format!("losing position ({winner} wins)");
+                Termination::LosingPosition { winner } | Termination::KingCaptured { winner } => {
+                    record.termination = crate::commands::stats::termination_name(Some(t)).to_string();
                     if winner == Color::White {
                         "1-0"
                     } else {

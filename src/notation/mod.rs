@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod decode;
 mod detect;
+pub mod dice;
 pub mod fill;
 pub mod lookalike;
 pub mod parse;

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use crate::notation::Letters;
-use crate::rules::{termination_of, Board, Color, Move, Piece, Position, Role, Rules, Square, Termination};
+use crate::rules::{Board, Color, Move, Piece, Role, Rules, Square, Termination, VariantPosition};
 
 /// How men are drawn in the terminal diagram.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -72,7 +72,7 @@ fn symbol(p: Piece) -> Option<char> {
 
 /// The terminal diagram: rank 10 at the top, coordinates, side to move,
 /// the last move's squares marked (by colour, or by brackets without).
-pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: bool) -> String {
+pub fn text_diagram(pos: &VariantPosition, last: Option<Move>, glyphs: Glyphs, color: bool) -> String {
     let mut out = text_board(pos.board(), pos.rules(), last, glyphs, color);
     let _ = writeln!(out, "{}; FEN {}", state(pos), pos.fen());
     out
@@ -125,12 +125,13 @@ pub fn text_board(board: &Board, rules: &Rules, last: Option<Move>, glyphs: Glyp
 }
 
 /// What the position is: mate, stalemate, check or whose move it is.
-pub fn state(pos: &Position) -> String {
-    match termination_of(pos) {
+pub fn state(pos: &VariantPosition) -> String {
+    match pos.termination() {
         Some(Termination::Checkmate { winner }) => format!("checkmate, {winner} wins"),
         Some(Termination::LosingPosition { winner }) => {
             format!("losing position ({}'s king attacked, no prince), {winner} wins", !winner)
         }
+        Some(Termination::KingCaptured { winner }) => format!("{} king taken, {winner} wins", !winner),
         Some(Termination::Stalemate) => format!("stalemate ({} to move has no legal move), a draw", pos.turn()),
         Some(Termination::FivefoldRepetition) => "fivefold repetition, a draw".to_string(),
         Some(Termination::SeventyFiveMoves) => "75 moves without capture or pawn move, a draw".to_string(),
@@ -146,7 +147,7 @@ pub(crate) fn xml(s: &str) -> String {
 
 /// An SVG diagram: squares, coordinates, men (chess symbols; the prince as a
 /// lettered disc), the last move's squares tinted.
-pub fn svg_diagram(pos: &Position, last: Option<Move>, letters: Letters) -> String {
+pub fn svg_diagram(pos: &VariantPosition, last: Option<Move>, letters: Letters) -> String {
     svg_board(pos.board(), pos.rules(), &pos.fen(), last, letters)
 }
 

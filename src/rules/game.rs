@@ -14,6 +14,8 @@ pub enum Termination {
     /// Royal (RULES.md 5.4): the side not to move has its king attacked and
     /// no prince; the side to move wins.
     LosingPosition { winner: Color },
+    /// Dice chess (RULES.md 4): a move took the king; its taker wins.
+    KingCaptured { winner: Color },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
     /// The same position for the fifth time (Chess): a draw without a claim.

@@ -19,6 +19,7 @@ mod royal;
 pub use royal::{RestoreError, Violation};
 mod setup;
 mod variant;
+mod variant_position;
 mod zobrist;
 
 pub use board::Board;
@@ -35,3 +36,4 @@ pub use variant::{
     AutoDraw, CastlingRule, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, CHESS, CHESS960, GRAND,
     HUNDRED, ROYAL,
 };
+pub use variant_position::{VariantFenError, VariantPosition};

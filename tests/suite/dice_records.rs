@@ -9,8 +9,7 @@ use crate::common::read_jsonl;
 use pgn100::commands::validate_bytes;
 use pgn100::diag::Code;
 use pgn100::notation::{GameRecord, Item, Reader};
-use pgn100::replay::replay_dice;
-use pgn100::replay::Options;
+use pgn100::replay::{replay, Options};
 use pgn100::rules::dice::{role_face, DiceUci};
 
 fn corpus(path: &str) -> String {
@@ -46,7 +45,7 @@ fn both_renderings_replay_to_the_oracle_turns() {
         assert_eq!(recs.len(), games.len(), "{path}");
         for (rec, g) in recs.iter().zip(&games) {
             let seed = &g["seed"];
-            let report = replay_dice(rec, 0, Options { strict: true, ..Options::default() });
+            let report = replay(rec, 0, Options { strict: true, ..Options::default() });
             assert!(report.diagnostics.is_empty(), "{path} seed {seed}: {:?}", report.diagnostics);
             let turns = g["turns"].as_array().expect("turns");
             assert_eq!(report.turns.len(), turns.len(), "{path} seed {seed}");
@@ -60,7 +59,7 @@ fn both_renderings_replay_to_the_oracle_turns() {
                 let want_ep: Vec<String> =
                     theirs["ep"].as_array().expect("ep").iter().map(|s| s.as_str().expect("sq").to_string()).collect();
                 assert_eq!(ep, want_ep, "{path} seed {seed}");
-                let moves: Vec<String> = ours.moves.iter().map(|p| DiceUci(p.mv).to_string()).collect();
+                let moves: Vec<String> = report.turn_plies(ours).iter().map(|p| DiceUci(p.mv).to_string()).collect();
                 let want_moves: Vec<String> = theirs["moves"]
                     .as_array()
                     .expect("moves")
@@ -74,7 +73,8 @@ fn both_renderings_replay_to_the_oracle_turns() {
             }
             let last = report.last.as_ref().expect("replayed whole");
             if turns.last().is_some_and(|t| !t["moves"].as_array().expect("moves").is_empty()) {
-                assert_eq!(Some(last.fen()), last_fen, "{path} seed {seed}: the final position");
+                // The oracle's FEN: the en passant field always `-`.
+                assert_eq!(Some(last.dice().expect("Dice").fen()), last_fen, "{path} seed {seed}: the final position");
             }
             let taken = g["termination"] == "king-capture";
             assert_eq!(last.king_taken().is_some(), taken, "{path} seed {seed}");
@@ -89,18 +89,18 @@ fn a_turn_cut_short_breaks_the_maximum_moves_rule_there() {
     let games = read_jsonl("oracle/dice/games_dice_sample.jsonl");
     let mut checked = 0;
     for (rec, g) in recs.iter().zip(&games).take(60) {
-        let report = replay_dice(rec, 0, Options::default());
+        let report = replay(rec, 0, Options::default());
         // The first turn of three moves that does not take the king.
-        let Some(turn) = report.turns.iter().find(|t| t.moves.len() == 3 && t.left.is_empty()) else { continue };
-        let Some(cut) = turn.moves.last().map(|p| rec.tokens[p.token].span.clone()) else { continue };
+        let Some(turn) = report.turns.iter().find(|t| t.plies.len() == 3 && t.left.is_empty()) else { continue };
+        let Some(cut) = report.turn_plies(turn).last().map(|p| rec.tokens[p.token].span.clone()) else { continue };
+        let turn_end = report.turn_plies(turn)[1].token;
         let game_text = &text[rec.span.start..rec.span.end];
         let local = (cut.start - rec.span.start)..(cut.end - rec.span.start);
         let corrupted = format!("{}{}", &game_text[..local.start], &game_text[local.end..]);
         let bad = records(&corrupted);
-        let report = replay_dice(&bad[0], 0, Options::default());
+        let report = replay(&bad[0], 0, Options::default());
         let first = report.diagnostics.iter().find(|d| d.is_error()).unwrap_or_else(|| panic!("seed {}", g["seed"]));
         assert_eq!(first.code, Code::TooFewMoves, "seed {}: {first:?}", g["seed"]);
-        let turn_end = turn.moves[1].token;
         assert_eq!(first.span, bad[0].tokens[turn_end].span, "seed {}: at the cut turn", g["seed"]);
         checked += 1;
     }
@@ -162,7 +162,7 @@ fn generated_dice_games_validate_in_every_form() {
         let report = validate_bytes("g", text.as_bytes(), None, Options { strict: true, ..Options::default() });
         assert!(report.diagnostics.is_empty(), "game {i}: {:?}\n{text}", report.diagnostics.first());
         let rec = &records(&text)[0];
-        let replayed = replay_dice(rec, 0, Options::default());
+        let replayed = replay(rec, 0, Options::default());
         assert_eq!(replayed.turns.len(), g.turns.len(), "game {i}");
         taken += usize::from(g.result != "*");
     }

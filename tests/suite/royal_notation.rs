@@ -150,8 +150,8 @@ fn annotate_comments_on_crownings_restorations_and_the_losing_position() {
 fn show_draws_prince_and_princess_in_the_terminal_and_in_svg() {
     use pgn100::notation::Letters;
     use pgn100::output::diagram::{svg_diagram, text_diagram, Glyphs};
-    use pgn100::rules::{Position, Variant};
-    let start = Position::start(Variant::Royal).expect("Royal is played");
+    use pgn100::rules::{Variant, VariantPosition};
+    let start = VariantPosition::start(Variant::Royal).expect("Royal is played");
     for glyphs in [Glyphs::Letters, Glyphs::Unicode] {
         let text = text_diagram(&start, None, glyphs, false);
         let first = text.lines().find(|l| l.trim_start().starts_with("1 ")).expect("rank 1");

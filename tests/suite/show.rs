@@ -182,7 +182,7 @@ pub mod dice {
 #[test]
 fn dice_positions_after_every_move_are_the_oracles() {
     use pgn100::commands::dice::show::{frame, frames};
-    use pgn100::replay::{replay_dice, Options};
+    use pgn100::replay::{replay, Options};
     let games = dice::games();
     for (file, digits) in [(dice::LATIN, false), (dice::CYRILLIC, true)] {
         let text = dice::text(file);
@@ -191,7 +191,7 @@ fn dice_positions_after_every_move_are_the_oracles() {
         assert_eq!((records.len(), rolls.len()), (games.len(), games.len()), "{file}");
         let mut positions = 0;
         for (i, (g, record)) in games.iter().zip(&records).enumerate() {
-            let report = replay_dice(record, i, Options::default());
+            let report = replay(record, i, Options::default());
             assert!(report.complete && report.is_valid(), "{file} game {i}");
             let shown = frames(record, &report);
             let turns = g["turns"].as_array().expect("turns");

@@ -8,27 +8,27 @@
     reason = "every offset is a span the reader made on this text, or a cursor set to the end of one"
 )]
 
-use super::write::dice_list;
 use crate::commands::annotate::AnnotateOptions;
 use crate::notation::ast::GameRecord;
-use crate::replay::DiceReport;
+use crate::notation::dice::dice_list;
+use crate::replay::GameReport;
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::dice::Turn;
 use crate::rules::MoveKind;
 
 /// Appends the Dice game `record` of `text`, replayed as `report`, with its comments.
-pub fn write_game(text: &str, record: &GameRecord, report: &DiceReport, options: &AnnotateOptions, out: &mut String) {
+pub fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &AnnotateOptions, out: &mut String) {
     let mut after: Vec<(usize, Vec<String>)> = Vec::new();
     for turn in &report.turns {
         let mut pos = turn.start.clone();
         let mut t = Turn::new(turn.roll);
-        let promotes = turn.moves.iter().any(|p| matches!(p.mv.kind, MoveKind::Promotion(_)));
+        let promotes = report.turn_plies(turn).iter().any(|p| matches!(p.mv.kind, MoveKind::Promotion(_)));
         let forced = promotes && {
             let list = legal_turns(&turn.start, turn.roll);
             list.removed > 0
                 && list.turns.iter().all(|moves| moves.iter().any(|m| matches!(m.kind, MoveKind::Promotion(_))))
         };
-        for (i, ply) in turn.moves.iter().enumerate() {
+        for (i, ply) in report.turn_plies(turn).iter().enumerate() {
             let promotion = matches!(ply.mv.kind, MoveKind::Promotion(_));
             if t.play(&mut pos, ply.mv).is_err() {
                 break;
@@ -41,7 +41,7 @@ pub fn write_game(text: &str, record: &GameRecord, report: &DiceReport, options:
                 c.push(format!("{} takes the king and wins", !loser));
             }
             if options.dice {
-                let last = i + 1 == turn.moves.len();
+                let last = i + 1 == report.turn_plies(turn).len();
                 let left = dice_list(t.left.each(), report.roll_form);
                 c.push(if last && !t.left.is_empty() && pos.king_taken().is_none() {
                     format!("dice left: {left}, none can be spent")
@@ -51,7 +51,7 @@ pub fn write_game(text: &str, record: &GameRecord, report: &DiceReport, options:
             }
             if options.fen {
                 let mut shown = pos.clone();
-                if i + 1 == turn.moves.len() {
+                if i + 1 == report.turn_plies(turn).len() {
                     shown.end_turn();
                 }
                 c.push(shown.fen_with_ep());

@@ -6,15 +6,15 @@
     reason = "every offset is a span the reader made on this text, or a cursor set to the end of one, so on char boundaries and in order"
 )]
 
-use super::write::{roll_text, write_move};
 use crate::commands::convert::{ConvertOptions, LettersChoice, RollsChoice, StyleChoice};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollForm, TokenKind};
+use crate::notation::dice::{roll_text, write_move};
 use crate::notation::{promotion_text, Letters, Style};
-use crate::replay::DiceReport;
+use crate::replay::GameReport;
 use crate::rules::MoveKind;
 
 /// Appends the Dice game `record` of `text`, replayed as `report`, rewritten.
-pub fn write_game(text: &str, record: &GameRecord, report: &DiceReport, options: &ConvertOptions, out: &mut String) {
+pub fn write_game(text: &str, record: &GameRecord, report: &GameReport, options: &ConvertOptions, out: &mut String) {
     let mut new: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     for turn in &report.turns {
         if let Some(token) = record.tokens.get(turn.roll_token) {
@@ -35,7 +35,7 @@ pub fn write_game(text: &str, record: &GameRecord, report: &DiceReport, options:
             }
         }
         let mut pos = turn.start.clone();
-        for ply in &turn.moves {
+        for ply in report.turn_plies(turn) {
             let Some(token) = record.tokens.get(ply.token) else { continue };
             let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { continue };
             let (script, long, promotion_form) = match move_text {

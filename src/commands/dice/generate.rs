@@ -6,8 +6,8 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::Rng;
 
-use super::write::{roll_text, write_move};
 use crate::notation::ast::RollForm;
+use crate::notation::dice::{roll_text, write_move};
 use crate::notation::fill::{Filler, WIDTH};
 use crate::notation::pgn::tag_section;
 use crate::notation::{Letters, Style};

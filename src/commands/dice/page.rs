@@ -9,10 +9,10 @@ use super::show::frames;
 use crate::notation::ast::GameRecord;
 use crate::output::diagram::xml;
 use crate::output::html::{page, Node};
-use crate::replay::DiceReport;
+use crate::replay::GameReport;
 
 /// The page of the Dice game `record`, read from `text` and replayed as `report`.
-pub fn dice_game_page(record: &GameRecord, text: &str, report: &DiceReport) -> String {
+pub fn dice_game_page(record: &GameRecord, text: &str, report: &GameReport) -> String {
     let frames = frames(record, report);
     let mut nodes = Vec::with_capacity(frames.len());
     let mut boards = Vec::with_capacity(frames.len());

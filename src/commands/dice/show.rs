@@ -5,11 +5,11 @@
 //! listed), the oracle's FEN but for that field: once a turn's last move is
 //! made the turn has passed, and the FEN names the player whose turn comes.
 
-use super::write::{dice_list, roll_text};
 use crate::notation::ast::{GameRecord, RollForm, TokenKind};
+use crate::notation::dice::{dice_list, roll_text};
 use crate::notation::Letters;
 use crate::output::diagram::{svg_board, text_board, Glyphs};
-use crate::replay::{DiceReport, DiceTurn, Ply};
+use crate::replay::{DiceTurn, GameReport, Ply};
 use crate::rules::dice::{Dice, DicePosition, Turn, DICE};
 use crate::rules::{Color, Move};
 
@@ -36,10 +36,10 @@ pub struct DiceFrame<'a> {
 /// The turn (index into `report.turns`) and how many of its moves are made
 /// after `plies` moves of the game: `None` for 0 (the start) or more
 /// moves than were replayed.
-pub fn ply_point(report: &DiceReport, plies: usize) -> Option<(usize, usize)> {
+pub fn ply_point(report: &GameReport, plies: usize) -> Option<(usize, usize)> {
     let mut seen = 0;
     for (i, turn) in report.turns.iter().enumerate() {
-        let n = turn.moves.len();
+        let n = turn.plies.len();
         if plies > seen && plies <= seen + n {
             return Some((i, plies - seen));
         }
@@ -49,19 +49,19 @@ pub fn ply_point(report: &DiceReport, plies: usize) -> Option<(usize, usize)> {
 }
 
 /// The moves of the game as far as replayed.
-pub fn plies(report: &DiceReport) -> usize {
-    report.turns.iter().map(|t| t.moves.len()).sum()
+pub fn plies(report: &GameReport) -> usize {
+    report.turns.iter().map(|t| t.plies.len()).sum()
 }
 
 /// The index of turn `number` of `color` (the record's `N.` or `N...`).
-pub fn find_turn(report: &DiceReport, number: u32, color: Color) -> Option<usize> {
+pub fn find_turn(report: &GameReport, number: u32, color: Color) -> Option<usize> {
     report.turns.iter().position(|t| t.number() == number && t.color() == color)
 }
 
 /// The start of the game (before its first roll); `None` when the record's
 /// FEN tag is bad.
-pub fn start_frame(report: &DiceReport) -> Option<DiceFrame<'_>> {
-    report.start.clone().map(between_turns)
+pub fn start_frame(report: &GameReport) -> Option<DiceFrame<'_>> {
+    report.start.as_ref().and_then(|p| p.dice()).cloned().map(between_turns)
 }
 
 /// A state between turns (a game's start, a FEN): no roll yet.
@@ -72,9 +72,9 @@ pub fn between_turns<'a>(pos: DicePosition) -> DiceFrame<'a> {
 /// Turn `index` of the record after `made` of its moves (at most as many as
 /// it has). The turn is over after its last move unless the replay stopped
 /// in it.
-pub fn frame<'a>(record: &GameRecord, report: &'a DiceReport, index: usize, made: usize) -> Option<DiceFrame<'a>> {
+pub fn frame<'a>(record: &GameRecord, report: &'a GameReport, index: usize, made: usize) -> Option<DiceFrame<'a>> {
     let turn = report.turns.get(index)?;
-    let moves = turn.moves.get(..made)?;
+    let moves = report.turn_plies(turn).get(..made)?;
     let mut pos = turn.start.clone();
     let mut t = Turn::new(turn.roll);
     for ply in moves {
@@ -82,7 +82,7 @@ pub fn frame<'a>(record: &GameRecord, report: &'a DiceReport, index: usize, made
         let _ = t.play(&mut pos, ply.mv);
     }
     let closed = index + 1 < report.turns.len() || report.complete;
-    let over = made == turn.moves.len() && closed;
+    let over = made == turn.plies.len() && closed;
     if over {
         pos.end_turn();
     }
@@ -95,10 +95,10 @@ pub fn frame<'a>(record: &GameRecord, report: &'a DiceReport, index: usize, made
 
 /// Every position of the replayed main line: the start, then the one after
 /// each move (the empty turns have none).
-pub fn frames<'a>(record: &GameRecord, report: &'a DiceReport) -> Vec<DiceFrame<'a>> {
+pub fn frames<'a>(record: &GameRecord, report: &'a GameReport) -> Vec<DiceFrame<'a>> {
     let mut out: Vec<DiceFrame<'a>> = start_frame(report).into_iter().collect();
     for (i, turn) in report.turns.iter().enumerate() {
-        out.extend((1..=turn.moves.len()).filter_map(|made| frame(record, report, i, made)));
+        out.extend((1..=turn.plies.len()).filter_map(|made| frame(record, report, i, made)));
     }
     out
 }
@@ -136,7 +136,7 @@ impl DiceFrame<'_> {
         let turn = self.turn?;
         let head = format!("turn {} of {}", number(turn.number(), turn.color()), turn.color());
         let left = dice_list(self.left.each(), self.form);
-        let n = turn.moves.len();
+        let n = turn.plies.len();
         let rest = match self.last {
             None if self.over => ": no die can be spent, the turn is empty".to_string(),
             None => format!(": before its first move; dice left: {left}"),
@@ -161,7 +161,7 @@ impl DiceFrame<'_> {
             return format!("{} took {loser}'s king and wins", !loser);
         }
         if self.over {
-            format!("{side} to move: turn {} comes, with a new roll", number(self.pos.fullmoves(), side))
+            format!("{side}'s turn {} comes next, with a new roll", self.pos.fullmoves())
         } else {
             format!("{side} to move, dice left: {}", dice_list(self.left.each(), self.form))
         }

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::notation::ast::RollForm;
-use crate::notation::{promotion_text, Letters, Style};
+use super::ast::RollForm;
+use super::{promotion_text, Letters, Style};
 use crate::rules::dice::{role_face, DicePosition};
 use crate::rules::{Move, MoveKind, Role};
 
