@@ -141,7 +141,7 @@ fn book_records_are_one_game_a_paragraph_with_their_heading() {
         let game = replay(&record, index, chess());
         assert!(game.is_valid(), "game {index}: {:?}", game.diagnostics);
         assert_eq!(game.mainline.len() as u64, want["plies"].as_u64().expect("plies"), "game {index}");
-        let fen = game.last.as_ref().map(pgn100::rules::Position::fen);
+        let fen = game.last.as_ref().map(pgn100::rules::VariantPosition::fen);
         assert_eq!(fen.as_deref(), want["final_fen"].as_str(), "game {index}");
         n += 1;
     }
