@@ -65,12 +65,18 @@ pub fn binary_at(bytes: &[u8]) -> Option<usize> {
     // NUL padding (NUL bytes and white space to the end of the sample,
     // after some text: a pre-allocated or truncated file) is no binary data;
     // the reader reports it (`nul_padding`).
-    let sample = match sample.iter().rposition(|&c| c != 0 && !c.is_ascii_whitespace()) {
+    let body = match sample.iter().rposition(|&c| c != 0 && !c.is_ascii_whitespace()) {
         Some(last) if sample.get(last + 1..).is_some_and(|tail| tail.contains(&0)) => {
             sample.get(..=last).unwrap_or(sample)
         }
         _ => sample,
     };
+    // Binary data is shown from its first NUL or control byte, padding or not.
+    binary_in(body).map(|at| binary_in(sample).unwrap_or(at))
+}
+
+/// [`binary_at`] of a sample, padding and all.
+fn binary_in(sample: &[u8]) -> Option<usize> {
     if let Some(nul) = memchr::memchr(0, sample) {
         return Some(nul);
     }
