@@ -129,8 +129,10 @@ pub fn termination_after(position: &Position, seen: &Seen) -> Option<Termination
 /// known (a game that starts there): every end but the fivefold repetition,
 /// which needs them. No clone of the position, no list of positions.
 pub fn termination_of(position: &Position) -> Option<Termination> {
-    if let Some(end) = super::royal::termination(position) {
-        return Some(end);
+    if position.rules().legality == super::variant::Legality::Cover {
+        if let Some(end) = super::royal::termination(position) {
+            return Some(end);
+        }
     }
     if !position.has_legal_move() {
         return Some(if position.is_check() {

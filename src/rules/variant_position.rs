@@ -84,6 +84,11 @@ impl VariantPosition {
         }
     }
 
+    /// Men on the board, both sides, kings included.
+    pub fn men(&self) -> u32 {
+        self.board().occupied().count()
+    }
+
     /// The side to move (Dice chess: the player of the turn).
     pub fn turn(&self) -> Color {
         match self {

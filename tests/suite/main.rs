@@ -17,6 +17,7 @@ mod corpus;
 mod dice_records;
 mod encoding;
 mod fen;
+mod fen_readback;
 mod fuzz_regressions;
 mod game_boundaries;
 mod generate;
