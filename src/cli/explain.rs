@@ -86,6 +86,8 @@ examples!(
     "result_mismatch",
     "missing_result",
     "lookalike",
+    "book_punctuation",
+    "nul_padding",
     "bad_dice_roll",
     "missing_dice_roll",
     "no_such_die",
@@ -134,10 +136,16 @@ names it. --encoding NAME chooses."
 first one of each game is reported. --encoding NAME reads the file in another encoding."
         }
         Code::Binary => {
-            "A file whose first 64 KiB hold a NUL byte, or control characters in more than one byte of 32, is \
+            "A file whose first 64 KiB hold a NUL byte (other than NUL padding at their end, see nul_padding), or control characters in more than one byte of 32, is \
 binary data (an executable, a tar or 7z archive, a UTF-16 file without its BOM), not a game file (gzip, bzip2, xz and zstd data and zip archives are recognised and read): validate reports \
 this error and reads no game; convert, annotate and stats refuse the file (exit status 2). A UTF-16 file \
 with its BOM is read as text; --encoding names an encoding and turns the check off."
+        }
+        Code::BookPunctuation => {
+            "Books and web pages print a game as a paragraph of prose: a comma after each move or pair of moves (1. e2-e4 e7-e5, 2. Кg1-f3 Кb8-c6,3. ...) and a period after the last. The comma or period is read as the end of its move; convert writes the record without it. Such records have no tags: a game is one paragraph, its `;` heading line (Гамбит Эванса. Морфи - Андерсен, Париж 1858) is kept as the game's comment, and a blank line followed by a heading or by move number 1 starts the next game."
+        }
+        Code::NulPadding => {
+            "A file cut short in a download, or written into a pre-allocated file, ends with NUL bytes. NUL bytes and white space that run from the last game to the end of the file (or to the next game's tags) are padding: reported once, not read as a game, and the game before them stays valid. NUL bytes anywhere else are binary data or a syntax error."
         }
         _ => "",
     }

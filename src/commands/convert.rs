@@ -373,12 +373,27 @@ fn write_game(
         new.append(&mut extra);
         new.sort_by_key(|(span, _)| span.start);
         for (span, written) in new {
+            out.push_str(book_space(text, cursor, span.start));
             out.push_str(&text[cursor..span.start]);
             out.push_str(buf.get(written).unwrap_or_default());
             cursor = span.end;
         }
     }
+    out.push_str(book_space(text, cursor, record.span.end));
     out.push_str(&text[cursor..record.span.end]);
+}
+
+/// A space to write before the text from `cursor` to `end` when the move
+/// written before it was read with a book's comma that touched the next
+/// move number (`Сf8-c5,4.`): the comma goes, the space keeps them apart.
+fn book_space(text: &str, cursor: usize, end: usize) -> &'static str {
+    let touching = text.get(..cursor).is_some_and(|t| t.ends_with(','))
+        && text.get(cursor..end).is_some_and(|gap| gap.starts_with(|c: char| c.is_ascii_digit()));
+    if touching {
+        " "
+    } else {
+        ""
+    }
 }
 
 /// The options the moves of a game are written with: `--to pychess` and
@@ -473,6 +488,7 @@ impl MoveWriter<'_> {
     fn gap(&mut self, token: &Token) {
         match self.text.get(self.cursor..token.span.start) {
             Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
+                self.buf.push_str(book_space(self.text, self.cursor, token.span.start));
                 match gap {
                     " " => self.buf.push(' '),
                     gap => self.buf.push_str(gap),

@@ -239,9 +239,16 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
                 games += 1;
             }
             Found::Stray(span) => {
-                let mut d = Diagnostic::new(Code::StrayText, span, "text between games that is not a game")
-                    .label("not a game")
-                    .help("make it a comment `{ ... }` inside a game, or remove it");
+                let padding = text.get(span.clone()).is_some_and(crate::notation::reader::is_nul_padding);
+                let mut d = if padding {
+                    Diagnostic::new(Code::NulPadding, span, "NUL bytes after the game: the file's padding, ignored")
+                        .label("NUL padding")
+                        .help("cut the file after the last game's result")
+                } else {
+                    Diagnostic::new(Code::StrayText, span, "text between games that is not a game")
+                        .label("not a game")
+                        .help("make it a comment `{ ... }` inside a game, or remove it")
+                };
                 // Under --strict every warning is an error, this one too.
                 if options.strict {
                     d.severity = Severity::Error;

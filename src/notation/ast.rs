@@ -346,6 +346,9 @@ impl LookAlikes {
     pub const CYRILLIC_DIGIT: LookAlikes = LookAlikes(1 << 9);
     /// A lower-case `к` for the knight `К`.
     pub const SMALL_KNIGHT: LookAlikes = LookAlikes(1 << 10);
+    /// A comma or period after a move (`e7-e5,`, `Фg6-h6.`), as books and
+    /// web pages print a game: a warning of its own (`book_punctuation`).
+    pub const BOOK_PUNCTUATION: LookAlikes = LookAlikes(1 << 11);
 
     pub fn is_empty(self) -> bool {
         self.0 == 0

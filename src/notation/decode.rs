@@ -57,9 +57,26 @@ pub fn option_name(enc: &'static Encoding) -> String {
 /// Where the first bytes of a file show binary data: a NUL byte, or more
 /// control characters than text has (the ones text uses — tab, line ends,
 /// form feed, the DOS end-of-file mark — aside) in the first [`SAMPLE`]
-/// bytes. The offset is that of the first NUL or control character.
+/// bytes. The offset is that of the first NUL or control character. NUL
+/// bytes and white space that end the sample after text are padding, not
+/// binary data.
 pub fn binary_at(bytes: &[u8]) -> Option<usize> {
     let sample = bytes.get(..SAMPLE).unwrap_or(bytes);
+    // NUL padding (NUL bytes and white space to the end of the sample,
+    // after some text: a pre-allocated or truncated file) is no binary data;
+    // the reader reports it (`nul_padding`).
+    let body = match sample.iter().rposition(|&c| c != 0 && !c.is_ascii_whitespace()) {
+        Some(last) if sample.get(last + 1..).is_some_and(|tail| tail.contains(&0)) => {
+            sample.get(..=last).unwrap_or(sample)
+        }
+        _ => sample,
+    };
+    // Binary data is shown from its first NUL or control byte, padding or not.
+    binary_in(body).map(|at| binary_in(sample).unwrap_or(at))
+}
+
+/// [`binary_at`] of a sample, padding and all.
+fn binary_in(sample: &[u8]) -> Option<usize> {
     if let Some(nul) = memchr::memchr(0, sample) {
         return Some(nul);
     }

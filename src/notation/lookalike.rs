@@ -15,6 +15,7 @@ const NAMES: &[(LookAlikes, &str)] = &[
     (LookAlikes::SPACED_THRONE, "white space before the throne mark `;`"),
     (LookAlikes::CYRILLIC_DIGIT, "Cyrillic `З` read as the digit 3"),
     (LookAlikes::SMALL_KNIGHT, "a lower-case `к` read as the knight `К`"),
+    (LookAlikes::BOOK_PUNCTUATION, "a comma or period after the move, as books print it"),
 ];
 
 /// The names of the look-alikes in `read`, joined with "; ".
@@ -27,6 +28,10 @@ pub fn describe(read: LookAlikes) -> String {
 /// its right form.
 pub fn right_form(token: &str, read: LookAlikes) -> String {
     let mut s = token.to_string();
+    // The book's comma or period ends the token: it goes first.
+    if read.contains(LookAlikes::BOOK_PUNCTUATION) && s.ends_with([',', '.']) {
+        s.pop();
+    }
     if read.contains(LookAlikes::CYRILLIC_CAPTURE) {
         s = s.replace('х', ":");
     }

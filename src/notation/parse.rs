@@ -326,11 +326,11 @@ pub fn glyph(i: &str) -> Res<'_, Glyph> {
     .parse(i)
 }
 
-/// A token ends at white space, at the end, or before `( ) { } $ ;`.
+/// A token ends at white space, at the end, or before `( ) { } $ ;` or a NUL byte.
 fn boundary(i: &str) -> Res<'_, ()> {
     match i.chars().next() {
         None => Ok((i, ())),
-        Some(c) if c.is_whitespace() || "(){}$;".contains(c) => Ok((i, ())),
+        Some(c) if c.is_whitespace() || "(){}$;\0".contains(c) => Ok((i, ())),
         Some(_) => Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Verify))),
     }
 }

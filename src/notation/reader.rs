@@ -1,7 +1,8 @@
 //! Splits a decoded text into games and tokenizes each one (syntax only).
 //!
 //! The reader is an iterator of [`Item`]s: a game, a game with a syntax error
-//! (the reader then resynchronises at the next line that starts with `[`),
+//! (the reader then resynchronises at the next line that starts with `[`,
+//! or after a blank line at move number 1 or a `;` heading),
 //! or text between games that is not a game. Nothing is skipped silently.
 //! Time is linear in the input and the stack is bounded: variations are
 //! flat `(`/`)` tokens.
@@ -173,7 +174,9 @@ impl<'a> Reader<'a> {
         space >= 2
     }
 
-    /// Moves to the start of the next line that begins with `[`, or the end.
+    /// Moves to the start of the next game after a syntax error: the next
+    /// line that begins with `[`, or, after a blank line, one that begins
+    /// with move number 1 or is a `;` heading before it; or the end.
     fn resync(&mut self) {
         let bytes = self.text.as_bytes();
         let mut i = self.pos;
@@ -182,6 +185,15 @@ impl<'a> Reader<'a> {
             if bytes.get(i) == Some(&b'[') {
                 self.pos = i;
                 return;
+            }
+            if is_blank_before(bytes, i - 1) {
+                let line = self.text.get(i..).unwrap_or_default();
+                let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+                let line = line.get(indent..).unwrap_or_default();
+                if starts_first_move(line) || starts_heading(line) {
+                    self.pos = i + indent;
+                    return;
+                }
             }
         }
         self.pos = self.text.len();
@@ -198,6 +210,12 @@ impl<'a> Reader<'a> {
         loop {
             self.skip_space();
             if !self.rest().starts_with('[') {
+                return Ok(());
+            }
+            // A blank line and `[` are a game boundary, after a tag section
+            // too: tag sections one after another are games without moves
+            // (the rounds not yet played of a broadcast export).
+            if !game.tags.is_empty() && self.after_blank_line() {
                 return Ok(());
             }
             let start = self.pos;
@@ -296,6 +314,9 @@ impl<'a> Reader<'a> {
                     self.pos += self.delimited(rest, b'}', SyntaxErrorKind::UnterminatedComment)?;
                     game.tokens.push(Token { kind: TokenKind::Comment, span: start..self.pos });
                 }
+                // A blank line and a `;` heading before move number 1
+                // start the next game (records as books print them).
+                b';' if moves && depth == 0 && self.after_blank_line() && starts_heading(rest) => return Ok(()),
                 b'<' | b'(' | b')' | b';' | b'$' => {
                     let (len, kind) = self.punctuation(rest, c)?;
                     match kind {
@@ -317,7 +338,16 @@ impl<'a> Reader<'a> {
                 _ => {
                     let mut kind = TokenKind::Comment;
                     let Some((mut len, mut read)) = scan::element_into(rest, depth == 0, &mut kind) else {
-                        return Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() });
+                        return match self.no_element(game, marks, depth == 0) {
+                            // NUL padding ends the game; a book's comma or
+                            // period was read with its move.
+                            Some(true) => Ok(()),
+                            Some(false) => {
+                                moves = true;
+                                continue;
+                            }
+                            None => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
+                        };
                     };
                     let mut done = false;
                     match &mut kind {
@@ -372,6 +402,33 @@ impl<'a> Reader<'a> {
         if !odd.is_empty() {
             self.note(game, start..start + len, odd);
         }
+    }
+
+    /// What is at the current position when no element reads there: NUL
+    /// padding to the end of the text or a game boundary (`Some(true)`: the
+    /// game ends before it), or a move with a book's comma or period after
+    /// it (`e7-e5,`, `Сf8-c5,4.`, `Фg6-h6.`), then read as that move with a
+    /// `book_punctuation` note (`Some(false)`); else `None`, a syntax error.
+    #[cold]
+    #[inline(never)]
+    fn no_element(&mut self, game: &mut GameRecord, marks: &mut MoveMarks, top_level: bool) -> Option<bool> {
+        let bytes = self.text.as_bytes();
+        if bytes.get(self.pos) == Some(&0) {
+            return nul_padding(bytes, self.pos).map(|_| true);
+        }
+        let rest = self.rest();
+        let (len, kind, read) = book_punctuated(rest, top_level)?;
+        if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
+            marks.add(m);
+        }
+        let start = self.pos;
+        let span = start..start + len;
+        let token = rest.get(..len - 1).unwrap_or_default();
+        let right = lookalike::right_form(token, read);
+        game.notes.push(ReadNote { span: span.clone(), read: read | LookAlikes::BOOK_PUNCTUATION, right });
+        game.tokens.push(Token { kind, span });
+        self.pos = start + len;
+        Some(false)
     }
 
     /// Whether `m` is a king move without a throne mark of its own: the only
@@ -448,6 +505,76 @@ fn starts_movetext(text: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `text` starts with White's move number 1 (`1.`).
+fn starts_first_move(text: &str) -> bool {
+    matches!(scan::number_parts(text.as_bytes(), true), Some((_, _, 1, false)))
+}
+
+/// Whether `text` starts with a heading: one or more `;` lines (`; Гамбит
+/// Эванса. Морфи - Андерсен, Париж 1858`), the next line starting with move
+/// number 1. A game without tags may start with one, and a blank line and
+/// one end a game without a result (records as books print them).
+pub fn starts_heading(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(line) = rest.strip_prefix(';') {
+        let Some(nl) = memchr_newline(line.as_bytes()) else { return false };
+        rest = line.get(nl + 1..).unwrap_or_default().trim_start_matches([' ', '\t', '\r']);
+    }
+    rest.len() < text.len() && starts_first_move(rest)
+}
+
+/// A move with a book's comma or period after it, at the start of `text`
+/// (where no element reads): the length with the mark, the move, and its
+/// look-alikes. The comma (`e7-e5,`) may touch the next move number
+/// (`Сf8-c5,4.`); the period ends the record (`Фg6-h6.`).
+fn book_punctuated(text: &str, top_level: bool) -> Option<(usize, TokenKind, LookAlikes)> {
+    let b = text.as_bytes();
+    let word = b.iter().position(u8::is_ascii_whitespace).unwrap_or(b.len());
+    let word_bytes = b.get(..word)?;
+    let first_comma = memchr::memchr(b',', word_bytes);
+    let last = word.checked_sub(1).filter(|&l| matches!(word_bytes.get(l), Some(b',' | b'.')));
+    for at in [first_comma, last].into_iter().flatten() {
+        let mark = *b.get(at)?;
+        let after_ok = match b.get(at + 1) {
+            Some(c) if mark == b',' && c.is_ascii_digit() => true,
+            _ => scan::boundary(text, at + 1),
+        };
+        if !after_ok {
+            continue;
+        }
+        let mut kind = TokenKind::Comment;
+        let head = text.get(..at)?;
+        match scan::element_into(head, top_level, &mut kind) {
+            Some((len, read)) if len == at && matches!(kind, TokenKind::Move { .. }) => {
+                return Some((at + 1, kind, read));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The length of the NUL padding at `at`: NUL bytes and white space up to
+/// the end of the text or a game boundary (a `[` after a blank line), as a
+/// pre-allocated or truncated file ends. `None` when other text follows.
+pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
+    let rest = bytes.get(at..)?;
+    if rest.first() != Some(&0) {
+        return None;
+    }
+    let len = rest.iter().position(|&c| c != 0 && !c.is_ascii_whitespace()).unwrap_or(rest.len());
+    let end = at + len;
+    let boundary =
+        bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n') && is_blank_before(bytes, end - 1);
+    (end == bytes.len() || boundary).then_some(len)
+}
+
+/// Whether `text` (stray text, as the reader gives it) is NUL padding:
+/// NUL bytes and white space only.
+pub fn is_nul_padding(text: &str) -> bool {
+    text.starts_with('\0') && text.bytes().all(|c| c == 0 || c.is_ascii_whitespace())
 }
 
 fn memchr_newline(bytes: &[u8]) -> Option<usize> {
@@ -536,7 +663,7 @@ impl Reader<'_> {
             return None;
         }
         let start = self.pos;
-        let starts_game = self.rest().starts_with('[') || starts_movetext(self.rest());
+        let starts_game = self.rest().starts_with('[') || starts_movetext(self.rest()) || starts_heading(self.rest());
         if !starts_game {
             // Text between games: up to the next line starting with `[` or a move number.
             let bytes = self.text.as_bytes();
@@ -545,7 +672,8 @@ impl Reader<'_> {
             while let Some(nl) = bytes.get(i..).and_then(memchr_newline) {
                 i += nl + 1;
                 let line = self.text.get(i..).unwrap_or_default();
-                if line.starts_with('[') || starts_movetext(line.trim_start()) {
+                let trimmed = line.trim_start();
+                if line.starts_with('[') || starts_movetext(trimmed) || starts_heading(trimmed) {
                     end = i;
                     break;
                 }

@@ -977,11 +977,12 @@ fn glyph(b: &[u8], i: usize) -> Option<(usize, Glyph)> {
     }
 }
 
-/// A token ends at the end, at white space, or before `( ) { } $ ;`.
-fn boundary(text: &str, i: usize) -> bool {
+/// A token ends at the end, at white space, or before `( ) { } $ ;` or a
+/// NUL byte (the padding a pre-allocated file ends with: `0-1\0\0`).
+pub(crate) fn boundary(text: &str, i: usize) -> bool {
     match text.as_bytes().get(i) {
         None => true,
-        Some(c) => b"(){}$;".contains(c) || super::space_len(text, i).is_some(),
+        Some(c) => b"(){}$;\0".contains(c) || super::space_len(text, i).is_some(),
     }
 }
 

@@ -19,6 +19,7 @@ mod encoding;
 mod fen;
 mod fen_readback;
 mod fuzz_regressions;
+mod game_boundaries;
 mod generate;
 mod grammar;
 mod hostile;
