@@ -78,7 +78,11 @@ pub fn read_all<T: Send>(
                     if !std::mem::replace(&mut noted, true) {
                         let why = if to_utf8 { ", so that the output has one encoding" } else { "" };
                         progress.suspend(|| {
-                            eprintln!("pgn100: note: {}: read as {}; its games are written in UTF-8{why}", input.name(), used.name())
+                            eprintln!(
+                                "pgn100: note: {}: read as {}; its games are written in UTF-8{why}",
+                                input.name(),
+                                used.name()
+                            )
                         });
                     }
                 }

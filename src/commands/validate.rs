@@ -170,12 +170,7 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
 /// Decodes `bytes` (detecting the encoding unless `encoding` names one) and
 /// validates every game; the encoding is noted when it was detected and is
 /// not UTF-8. Binary data is one `binary` error and no game.
-pub fn validate_bytes(
-    name: &str,
-    bytes: &[u8],
-    encoding: Option<Charset>,
-    options: Options,
-) -> FileReport {
+pub fn validate_bytes(name: &str, bytes: &[u8], encoding: Option<Charset>, options: Options) -> FileReport {
     let decoded = decode(bytes, encoding);
     if let Some(at) = decoded.binary {
         let text = binary_excerpt(bytes, at);

@@ -178,9 +178,7 @@ impl<R: Read> Blocks<R> {
     fn text_places(&self) -> bool {
         match self.write_back {
             None => false,
-            Some(to_utf8) => {
-                self.utf16.is_some() || (to_utf8 && self.used.is_some_and(|e| e != Charset::UTF_8))
-            }
+            Some(to_utf8) => self.utf16.is_some() || (to_utf8 && self.used.is_some_and(|e| e != Charset::UTF_8)),
         }
     }
 
@@ -234,7 +232,8 @@ impl<R: Read> Blocks<R> {
     /// `raw` UTF-16 bytes decoded onto `pending` as UTF-8.
     fn push_utf16(&mut self, raw: &[u8], last: bool) {
         let Some(decoder) = self.utf16.as_mut() else { return };
-        let mut text = String::with_capacity(decoder.max_utf8_buffer_length(raw.len()).unwrap_or(raw.len() * 3 / 2 + 8));
+        let mut text =
+            String::with_capacity(decoder.max_utf8_buffer_length(raw.len()).unwrap_or(raw.len() * 3 / 2 + 8));
         let (_, _, had_errors) = decoder.decode_to_string(raw, &mut text, last);
         self.had_errors |= had_errors;
         self.pending.extend_from_slice(text.as_bytes());

@@ -43,10 +43,8 @@ pub fn detect(bytes: &[u8]) -> Detection {
     } else {
         (&[Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866], |_, text| score(text))
     };
-    let mut scored: Vec<(i64, Charset)> = family
-        .iter()
-        .map(|&enc| (score(sample, &enc.decode_without_bom_handling(sample).0), enc))
-        .collect();
+    let mut scored: Vec<(i64, Charset)> =
+        family.iter().map(|&enc| (score(sample, &enc.decode_without_bom_handling(sample).0), enc)).collect();
     // Best first; on a tie the order above (the most common first).
     scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
     let (best, encoding) = scored.first().copied().unwrap_or((0, Charset::WINDOWS_1251));
@@ -81,7 +79,8 @@ fn western(sample: &[u8]) -> bool {
     let mut west = 0i64;
     for (i, prev, next) in lone_high(sample) {
         let after = |k: usize| at(sample, Some(i + k));
-        let piece = (matches!(next, b'a'..=b'k') && (after(2).is_ascii_digit() || matches!(after(2), b'a'..=b'k' | b':' | b'x')))
+        let piece = (matches!(next, b'a'..=b'k')
+            && (after(2).is_ascii_digit() || matches!(after(2), b'a'..=b'k' | b':' | b'x')))
             || matches!(next, b':' | b'x')
             || prev.is_ascii_digit()
             || matches!(prev, b'=' | b'/' | b'(');

@@ -7,8 +7,8 @@
 //! - writers: long moves ([`LongMove`]) and UCI coordinates ([`UciMove`]).
 
 pub mod ast;
-pub mod decode;
 pub mod charset;
+pub mod decode;
 mod detect;
 pub mod fill;
 pub mod lookalike;

@@ -129,13 +129,17 @@ fn legacy_encoded_real_files_agree_with_python_chess() {
         assert!(!decoded.had_errors, "{name}");
         assert_eq!(check_file(&path, &format!("{reference}.games.jsonl")), games, "{name}");
         let (summary, out) = validate_chess(&path);
-        assert!(summary.contains(&format!("{games} game(s): {games} valid, 0 invalid; 0 error(s)")), "{name}: {summary}");
+        assert!(
+            summary.contains(&format!("{games} game(s): {games} valid, 0 invalid; 0 error(s)")),
+            "{name}: {summary}"
+        );
         assert!(!out.contains("undecodable"), "{name}");
         let read_as = format!("read as {}", encoding.name());
         assert!(out.contains(&read_as), "{name}: {read_as}\n{out}");
     }
     // The accented names are read as letters.
-    let text = decode(&std::fs::read(common::corpus("chess/pychess_dortmund1928_latin1.pgn")).expect("corpus"), None).text;
+    let text =
+        decode(&std::fs::read(common::corpus("chess/pychess_dortmund1928_latin1.pgn")).expect("corpus"), None).text;
     for name in ["Réti, Richard", "Sämisch, Friedrich", "Van Nüss, Alfred"] {
         assert!(text.contains(&format!("\"{name}\"")), "{name}");
     }

@@ -5,10 +5,10 @@
 //! them, are detected right and give the diagnostics of the UTF-8 file.
 
 use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
-use pgn100::notation::decode::Charset;
 use pgn100::commands::{validate_bytes, FileReport};
 use pgn100::diag::{Code, Severity};
 use pgn100::notation::decode::decode;
+use pgn100::notation::decode::Charset;
 use pgn100::notation::{Letters, Style};
 use pgn100::replay::Options;
 
@@ -52,7 +52,13 @@ fn same_in_every_encoding(label: &str, text: &str) {
         for enc in LEGACY {
             let bytes = encode(enc, &text);
             let decoded = decode(&bytes, None);
-            assert_eq!(decoded.encoding, Charset::from(enc), "{label} read as {} in place of {}", decoded.encoding.name(), enc.name());
+            assert_eq!(
+                decoded.encoding,
+                Charset::from(enc),
+                "{label} read as {} in place of {}",
+                decoded.encoding.name(),
+                enc.name()
+            );
             assert_eq!(decoded.text, text, "{label} {}", enc.name());
             let r = validate_bytes("legacy", &bytes, None, Options::default());
             assert_eq!(found(&r), expected, "{label} in {}", enc.name());
@@ -80,7 +86,13 @@ fn oracle_games_in_cyrillic_long_are_detected_in_every_encoding() {
         for text in [game.clone(), with_words(game)] {
             for enc in LEGACY {
                 let d = decode(&encode(enc, &text), None);
-                assert_eq!(d.encoding, Charset::from(enc), "oracle game {i} read as {} in place of {}", d.encoding.name(), enc.name());
+                assert_eq!(
+                    d.encoding,
+                    Charset::from(enc),
+                    "oracle game {i} read as {} in place of {}",
+                    d.encoding.name(),
+                    enc.name()
+                );
             }
         }
     }
