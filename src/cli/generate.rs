@@ -8,10 +8,10 @@ use rayon::prelude::*;
 
 use super::output::to_output;
 use super::Outcome;
-use crate::commands::generate::{generate_game, rng_for};
-use crate::notation::pgn::write_game;
+use crate::commands::generate::{generate_game, rng_for, write_generated};
+use crate::notation::ast::RollForm;
 use crate::notation::{Letters, Style};
-use crate::rules::{Position, Variant};
+use crate::rules::{Variant, VariantPosition};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:\n  pgn100 generate --games 100 --seed 1 > random.pgn\n  \
@@ -40,51 +40,30 @@ pub struct GenerateArgs {
     pub output: Option<PathBuf>,
 }
 
-/// The text of game `index`.
+/// The text of game `index`. Dice chess: `--max-plies` counts turns; rolls
+/// as letters in a Latin record, as digits in a Cyrillic one (as the
+/// oracle writes them).
 pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
     let mut rng = rng_for(args.seed, index);
-    if args.variant == Variant::Dice {
-        return Ok(dice_game_text(args, index, &mut rng));
-    }
     let g = generate_game(&mut rng, args.variant, args.max_plies).ok_or("this variant cannot be played yet")?;
-    let letters = args.letters;
-    let style = args.style;
-    let mut tags = tags(args, index, g.result.to_string(), args.variant.name());
-    // A start of its own (Chess960's): SetUp and FEN, as PGN has them.
-    if Position::start(args.variant).map(|p| p.fen()) != Ok(g.start.fen()) {
-        tags.push(("SetUp", "1".to_string()));
-        tags.push(("FEN", g.start.fen()));
-    }
-    Ok(write_game(&tags, &g.start, &g.moves, letters, style, g.result))
-}
-
-/// The tags of game `index` (the seven of PGN's roster, the variant and
-/// how it was generated), before any SetUp and FEN.
-fn tags(args: &GenerateArgs, index: u64, result: String, variant: &str) -> Vec<(&'static str, String)> {
-    vec![
+    let mut tags = vec![
         ("Event", "pgn100 generate".to_string()),
         ("Site", "?".to_string()),
         ("Date", "????.??.??".to_string()),
         ("Round", (index + 1).to_string()),
         ("White", "random".to_string()),
         ("Black", "random".to_string()),
-        ("Result", result),
-        ("Variant", variant.to_string()),
+        ("Result", g.result.to_string()),
+        ("Variant", args.variant.name().to_string()),
         ("Generator", format!("pgn100 seed {} game {}", args.seed, index + 1)),
-    ]
-}
-
-/// A Dice chess game: `--max-plies` counts turns; rolls as letters in a
-/// Latin record, as digits in a Cyrillic one (as the oracle writes them).
-fn dice_game_text(args: &GenerateArgs, index: u64, rng: &mut rand_chacha::ChaCha8Rng) -> String {
-    use crate::commands::dice::generate::{generate_dice_game, write_dice_game};
-    use crate::notation::ast::RollForm;
-    let g = generate_dice_game(rng, args.max_plies);
-    let letters = args.letters;
-    let style = args.style;
-    let rolls = if letters == Letters::Latin { RollForm::Latin } else { RollForm::Digits };
-    let tags = tags(args, index, g.result.to_string(), "Dice");
-    write_dice_game(&tags, &g, letters, style, rolls)
+    ];
+    // A start of its own (Chess960's): SetUp and FEN, as PGN has them.
+    if VariantPosition::start(args.variant).map(|p| p.fen()) != Ok(g.start.fen()) {
+        tags.push(("SetUp", "1".to_string()));
+        tags.push(("FEN", g.start.fen()));
+    }
+    let rolls = if args.letters == Letters::Latin { RollForm::Latin } else { RollForm::Digits };
+    Ok(write_generated(&tags, &g, args.letters, args.style, rolls))
 }
 
 pub fn run(args: &GenerateArgs) -> Outcome {

@@ -8,17 +8,15 @@ use clap::{Args, ValueEnum};
 
 use super::output::{file_error, write_atomic};
 use super::Outcome;
-use crate::commands::dice::page::dice_game_page;
-use crate::commands::dice::show::{between_turns, find_turn, frame, plies, ply_point, start_frame, DiceFrame};
+use crate::commands::show::{fen_frame, frame_at, frames, At};
 use crate::diag::{Diagnostic, SourceFile};
+use crate::input::batch::NotText;
 use crate::notation::decode::decode;
 use crate::notation::{GameRecord, Item, Reader};
-use crate::output::diagram::{svg_diagram, text_diagram, Glyphs};
+use crate::output::diagram::Glyphs;
 use crate::output::html::game_page;
-use crate::replay::{is_dice, replay_dice, DiceReport};
 use crate::replay::{replay, Options};
-use crate::rules::dice::DicePosition;
-use crate::rules::{Color, Position, Variant};
+use crate::rules::{Color, Variant};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 pub enum GlyphsArg {
@@ -98,7 +96,12 @@ fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
 fn read_game(args: &ShowArgs) -> Result<(String, String, GameRecord, usize), Box<dyn std::error::Error>> {
     let path = args.file.as_ref().ok_or("a file or --fen is needed")?;
     let (name, bytes) = read_input(path)?;
-    let text = decode(&bytes, None).text;
+    let decoded = decode(&bytes, None);
+    if let Some(at) = decoded.binary {
+        // As every other command says it.
+        return Err(format!("{name}: {}", NotText { at, excerpt: String::new() }).into());
+    }
+    let text = decoded.text;
     let index = args.game.checked_sub(1).ok_or("games are counted from 1")?;
     let record = Reader::new(&text)
         .filter_map(|item| match item {
@@ -119,55 +122,6 @@ fn glyphs(args: &ShowArgs) -> Glyphs {
     }
 }
 
-fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::Error>> {
-    let glyphs = glyphs(args);
-    let letters = args.letters;
-    if let Some(fen) = &args.fen {
-        if args.variant == Some(Variant::Dice) {
-            let f = between_turns(DicePosition::from_fen(fen)?);
-            return Ok(Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None });
-        }
-        let pos = Position::from_fen(fen, args.variant.unwrap_or(Variant::Hundred))?;
-        let (text, svg) = (text_diagram(&pos, None, glyphs, color), svg_diagram(&pos, None, letters));
-        return Ok(Shown { text, svg, stopped: None });
-    }
-    let (name, text, record, index) = read_game(args)?;
-    let options = Options { default_variant: args.variant, ..Options::default() };
-    if is_dice(&record, options) {
-        let report = replay_dice(&record, index, options);
-        return dice_position(args, color, (name, text, record), &report);
-    }
-    if args.turn.is_some() {
-        return Err("--turn and --move are for Dice chess records, whose turns are up to three moves; use --ply".into());
-    }
-    let report = replay(&record, index, options);
-    let plies = report.mainline.len();
-    let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
-    let wanted = args.ply.unwrap_or(plies);
-    if wanted > plies {
-        return Err(format!(
-            "game {} has {plies} replayable plies, not {wanted}; {}",
-            args.game,
-            why(error.as_ref(), plies)
-        )
-        .into());
-    }
-    // Without --ply the end is asked for: an error short of it is said.
-    let stopped = error.filter(|_| args.ply.is_none()).map(|d| (d, SourceFile::new(name, text.clone())));
-    let last = wanted.checked_sub(1).and_then(|i| report.mainline.get(i)).map(|ply| ply.mv);
-    let pos = report.main_position(wanted).ok_or("the game has no position to show")?;
-    let (text, svg) = (text_diagram(&pos, last, glyphs, color), svg_diagram(&pos, last, letters));
-    Ok(Shown { text, svg, stopped })
-}
-
-/// Why a game has no more plies: where its replay stopped, if it did.
-fn why(error: Option<&Diagnostic>, plies: usize) -> String {
-    match error {
-        Some(d) => format!("its replay stops at ply {}: {}", plies + 1, d.message),
-        None => "the game is no longer".to_string(),
-    }
-}
-
 /// `12` (White's turn 12) or `12...` (Black's); `12.` is White's too.
 fn parse_turn(s: &str) -> Result<(u32, Color), String> {
     let (digits, color) = match s.strip_suffix("...") {
@@ -180,86 +134,47 @@ fn parse_turn(s: &str) -> Result<(u32, Color), String> {
     Ok((n, color))
 }
 
-/// A Dice game's position: after `--ply` moves, at `--turn` (after `--move`
-/// of its moves), or by default at the end of the last turn.
-fn dice_position(
-    args: &ShowArgs,
-    color: bool,
-    (name, text, record): (String, String, GameRecord),
-    report: &DiceReport,
-) -> Result<Shown, Box<dyn std::error::Error>> {
-    let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
-    let plies = plies(report);
-    let frame: Option<DiceFrame<'_>> = match (&args.turn, args.ply) {
+/// Where the arguments look: `--turn` (and `--move`), `--ply`, or the end.
+fn at(args: &ShowArgs) -> Result<At, String> {
+    Ok(match (&args.turn, args.ply) {
         (Some(t), _) => {
-            let (n, side) = parse_turn(t)?;
-            let number = if side == Color::White { format!("{n}.") } else { format!("{n}...") };
-            let Some(i) = find_turn(report, n, side) else {
-                return Err(
-                    format!("game {} has no turn {number}{}", args.game, dice_why(report, error.as_ref())).into()
-                );
-            };
-            let moves = report.turns.get(i).map_or(0, |t| t.moves.len());
-            let made = args.moves.unwrap_or(moves);
-            if made > moves {
-                let noun = if moves == 1 { "move" } else { "moves" };
-                return Err(
-                    format!("turn {number} of game {} has {moves} replayed {noun}, not {made}", args.game).into()
-                );
-            }
-            frame(&record, report, i, made)
+            let (number, color) = parse_turn(t)?;
+            At::Turn { number, color, made: args.moves }
         }
-        (None, Some(p)) if p > plies => {
-            let why = dice_why(report, error.as_ref());
-            return Err(format!("game {} has {plies} replayable moves, not {p}{why}", args.game).into());
-        }
-        (None, Some(p)) => match ply_point(report, p) {
-            Some((i, made)) => frame(&record, report, i, made),
-            None => start_frame(report),
-        },
-        (None, None) => match report.turns.len().checked_sub(1) {
-            Some(i) => frame(&record, report, i, report.turns.get(i).map_or(0, |t| t.moves.len())),
-            None => start_frame(report),
-        },
-    };
-    let f = frame
-        .ok_or_else(|| format!("game {} has no position to show{}", args.game, dice_why(report, error.as_ref())))?;
-    let line = f.turn_line(&record, &text);
-    let shown_text = f.text(line.as_deref(), glyphs(args), color);
-    let svg = f.svg(args.letters);
-    // Without --ply or --turn the end is asked for: an error short of it is said.
-    let stopped =
-        error.filter(|_| args.ply.is_none() && args.turn.is_none()).map(|d| (d, SourceFile::new(name, text.clone())));
-    Ok(Shown { text: shown_text, svg, stopped })
+        (None, Some(n)) => At::Ply(n),
+        (None, None) => At::End,
+    })
 }
 
-/// Why a Dice game has no more moves or turns: where its replay stopped.
-fn dice_why(report: &DiceReport, error: Option<&Diagnostic>) -> String {
-    match error {
-        Some(d) if !report.complete => format!("; its replay stops: {}", d.message),
-        _ => String::new(),
+fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::Error>> {
+    let (glyphs, letters) = (glyphs(args), args.letters);
+    if let Some(fen) = &args.fen {
+        let f = fen_frame(fen, args.variant.unwrap_or(Variant::Hundred))?;
+        return Ok(Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None });
     }
+    let at = at(args)?;
+    let (name, text, record, index) = read_game(args)?;
+    let options = Options { default_variant: args.variant, ..Options::default() };
+    let report = replay(&record, index, options);
+    let f = frame_at(&record, &report, args.game, at)?;
+    // Without --ply or --turn the end is asked for: an error short of it is said.
+    let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
+    let stopped = error.filter(|_| at == At::End).map(|d| (d, SourceFile::new(name, text.clone())));
+    Ok(Shown { text: f.text(Some((&record, &text)), glyphs, color), svg: f.svg(letters), stopped })
 }
 
 /// `--html`: the game as a page, with every position its replay reached.
 fn page(args: &ShowArgs, out: &Path) -> Outcome {
     let (_, text, record, index) = read_game(args)?;
     let options = Options { default_variant: args.variant, keep_all: true, ..Options::default() };
-    if is_dice(&record, options) {
-        let report = replay_dice(&record, index, options);
-        if report.start.is_none() {
-            let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
-            return Err(format!("game {} has no position to show{why}", args.game).into());
-        }
-        write_atomic(out, dice_game_page(&record, &text, &report).as_bytes())?;
-        return Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) });
-    }
     let report = replay(&record, index, options);
     if report.start.is_none() {
         let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
         return Err(format!("game {} has no position to show{why}", args.game).into());
     }
-    write_atomic(out, game_page(&record, &text, &report, report.letters).as_bytes())?;
+    let frames = frames(&record, &report);
+    let html = game_page(&record, &text, &report, &frames, report.letters);
+    write_atomic(out, html.as_bytes())?;
     Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) })
 }
 

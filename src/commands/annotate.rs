@@ -1,14 +1,18 @@
 //! Annotation: the moves stay as written; check and mate marks are made
 //! right, move numbers are corrected and added where a reader needs them,
 //! and comments tell what happens on the board (throne pawns, claims, stages,
-//! positions, the outcome).
+//! positions, the outcome; in Dice chess the dice left and the promotions
+//! the maximum-moves rule forces).
 
 use crate::commands::convert::{transform_observed, Converted};
 use crate::diag::SourceFile;
-use crate::notation::ast::{GameRecord, MoveText, Script, Token, TokenKind};
-use crate::notation::{check_mark, Letters};
-use crate::replay::{Claims, GameReport, Observer, Options, Ply};
-use crate::rules::{Claim, Color, Move, MoveKind, Position, Termination};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, RollForm, Script, Token, TokenKind};
+use crate::notation::dice::dice_list;
+use crate::notation::{right_mark, Letters};
+use crate::replay::{Claims, DiceTurn, GameReport, Observer, Options, Ply};
+use crate::rules::dice::turns::legal_turns;
+use crate::rules::dice::Dice;
+use crate::rules::{Claim, Color, Move, MoveKind, Position, Role, Termination, VariantPosition};
 
 /// Which optional comments to add.
 #[derive(Copy, Clone, Debug, Default)]
@@ -30,20 +34,15 @@ pub fn annotate_source(source: &SourceFile, options: &AnnotateOptions) -> Conver
     // twice, no position kept per move).
     let mut annotator = Annotator::new(*options);
     transform_observed(source, options.replay, options.skip_invalid, &mut annotator, |text, record, report, a, out| {
-        if report.variant == Some(crate::rules::Variant::Dice) {
-            let dice = crate::replay::replay_dice(record, 0, options.replay);
-            crate::commands::dice::annotate::write_game(text, record, &dice, options, out);
-            return Ok(());
-        }
         annotate_game(text, record, report, &a.plies, out);
         Ok(())
     })
 }
 
-/// The comments after a main-line ply: `pos` the position after it, `claim`
-/// the draw that may be claimed there.
+/// The comments after a main-line ply (but its FEN): `pos` the position
+/// after it, `claim` the draw that may be claimed there.
 fn ply_comments(
-    pos: &Position,
+    pos: &VariantPosition,
     claim: Option<Claim>,
     mover: Color,
     kind: MoveKind,
@@ -79,14 +78,14 @@ fn ply_comments(
         }
         _ => {}
     }
-    if options.fen {
-        c.push(pos.fen());
-    }
     c
 }
 
 /// What the annotation writes at a replayed move.
 struct KeptPly {
+    /// Whether the move takes a number (a Dice chess turn is numbered
+    /// before its roll, its moves never).
+    numbered: bool,
     white: bool,
     fullmoves: u32,
     /// The right check or mate mark.
@@ -110,6 +109,22 @@ struct Annotator {
     main: bool,
     /// The move between `any_move` and `any_played`.
     pending: Option<Pending>,
+    /// Dice chess: the dice left in the turn being made, the main-line
+    /// moves made with them, and how the record writes its rolls.
+    left: Dice,
+    turn: Vec<TurnMove>,
+    roll_form: Option<RollForm>,
+}
+
+/// A main-line move of the Dice chess turn being made: its comments wait
+/// for the turn's end (where the dice left are known to be spent for good).
+struct TurnMove {
+    token: usize,
+    promotion: bool,
+    /// The dice left after it.
+    left: Dice,
+    /// The FEN after it (with `--fen`), the turn not yet passed.
+    fen: Option<String>,
 }
 
 /// What `any_move` saw of a move before it was played.
@@ -121,6 +136,9 @@ struct Pending {
     kind: MoveKind,
     /// The letters of its mark: those of its own letters, else the record's.
     letters: Letters,
+    /// The mark written on it.
+    check: Option<CheckMark>,
+    numbered: bool,
     comments: Vec<String>,
 }
 
@@ -135,6 +153,9 @@ impl Annotator {
             started: false,
             main: false,
             pending: None,
+            left: Dice::default(),
+            turn: Vec::new(),
+            roll_form: None,
         }
     }
 }
@@ -144,51 +165,136 @@ impl Observer for Annotator {
         self.plies.clear();
         self.plies.resize_with(record.tokens.len(), || None);
         self.letters = letters;
-        (self.started, self.main, self.pending) = (false, false, None);
+        (self.started, self.main, self.pending, self.roll_form) = (false, false, None, None);
+        self.turn.clear();
     }
 
-    fn before_move(&mut self, before: &Position, _mv: Move) {
+    fn begin_turn(&mut self, _before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+        let Some((roll, token)) = roll else { return };
+        self.left = Dice::of(&roll);
+        self.turn.clear();
+        if self.roll_form.is_none() {
+            // The dice left are written as the record's first roll.
+            if let TokenKind::DiceRoll(Some(r)) = &token.kind {
+                self.roll_form = Some(r.form);
+            }
+        }
+    }
+
+    fn before_move(&mut self, before: &VariantPosition, _mv: Move) {
         if !self.started {
             // A stage the start position is already in is not "entered".
             let men = before.men();
             self.state = State { endgame: men <= 20, deep: men <= 10, ..State::default() };
-            self.claims.start(before);
+            if let Some(before) = before.plain() {
+                self.claims.start(before);
+            }
             self.started = true;
         }
         self.main = true;
     }
 
-    fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
-        let letters = match &token.kind {
-            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Cyrillic) => Letters::Cyrillic,
-            TokenKind::Move { text: MoveText::Man(m), .. } if m.script == Some(Script::Latin) => Letters::Latin,
-            _ => self.letters,
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
+        let (letters, check) = match &token.kind {
+            TokenKind::Move { text: MoveText::Man(m), check, .. } => match m.script {
+                Some(Script::Cyrillic) => (Letters::Cyrillic, *check),
+                Some(Script::Latin) => (Letters::Latin, *check),
+                None => (self.letters, *check),
+            },
+            TokenKind::Move { check, .. } => (self.letters, *check),
+            _ => (self.letters, None),
         };
         let main = std::mem::take(&mut self.main);
-        let comments = if main { royal_comments(before, ply) } else { Vec::new() };
+        let comments = match before {
+            VariantPosition::Plain(before) if main => royal_comments(before, ply),
+            _ => Vec::new(),
+        };
+        if let (true, VariantPosition::Dice(_)) = (main, before) {
+            // The die it spends (a castling a king die and a rook die).
+            let role = before.mover(ply.mv).unwrap_or(Role::Pawn);
+            self.left.spend(role, ply.mv.is_castle());
+        }
         let (mover, fullmoves, kind) = (before.turn(), before.fullmoves(), ply.mv.kind);
-        self.pending = Some(Pending { token: ply.token, main, mover, fullmoves, kind, letters, comments });
+        let numbered = before.dice().is_none();
+        self.pending =
+            Some(Pending { token: ply.token, main, mover, fullmoves, kind, letters, check, numbered, comments });
     }
 
-    fn any_played(&mut self, after: &Position) {
-        let Some(Pending { token, main, mover, fullmoves, kind, letters, mut comments }) = self.pending.take() else {
+    fn any_played(&mut self, after: &VariantPosition) {
+        let Some(Pending { token, main, mover, fullmoves, kind, letters, check, numbered, mut comments }) =
+            self.pending.take()
+        else {
             return;
         };
         if main {
-            let claim = self.claims.after(after);
+            let claim = after.plain().and_then(|p| self.claims.after(p));
             comments.extend(ply_comments(after, claim, mover, kind, &self.options, &mut self.state));
+            match after {
+                VariantPosition::Plain(p) if self.options.fen => comments.push(p.fen()),
+                VariantPosition::Plain(_) => {}
+                VariantPosition::Dice(_) => self.turn.push(TurnMove {
+                    token,
+                    promotion: matches!(kind, MoveKind::Promotion(_)),
+                    left: self.left,
+                    fen: self.options.fen.then(|| after.fen()),
+                }),
+            }
         }
-        let kept = KeptPly { white: mover == Color::White, fullmoves, mark: check_mark(after, letters), comments };
+        let mark = right_mark(after, check, letters);
+        let kept = KeptPly { numbered, white: mover == Color::White, fullmoves, mark, comments };
         if let Some(slot) = self.plies.get_mut(token) {
             *slot = Some(kept);
         }
+    }
+
+    /// A Dice chess turn is over: its moves get the comments of the turn,
+    /// after those of the move.
+    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) {
+        let Some(turn) = turn else { return };
+        let moves = std::mem::take(&mut self.turn);
+        // Every legal turn of the roll promotes, though some sequence of it
+        // did not: the maximum-moves rule forced the promotion.
+        let forced = moves.iter().any(|m| m.promotion) && {
+            let list = legal_turns(&turn.start, turn.roll);
+            list.removed > 0
+                && list.turns.iter().all(|moves| moves.iter().any(|m| matches!(m.kind, MoveKind::Promotion(_))))
+        };
+        let form = self.roll_form.unwrap_or(RollForm::Latin);
+        let count = moves.len();
+        for (i, m) in moves.iter().enumerate() {
+            let Some(Some(kept)) = self.plies.get_mut(m.token) else { continue };
+            let last = i + 1 == count;
+            if forced && m.promotion {
+                kept.comments.insert(0, "the maximum-moves rule forces this promotion".to_string());
+            }
+            if self.options.dice {
+                let left = dice_list(m.left.each(), form);
+                kept.comments.push(if last && !m.left.is_empty() && after.king_taken().is_none() {
+                    format!("dice left: {left}, none can be spent")
+                } else {
+                    format!("dice left: {left}")
+                });
+            }
+            match (&m.fen, last) {
+                (Some(_), true) => {
+                    // After the turn's last move: the turn has passed.
+                    let mut shown = after.clone();
+                    shown.end_turn();
+                    kept.comments.push(shown.fen());
+                }
+                (Some(fen), false) => kept.comments.push(fen.clone()),
+                (None, _) => {}
+            }
+        }
+        self.turn = moves;
+        self.turn.clear();
     }
 }
 
 /// Royal's events at a move (RULES.md 5.3–5.5): a queen restored before
 /// it or the right refused by it, a king captured and the prince crowned
 /// (the losing position ends the game: the outcome's note names it).
-fn royal_comments(before: &Position, ply: crate::replay::Ply) -> Vec<String> {
+fn royal_comments(before: &Position, ply: Ply) -> Vec<String> {
     let mut c = Vec::new();
     if before.variant() != crate::rules::Variant::Royal {
         return c;
@@ -257,6 +363,10 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[
                 need_number = false;
                 skip_number = true;
             }
+            TokenKind::MoveNumber { .. } if numbers_a_roll(&record.tokens, ti) => {
+                // A Dice chess turn's number, before its roll: as written
+                // (the replay judged it).
+            }
             TokenKind::MoveNumber { .. } => {
                 // Rewritten (or dropped) with the move it stands before.
                 out.push_str(&text[cursor..token.span.start]);
@@ -272,8 +382,8 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[
                 let Some(ply) = kept(ti) else { continue };
                 out.push_str(&text[cursor..token.span.start]);
                 let numbered = std::mem::take(&mut skip_number);
-                if numbered {
-                    // Written before the restoration.
+                if numbered || !ply.numbered {
+                    // Written before the restoration, or a Dice chess move.
                 } else if ply.white {
                     out.push_str(&format!("{}. ", ply.fullmoves));
                 } else if need_number {
@@ -322,6 +432,16 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[
     out.push_str(&text[cursor..record.span.end]);
 }
 
+/// Whether the move number at token `ti` numbers a Dice chess turn: the
+/// next move or roll is a roll.
+fn numbers_a_roll(tokens: &[Token], ti: usize) -> bool {
+    tokens
+        .iter()
+        .skip(ti + 1)
+        .find(|t| matches!(t.kind, TokenKind::Move { .. } | TokenKind::DiceRoll(_)))
+        .is_some_and(|t| matches!(t.kind, TokenKind::DiceRoll(_)))
+}
+
 /// The end of the game on the board, and a note when the result disagrees.
 fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
     let (_, written) = record.result()?;
@@ -334,6 +454,8 @@ fn outcome_note(report: &GameReport, record: &GameRecord) -> Option<String> {
         Termination::LosingPosition { winner: Color::Black } => {
             ("losing position: white's king attacked without its prince, black wins", "0-1")
         }
+        Termination::KingCaptured { winner: Color::White } => ("white takes the king and wins", "1-0"),
+        Termination::KingCaptured { winner: Color::Black } => ("black takes the king and wins", "0-1"),
         Termination::Stalemate => ("stalemate: a draw", "1/2-1/2"),
         Termination::FivefoldRepetition => ("fivefold repetition: a draw", "1/2-1/2"),
         Termination::SeventyFiveMoves => ("75 moves without capture or pawn move: a draw", "1/2-1/2"),

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use crate::notation::{Found, GameRecord, Reader};
 use crate::replay::{replay_observed, Observer, Options};
-use crate::rules::{Bitboard, Board, MoveKind, Position, Role, Stage, Termination, Variant};
+use crate::rules::{Bitboard, Board, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
 
 /// Things that can happen in a game's main line (`filter --has`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -21,7 +21,7 @@ pub enum Feature {
     SecondStage,
     Promotion,
     EnPassant,
-    /// A move that takes a king (Dice chess).
+    /// A move that takes a king (Dice chess, Royal Chess 100).
     KingCapture,
 }
 
@@ -101,13 +101,13 @@ struct Watch<'a> {
 }
 
 impl Watch<'_> {
-    fn look(&mut self, pos: &Position) {
+    fn look(&mut self, pos: &VariantPosition) {
         if !self.reached && !self.reaches.is_empty() {
             let v = pos.variant();
             self.reached = self.reaches.iter().any(|(w, b)| *w == v && b == pos.board());
         }
     }
-    fn start(&mut self, pos: &Position) {
+    fn start(&mut self, pos: &VariantPosition) {
         if !self.started {
             self.started = true;
             self.key.add(pos.variant());
@@ -118,14 +118,14 @@ impl Watch<'_> {
 }
 
 impl Observer for Watch<'_> {
-    fn before_move(&mut self, before: &Position, mv: crate::rules::Move) {
+    fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) {
         self.start(before);
         self.key.add(mv);
         let feature = match mv.kind {
             MoveKind::Throne(_) => Some(Feature::ThronePawn),
             MoveKind::EnPassant => Some(Feature::EnPassant),
             MoveKind::Promotion(_) => Some(Feature::Promotion),
-            MoveKind::Castle(i) => Some(match before.castle_spec(i).stage {
+            MoveKind::Castle(i) => Some(match before.plain().map_or(Stage::First, |p| p.castle_spec(i).stage) {
                 Stage::First => Feature::FirstStage,
                 Stage::Second => Feature::SecondStage,
             }),
@@ -134,15 +134,17 @@ impl Observer for Watch<'_> {
         if let Some(f) = feature {
             self.features |= f.bit();
         }
-        if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King) {
+        // The enemy king only: a Chess960 castling whose king stays on its
+        // square moves onto its own king.
+        if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
             self.features |= Feature::KingCapture.bit();
         }
     }
-    fn after_move(&mut self, after: &Position, _checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
         self.plies += 1;
         self.look(after);
     }
-    fn end(&mut self, main: &Position, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
         self.start(main);
     }
 }

@@ -10,10 +10,11 @@
 )]
 
 use crate::diag::{Code, Diagnostic, SourceFile};
-use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, Script, Token, TokenKind};
-use crate::notation::{promotion_form, Found, Letters, LongMove, Reader, ShortMove, Style};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollForm, Script, Span, Token, TokenKind};
+use crate::notation::dice::roll_text;
+use crate::notation::{mate_mark, promotion_form, write_move, Form, Found, Letters, Reader, Style};
 use crate::replay::{replay_observed, GameReport, Observer, Options, Ply};
-use crate::rules::{Position, Variant};
+use crate::rules::{Role, Termination, Variant, VariantPosition};
 
 // The choices are the command line's values too (`clap::ValueEnum`): one
 // type per idea, no copy of it in the CLI. Their notes are `//`, not `///`,
@@ -126,16 +127,8 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
                 return Err(refused);
             }
             let start = out.len();
-            if report.variant == Some(Variant::Dice) {
-                let dice = crate::replay::replay_dice(record, 0, options.replay);
-                crate::commands::dice::convert::write_game(text, record, &dice, options, out);
-                if options.style != StyleChoice::Keep || options.rolls != RollsChoice::Keep {
-                    crate::output::wrap::rewrap_game(out, start);
-                }
-                return Ok(());
-            }
             write_game(text, record, report, options, writer, out);
-            if options.style != StyleChoice::Keep || options.pgn {
+            if options.style != StyleChoice::Keep || options.pgn || writer.rolls_written {
                 crate::output::wrap::rewrap_game(out, start);
             }
             Ok(())
@@ -292,7 +285,7 @@ fn write_game(
     }
     // The writer worked both out for this game, with these options
     // (`move_options`: the inner ones of `--to`).
-    let (ak_in, ak_out, rewrite) = (report.files_ak, moves.ak_out, moves.rewrite);
+    let (ak_in, ak_out, rewrite) = (moves.ak_in, moves.ak_out, moves.rewrite);
     let mut cursor = record.span.start;
     // The Files tags follow the output's lettering: every one goes, and
     // `[Files "a-k"]` ends the tags when the output letters `k`.
@@ -326,7 +319,7 @@ fn write_game(
     // written with look-alikes in their right form (appended to it); the
     // texts are ranges of that one buffer.
     let buf = &mut moves.buf;
-    let mut extra: Vec<(&Token, std::ops::Range<usize>)> = Vec::new();
+    let mut extra: Vec<(Span, std::ops::Range<usize>)> = Vec::new();
     // Royal's queen restorations, in the letters asked for.
     if rewrite && options.letters != LettersChoice::Keep {
         for token in &record.tokens {
@@ -339,7 +332,7 @@ fn write_game(
                     buf.push_str(&(u32::from(s.rank) + 1).to_string());
                 }
                 buf.push_str(if latin { "=Q" } else { "=Ф" });
-                extra.push((token, start..buf.len()));
+                extra.push((token.span.clone(), start..buf.len()));
             }
         }
     }
@@ -348,12 +341,11 @@ fn write_game(
     let chess = matches!(report.variant, Some(Variant::Chess | Variant::Chess960));
     for note in record.notes.iter().filter(|n| !(chess && n.read == crate::notation::ast::LookAlikes::EN_PASSANT)) {
         if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
-            let rewritten = moves.new.iter().any(|(ti, _)| record.tokens.get(*ti).is_some_and(|t| t.span == note.span))
-                || extra.iter().any(|(t, _)| t.span == note.span);
+            let rewritten = moves.new.iter().chain(&extra).any(|(span, _)| *span == note.span);
             if !rewritten {
                 let start = buf.len();
                 buf.push_str(&note.right);
-                extra.push((token, start..buf.len()));
+                extra.push((token.span.clone(), start..buf.len()));
             }
         }
     }
@@ -366,14 +358,13 @@ fn write_game(
         cursor = moves.cursor;
     } else {
         // The rewritten moves and the other new texts, merged in text order.
-        let mut new: Vec<(&Token, std::ops::Range<usize>)> =
-            moves.new.iter().filter_map(|(ti, r)| Some((record.tokens.get(*ti)?, r.clone()))).collect();
+        let mut new = moves.new.clone();
         new.append(&mut extra);
-        new.sort_by_key(|(t, _)| t.span.start);
-        for (token, written) in new {
-            out.push_str(&text[cursor..token.span.start]);
+        new.sort_by_key(|(span, _)| span.start);
+        for (span, written) in new {
+            out.push_str(&text[cursor..span.start]);
             out.push_str(buf.get(written).unwrap_or_default());
-            cursor = token.span.end;
+            cursor = span.end;
         }
     }
     out.push_str(&text[cursor..record.span.end]);
@@ -403,51 +394,117 @@ fn move_options(options: &ConvertOptions) -> ConvertOptions {
 
 /// Writes the moves of a game as the replay plays them, every line in
 /// token order, so that each move is played once: its text from the
-/// position before it, its marks (with `pgn_moves`) from the position after.
+/// position before it, its marks (with `pgn_moves`) from the position after;
+/// and a Dice chess game's rolls as its turns begin.
 #[derive(Default)]
 struct MoveWriter<'a> {
     /// The text of the file.
     text: &'a str,
     options: ConvertOptions,
-    /// The letters of the record's moves, and whether the output letters the
-    /// tenth file `k`.
+    /// The letters of the record's moves, and whether the record and the
+    /// output letter the tenth file `k`.
     letters: Letters,
+    ak_in: bool,
     ak_out: bool,
+    /// The board was looked at: a board without a tenth file keeps the
+    /// record's lettering ([`MoveWriter::board`]).
+    board_seen: bool,
     /// Whether the moves are written at all (see `write_game`).
     rewrite: bool,
+    /// A Dice chess roll was rewritten (`--rolls`).
+    rolls_written: bool,
     buf: String,
-    /// The move tokens (by index) and their new text in `buf`.
-    new: Vec<(usize, std::ops::Range<usize>)>,
+    /// The spans of the rewritten tokens and their new text in `buf`.
+    new: Vec<(Span, std::ops::Range<usize>)>,
     /// The move being written.
     pending: Option<Pending>,
     /// Room for the legal moves the short style looks at.
     legal: Vec<crate::rules::Move>,
-    /// While the moves come in text order (`in_order`), `buf` holds the
+    /// While the tokens come in text order (`in_order`), `buf` holds the
     /// game's text from `stream_start` (the end of its tags) to `cursor`
-    /// as written: each move after the text between it and the last.
+    /// as written: each token after the text between it and the last.
     in_order: bool,
     stream_start: usize,
     cursor: usize,
 }
 
-/// A move of [`MoveWriter`] waiting for its marks: its token, where its
+/// A move of [`MoveWriter`] waiting for its marks: its span, where its
 /// text starts in the buffer, the mark and glyph written on it, its letters.
-type Pending = (usize, usize, Option<CheckMark>, Option<crate::notation::ast::Glyph>, Letters);
+type Pending = (Span, usize, Option<CheckMark>, Option<crate::notation::ast::Glyph>, Letters);
+
+impl MoveWriter<'_> {
+    /// Whether the moves are rewritten: when their letters, style, tenth
+    /// file or marks change.
+    fn wants_rewrite(&self) -> bool {
+        let o = &self.options;
+        o.letters != LettersChoice::Keep
+            || o.style != StyleChoice::Keep
+            || self.ak_in != self.ak_out
+            || o.promotion_equals
+            || o.single_plus
+    }
+
+    /// The game's board, seen once: one without a tenth file (Chess, Dice
+    /// chess) keeps the record's lettering, and no Files tag is added.
+    fn board(&mut self, pos: &VariantPosition) {
+        if !self.board_seen {
+            self.board_seen = true;
+            if pos.rules().width < 10 && self.ak_out != self.ak_in {
+                self.ak_out = self.ak_in;
+                self.rewrite = self.wants_rewrite();
+            }
+        }
+    }
+
+    /// Appends the text between the last token written and `token`, while
+    /// the tokens come in order (and each move was played: its marks written).
+    #[inline]
+    fn gap(&mut self, token: &Token) {
+        match self.text.get(self.cursor..token.span.start) {
+            Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
+                match gap {
+                    " " => self.buf.push(' '),
+                    gap => self.buf.push_str(gap),
+                }
+                self.cursor = token.span.end;
+            }
+            _ => self.in_order = false,
+        }
+    }
+
+    /// How rolls are written: `None` as they stand.
+    fn roll_form(&self) -> Option<RollForm> {
+        match (self.options.rolls, self.options.letters, self.letters) {
+            (RollsChoice::Keep, ..) => None,
+            (RollsChoice::Digits, ..) => Some(RollForm::Digits),
+            (RollsChoice::Letters, LettersChoice::Cyrillic, _)
+            | (RollsChoice::Letters, LettersChoice::Keep, Letters::Cyrillic) => Some(RollForm::Cyrillic),
+            (RollsChoice::Letters, ..) => Some(RollForm::Latin),
+        }
+    }
+}
+
+/// Whether a promotion keeps the record's own form `form` (`=Q`, `(Q)`,
+/// `/Q`, bare): in every variant but Dice chess, whose records take the
+/// form of the style they are written in, as its oracle's renderings do
+/// (`b1=N` in Latin short, `b2-b1К` in Cyrillic long): there the record's
+/// form stays only when the style is kept and the form is not bare.
+fn keeps_form(before: &VariantPosition, style: StyleChoice, form: PromotionForm) -> bool {
+    before.dice().is_none() || (style == StyleChoice::Keep && form != PromotionForm::Bare)
+}
 
 impl Observer for MoveWriter<'_> {
     fn begin(&mut self, record: &GameRecord, letters: Letters, ak_in: bool) {
-        let o = &self.options;
-        self.ak_out = match o.files {
+        self.ak_in = ak_in;
+        self.ak_out = match self.options.files {
             FilesChoice::Keep => ak_in,
             FilesChoice::AJ => false,
             FilesChoice::AK => true,
         };
         self.letters = letters;
-        self.rewrite = o.letters != LettersChoice::Keep
-            || o.style != StyleChoice::Keep
-            || ak_in != self.ak_out
-            || o.promotion_equals
-            || o.single_plus;
+        self.rewrite = self.wants_rewrite();
+        self.board_seen = false;
+        self.rolls_written = false;
         self.buf.clear();
         self.new.clear();
         self.pending = None;
@@ -456,13 +513,22 @@ impl Observer for MoveWriter<'_> {
         self.in_order = true;
     }
 
-    fn any_move(&mut self, before: &Position, ply: Ply, token: &Token) {
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+        self.board(before);
+        let (Some((roll, token)), Some(form)) = (roll, self.roll_form()) else { return };
+        self.gap(token);
+        let start = self.buf.len();
+        self.buf.push_str(&roll_text(&roll, form));
+        self.new.push((token.span.clone(), start..self.buf.len()));
+        self.rolls_written = true;
+    }
+
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
         let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
         if !self.rewrite {
             return;
         }
         let options = &self.options;
-        let buf = &mut self.buf;
         let (script, long) = match move_text {
             MoveText::Man(m) => (m.script, m.is_long()),
             _ => (None, true),
@@ -473,63 +539,54 @@ impl Observer for MoveWriter<'_> {
             StyleChoice::Long => true,
             StyleChoice::Short => false,
         };
-        // The text since the last move, while the moves come in order (and
-        // each was played: its marks written).
-        let gap = self.text.get(self.cursor..token.span.start);
-        match gap {
-            Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
-                match gap {
-                    " " => buf.push(' '),
-                    gap => buf.push_str(gap),
-                }
-                self.cursor = token.span.end;
-            }
-            _ => self.in_order = false,
-        }
-        let start = buf.len();
         let style = if long { Style::Long } else { Style::Short };
         // The record's own form of a promotion, unless asked for `=`.
         let promotion = match move_text {
             _ if options.promotion_equals => PromotionForm::Equals,
-            MoveText::Man(m) if m.promotion.is_some() => m.promotion_form,
+            MoveText::Man(m) if m.promotion.is_some() && keeps_form(before, options.style, m.promotion_form) => {
+                m.promotion_form
+            }
             _ => promotion_form(letters, style),
         };
-        let (pos, mv) = (before, ply.mv);
-        if long {
-            LongMove { pos, mv, letters }.write_with(promotion, self.ak_out, buf);
-        } else {
-            ShortMove { pos, mv, letters }.write_with(promotion, self.ak_out, &mut self.legal, buf);
-        }
-        if options.pgn_moves && ply.mv.is_castle() {
+        let (pgn_castle, form) =
+            (options.pgn_moves && ply.mv.is_castle(), Form { letters, style, promotion, files_ak: self.ak_out });
+        self.gap(token);
+        let start = self.buf.len();
+        write_move(before, ply.mv, form, &mut self.legal, &mut self.buf);
+        if pgn_castle {
             // PGN's castling letter.
-            let written = buf.split_off(start).replace('0', "O");
-            buf.push_str(&written);
+            let written = self.buf.split_off(start).replace('0', "O");
+            self.buf.push_str(&written);
         }
-        self.pending = Some((ply.token, start, *check, *glyph, letters));
+        self.pending = Some((token.span.clone(), start, *check, *glyph, letters));
     }
 
-    fn any_played(&mut self, after: &Position) {
-        let Some((token, start, check, glyph, letters)) = self.pending.take() else { return };
+    fn any_played(&mut self, after: &VariantPosition) {
+        let Some((span, start, check, glyph, letters)) = self.pending.take() else { return };
         let buf = &mut self.buf;
-        if self.options.pgn_moves {
+        match (self.options.pgn_moves, after) {
             // The marks the position bears.
-            if after.is_checkmate() {
-                buf.push('#');
-            } else if after.is_check() {
-                buf.push('+');
-            }
-        } else {
-            match check {
+            (true, VariantPosition::Plain(after)) if after.is_checkmate() => buf.push('#'),
+            (true, VariantPosition::Plain(after)) if after.is_check() => buf.push('+'),
+            (true, _) => {}
+            // Dice chess has no check: a `+` (the replay warned of it) goes.
+            (false, VariantPosition::Dice(_)) if matches!(check, Some(CheckMark::Check | CheckMark::DoubleCheck)) => {}
+            (false, _) => match check {
                 Some(CheckMark::Check) => buf.push('+'),
                 Some(CheckMark::DoubleCheck) => buf.push_str(if self.options.single_plus { "+" } else { "++" }),
-                Some(CheckMark::Mate) => buf.push(if letters == Letters::Cyrillic { '×' } else { '#' }),
+                Some(CheckMark::Mate) => buf.push_str(mate_mark(letters)),
                 None => {}
-            }
+            },
         }
         if let Some(g) = glyph {
             buf.push_str(g.as_str());
         }
-        self.new.push((token, start..buf.len()));
+        self.new.push((span, start..buf.len()));
+    }
+
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+        // A game with no move.
+        self.board(main);
     }
 }
 

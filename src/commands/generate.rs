@@ -1,12 +1,25 @@
 //! Random legal games, reproducible from a seed (ChaCha8), biased so that a
 //! corpus holds what the rules have: checks, mates, stalemates, promotions to
 //! every allowed piece, both castling stages on both wings, throne pawns,
-//! en passant, long endgames.
+//! en passant, long endgames. Dice chess's turns are drawn as the oracle's
+//! games are made: three dice rolled (faces 1 to 6) and one of the roll's
+//! legal turns (the maximum-moves rule applied) chosen uniformly, until a
+//! king is taken or the turn limit. One writer writes them all.
+
+use std::fmt::Write as _;
+use std::ops::Range;
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::rules::{Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Variant};
+use crate::notation::ast::RollForm;
+use crate::notation::dice::{roll_text, write_move};
+use crate::notation::fill::{Filler, WIDTH};
+use crate::notation::pgn::tag_section;
+use crate::notation::{write_and_play, Letters, Style};
+use crate::rules::dice::face_role;
+use crate::rules::dice::turns::legal_turns;
+use crate::rules::{Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Variant, VariantPosition};
 
 /// What the generator did, counted as it played (for checking `stats`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -25,11 +38,24 @@ pub struct Record {
     pub termination: String,
 }
 
+/// A generated game: its start, its moves and result, and what was counted.
 pub struct GeneratedGame {
-    pub start: Position,
+    pub start: VariantPosition,
+    /// Every move of the game in order.
     pub moves: Vec<Move>,
+    /// Dice chess: the turns, each its roll and its range of
+    /// [`GeneratedGame::moves`]. Empty in every other variant, whose turns
+    /// are the moves one by one.
+    pub turns: Vec<RolledTurn>,
     pub result: &'static str,
     pub record: Record,
+}
+
+/// A Dice chess turn of a generated game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RolledTurn {
+    pub roll: [Role; 3],
+    pub moves: Range<usize>,
 }
 
 /// The weight of a move: rare events are made likely.
@@ -72,8 +98,12 @@ fn weight(pos: &Position, m: Move, after: &Position) -> u64 {
     w
 }
 
-/// One random game of at most `max_plies` plies.
+/// One random game of `variant` of at most `max_plies` plies (Dice chess:
+/// turns); `None` for a variant that cannot be played yet.
 pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> Option<GeneratedGame> {
+    if variant == Variant::Dice {
+        return Some(dice_game(rng, max_plies));
+    }
     let start = match variant {
         // A random one of the 960 start positions.
         Variant::Chess960 => {
@@ -98,8 +128,8 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
                         "0-1"
                     }
                 }
-                Termination::LosingPosition { winner } => {
-                    record.termination = format!("losing position ({winner} wins)");
+                Termination::LosingPosition { winner } | Termination::KingCaptured { winner } => {
+                    record.termination = crate::commands::stats::termination_name(Some(t)).to_string();
                     if winner == Color::White {
                         "1-0"
                     } else {
@@ -146,7 +176,109 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
         game.play_unchecked(m);
         moves.push(m);
     };
-    Some(GeneratedGame { start, moves, result, record })
+    Some(GeneratedGame { start: VariantPosition::Plain(start), moves, turns: Vec::new(), result, record })
+}
+
+/// A Dice chess game of at most `max_turns` turns, each roll's turn chosen
+/// uniformly among its legal turns ([`legal_turns`]).
+fn dice_game(rng: &mut ChaCha8Rng, max_turns: u32) -> GeneratedGame {
+    let start = crate::rules::dice::DicePosition::start();
+    let mut pos = start.clone();
+    let (mut moves, mut turns) = (Vec::new(), Vec::new());
+    let mut end = None;
+    for _ in 0..max_turns {
+        let roll = [0; 3].map(|_| face_role((rng.next_u64() % 6) as u8 + 1).unwrap_or(Role::Pawn));
+        let list = legal_turns(&pos, roll);
+        let n = list.turns.len().max(1) as u64;
+        let pick = usize::try_from(rng.next_u64() % n).unwrap_or(0);
+        let first = moves.len();
+        for m in list.turns.into_iter().nth(pick).unwrap_or_default() {
+            pos.play(m);
+            moves.push(m);
+        }
+        turns.push(RolledTurn { roll, moves: first..moves.len() });
+        if let Some(loser) = pos.king_taken() {
+            end = Some(Termination::KingCaptured { winner: !loser });
+            break;
+        }
+        pos.end_turn();
+    }
+    let result = match end {
+        Some(Termination::KingCaptured { winner: Color::White }) => "1-0",
+        Some(_) => "0-1",
+        None => "*",
+    };
+    let record = Record {
+        plies: u32::try_from(moves.len()).unwrap_or(u32::MAX),
+        termination: crate::commands::stats::termination_name(end).to_string(),
+        ..Record::default()
+    };
+    GeneratedGame { start: VariantPosition::Dice(start), moves, turns, result, record }
+}
+
+/// The game's text: `tags`, the moves numbered (Dice chess: every turn
+/// `N. <roll> m1 m2 m3`, Black's `N... <roll> …`, its roll in `rolls`),
+/// lines filled to [`WIDTH`], the result.
+pub fn write_generated(
+    tags: &[(&str, String)],
+    g: &GeneratedGame,
+    letters: Letters,
+    style: Style,
+    rolls: RollForm,
+) -> String {
+    let mut out = tag_section(tags);
+    let mut fill = Filler::new(WIDTH);
+    let mut pos = g.start.clone();
+    // A turn is one move but in Dice chess.
+    let count = if g.turns.is_empty() { g.moves.len() } else { g.turns.len() };
+    for i in 0..count {
+        let (roll, range) = match g.turns.get(i) {
+            Some(t) => (Some(t.roll), t.moves.clone()),
+            None => (None, i..i + 1),
+        };
+        let white = pos.turn() == Color::White;
+        let mut number = format!("{}.", pos.fullmoves());
+        if !white {
+            number.push_str("..");
+        }
+        let moves = g.moves.get(range).unwrap_or_default();
+        match roll {
+            Some(roll) => {
+                fill.push(&mut out, &number);
+                fill.push(&mut out, &roll_text(&roll, rolls));
+                for &m in moves {
+                    fill.push(&mut out, &write_and_play_any(&mut pos, m, letters, style));
+                }
+            }
+            // A move with its number (Black's only at the start), one word.
+            None => {
+                let mut word = String::new();
+                if white || i == 0 {
+                    let _ = write!(word, "{number} ");
+                }
+                for &m in moves {
+                    word.push_str(&write_and_play_any(&mut pos, m, letters, style));
+                }
+                fill.push(&mut out, &word);
+            }
+        }
+        pos.end_turn();
+    }
+    fill.push(&mut out, g.result);
+    out.push_str("\n\n");
+    out
+}
+
+/// `m` written from `pos` (with its check mark outside Dice chess), then played.
+fn write_and_play_any(pos: &mut VariantPosition, m: Move, letters: Letters, style: Style) -> String {
+    match pos {
+        VariantPosition::Plain(p) => write_and_play(p, m, letters, style),
+        VariantPosition::Dice(p) => {
+            let s = write_move(p, m, letters, style);
+            p.play(m);
+            s
+        }
+    }
 }
 
 fn count(r: &mut Record, pos: &Position, m: Move, after: &Position) {

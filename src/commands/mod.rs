@@ -1,6 +1,6 @@
 //! The library side of each command: what `validate`, `convert`,
-//! `annotate`, `stats`, `moves`, `filter`, `dedup`, `split` and `generate`
-//! do with the games once read, each as an observer of the one replay
+//! `annotate`, `stats`, `moves`, `filter`, `dedup`, `split`, `show` and
+//! `generate` do with the games once read, each as an observer of the one replay
 //! ([`crate::replay`]). The command line ([`crate::cli`]) parses arguments
 //! and calls these.
 
@@ -8,10 +8,10 @@ pub mod annotate;
 pub mod collect;
 pub mod convert;
 pub mod dedup;
-pub mod dice;
 pub mod filter;
 pub mod generate;
 pub mod moves;
+pub mod show;
 pub mod split;
 pub mod stats;
 pub mod validate;

@@ -7,15 +7,13 @@
 //! not rows.
 
 use crate::diag::{Diagnostic, Severity, SourceFile};
-use crate::notation::ast::{GameRecord, RollForm};
+use crate::notation::ast::{GameRecord, RollForm, Token};
 use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
 use crate::output::table::{Row, Value};
-use crate::replay::{replay_dice, replay_observed, DiceTurn, Observer, Options};
-use crate::rules::dice::{DicePosition, DiceUci};
-use crate::rules::{
-    termination_of, Bitboard, Color, Move, MoveKind, Position, Role, Stage, Termination, Uci, Variant, Wing,
-};
+use crate::replay::{replay_observed, DiceTurn, Observer, Options};
+use crate::rules::dice::DiceUci;
+use crate::rules::{Bitboard, Color, Move, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing};
 
 /// One move of a game's main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,25 +170,33 @@ impl Row for MoveLine<'_> {
 
 /// What a move is, read in the position before it: the row without the
 /// parts the record or the position after it give.
-fn row_before(pos: &Position, m: Move, ply: u32) -> MoveRow {
+fn row_before(pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
     let piece = pos.board().piece_at(m.from).map_or(Role::King, |p| p.role);
     let captured = match m.kind {
         MoveKind::EnPassant => Some(Role::Pawn),
         _ if pos.is_capture(m) => pos.board().piece_at(m.to).map(|p| p.role),
         _ => None,
     };
-    let castle = match m.kind {
-        MoveKind::Castle(i) => {
+    let castle = match (m.kind, pos) {
+        (MoveKind::Castle(i), VariantPosition::Plain(pos)) => {
             let spec = pos.castle_spec(i);
             Some((spec.stage, spec.wing))
         }
+        (MoveKind::Castle(_), VariantPosition::Dice(_)) => {
+            Some((Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long }))
+        }
         _ => None,
+    };
+    let uci = match pos {
+        VariantPosition::Plain(_) => Uci(m).to_string(),
+        // The oracle data's: castling as the king's move.
+        VariantPosition::Dice(_) => DiceUci(m).to_string(),
     };
     MoveRow {
         ply,
         move_number: pos.fullmoves(),
         side: pos.turn(),
-        uci: Uci(m).to_string(),
+        uci,
         piece,
         captured,
         castle,
@@ -208,76 +214,60 @@ fn row_before(pos: &Position, m: Move, ply: u32) -> MoveRow {
 struct Rows {
     rows: Vec<MoveRow>,
     fen: bool,
+    /// Dice chess: the roll of the turn being made, as `K Q p`.
+    roll: Option<String>,
+    /// Dice chess: the row of a turn's last move, whose FEN is the one
+    /// after the turn passes (as the oracle data writes it), known when
+    /// the next turn begins or the game ends.
+    passing: Option<usize>,
+}
+
+impl Rows {
+    /// The FEN after the turn of row [`Rows::passing`] passed: `pos`.
+    fn passed(&mut self, pos: &VariantPosition) {
+        if let (Some(i), true) = (self.passing.take(), self.fen) {
+            if let Some(row) = self.rows.get_mut(i) {
+                row.fen = Some(pos.fen());
+            }
+        }
+    }
 }
 
 impl Observer for Rows {
-    fn before_move(&mut self, before: &Position, m: Move) {
-        let ply = u32::try_from(self.rows.len() + 1).unwrap_or(u32::MAX);
-        self.rows.push(row_before(before, m, ply));
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+        self.passed(before);
+        if let Some((roll, _)) = roll {
+            let text = crate::notation::dice::roll_text(&roll, RollForm::Latin);
+            self.roll = Some(text.trim_start_matches('<').trim_end_matches('>').to_string());
+        }
     }
 
-    fn after_move(&mut self, after: &Position, checkers: Bitboard) {
+    fn before_move(&mut self, before: &VariantPosition, m: Move) {
+        let ply = u32::try_from(self.rows.len() + 1).unwrap_or(u32::MAX);
+        let mut row = row_before(before, m, ply);
+        row.roll.clone_from(&self.roll);
+        self.rows.push(row);
+    }
+
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
         let Some(row) = self.rows.last_mut() else { return };
         row.check = checkers.any();
         // Mate is looked for only after a check.
-        row.mate = row.check && matches!(termination_of(after), Some(Termination::Checkmate { .. }));
+        row.mate = row.check && matches!(after.termination(), Some(Termination::Checkmate { .. }));
         if self.fen {
             row.fen = Some(after.fen());
         }
     }
-}
 
-/// The roll as `K Q p` (Latin letters, the pawn lower case).
-fn roll_letters(roll: &[Role; 3]) -> String {
-    let text = crate::commands::dice::write::roll_text(roll, RollForm::Latin);
-    text.trim_start_matches('<').trim_end_matches('>').to_string()
-}
-
-/// The rows of a Dice chess game's turns: one per move, the roll of its
-/// turn on each; an empty turn has none. The FEN after the last move of a
-/// turn is the one after the turn passes (as the oracle data writes it),
-/// except in a last turn the replay did not finish.
-fn dice_rows(turns: &[DiceTurn], finished: bool, text: &str, record: &GameRecord, fen: bool) -> Vec<MoveRow> {
-    let mut rows = Vec::new();
-    for (t, turn) in turns.iter().enumerate() {
-        let closed = finished || t + 1 < turns.len();
-        let roll = roll_letters(&turn.roll);
-        let mut pos: DicePosition = turn.start.clone();
-        for (i, ply) in turn.moves.iter().enumerate() {
-            let m = ply.mv;
-            let captured = match m.kind {
-                MoveKind::EnPassant => Some(Role::Pawn),
-                _ if pos.is_capture(m) => pos.board().piece_at(m.to).map(|p| p.role),
-                _ => None,
-            };
-            let castle = m
-                .is_castle()
-                .then(|| (Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long }));
-            let mut row = MoveRow {
-                ply: u32::try_from(rows.len() + 1).unwrap_or(u32::MAX),
-                move_number: turn.number(),
-                side: turn.color(),
-                roll: Some(roll.clone()),
-                uci: DiceUci(m).to_string(),
-                written: written(text, record, ply.token),
-                piece: pos.mover(m).unwrap_or(Role::King),
-                captured,
-                castle,
-                promotion: m.promotion(),
-                en_passant: m.kind == MoveKind::EnPassant,
-                ..MoveRow::default()
-            };
-            pos.play(m);
-            if fen {
-                if closed && i + 1 == turn.moves.len() {
-                    pos.end_turn();
-                }
-                row.fen = Some(pos.fen_with_ep());
-            }
-            rows.push(row);
+    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
+        if let Some(turn) = turn.filter(|t| !t.plies.is_empty()) {
+            self.passing = turn.plies.end.checked_sub(1);
         }
     }
-    rows
+
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+        self.passed(main);
+    }
 }
 
 /// The text of token `token` of `record`.
@@ -288,12 +278,7 @@ fn written(text: &str, record: &GameRecord, token: usize) -> String {
 /// The rows of one game (`index` from 0 in the text read).
 pub fn game_moves(text: &str, record: &GameRecord, index: usize, options: Options, fen: bool) -> GameMoves {
     let date = record.tag("Date").unwrap_or("").to_string();
-    if crate::replay::is_dice(record, options) {
-        let report = replay_dice(record, index, options);
-        let moves = dice_rows(&report.turns, report.complete, text, record, fen);
-        return GameMoves { game: index, variant: Variant::Dice.name(), date, valid: report.is_valid(), moves };
-    }
-    let mut rows = Rows { rows: Vec::new(), fen };
+    let mut rows = Rows { rows: Vec::new(), fen, roll: None, passing: None };
     let report = replay_observed(record, index, options, &mut rows);
     let mut moves = rows.rows;
     for (row, ply) in moves.iter_mut().zip(&report.mainline) {

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
-use crate::replay::{replay_observed, Claims, Observer, Options};
-use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Position, Role, Stage, Termination, Variant, Wing};
+use crate::replay::{replay_observed, Claims, DiceTurn, Observer, Options};
+use crate::rules::dice::turns::legal_turns;
+use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing};
 
 /// One game's figures (`--per-game`).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
@@ -49,8 +50,9 @@ pub struct GameStats {
     pub promote_prince_files: u32,
     pub throne_pawns: u32,
     pub en_passant: u32,
-    /// Royal (RULES.md 5.3, 5.5): kings taken, princes crowned, queens
-    /// restored, restorations refused (a move made while one was due).
+    /// Kings taken (Royal, RULES.md 5.3, and Dice chess, whose king capture
+    /// ends the game); Royal (5.3, 5.5): princes crowned, queens restored,
+    /// restorations refused (a move made while one was due).
     pub king_captures: u32,
     pub crownings: u32,
     pub restorations: u32,
@@ -70,7 +72,7 @@ pub struct GameStats {
     /// Dice chess: turns, dice left unspent, turns where the maximum-moves
     /// rule took sequences away, empty turns, moves per turn (1, 2, 3).
     #[serde(skip)]
-    pub dice: Option<crate::commands::dice::stats::DiceStats>,
+    pub dice: Option<DiceStats>,
 }
 
 /// The result of a game as the aggregate counts it: the result token, else the tag.
@@ -122,8 +124,33 @@ impl Counter {
     }
 }
 
+impl Counter {
+    /// A Dice chess move: its captures, castlings, en passant and
+    /// promotions (Dice chess has no check, claim or stage).
+    fn dice_move(&mut self, before: &VariantPosition, m: Move) {
+        let s = &mut self.s;
+        s.dice.get_or_insert_with(DiceStats::default);
+        s.captures += u32::from(before.is_capture(m));
+        s.king_captures += u32::from(before.dice().is_some_and(|d| d.takes_king(m)));
+        match m.kind {
+            MoveKind::Castle(_) if m.to.file() > m.from.file() => s.castle_first_short += 1,
+            MoveKind::Castle(_) => s.castle_first_long += 1,
+            MoveKind::EnPassant => s.en_passant += 1,
+            MoveKind::Promotion(Role::Queen) => s.promote_queen += 1,
+            MoveKind::Promotion(Role::Rook) => s.promote_rook += 1,
+            MoveKind::Promotion(Role::Bishop) => s.promote_bishop += 1,
+            MoveKind::Promotion(_) => s.promote_knight += 1,
+            _ => {}
+        }
+    }
+}
+
 impl Observer for Counter {
-    fn before_move(&mut self, before: &Position, m: Move) {
+    fn before_move(&mut self, before: &VariantPosition, m: Move) {
+        let Some(before) = before.plain() else {
+            self.dice_move(before, m);
+            return;
+        };
         let s = &mut self.s;
         if s.plies == 0 {
             // In SAN for Chess (`e4`, `Nf3`), in long form for the 10x10 games.
@@ -177,9 +204,10 @@ impl Observer for Counter {
         }
     }
 
-    fn after_move(&mut self, pos: &Position, checkers: Bitboard) {
+    fn after_move(&mut self, pos: &VariantPosition, checkers: Bitboard) {
         self.s.plies += 1;
         let ply = self.s.plies;
+        let Some(pos) = pos.plain() else { return };
         if checkers.any() {
             self.s.checks += 1;
             if checkers.more_than_one() {
@@ -197,11 +225,33 @@ impl Observer for Counter {
         }
     }
 
-    fn restored(&mut self, _after: &Position) {
+    fn restored(&mut self, _after: &VariantPosition) {
         self.s.restorations += 1;
     }
 
-    fn end(&mut self, main: &Position, termination: Option<Termination>) {
+    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) {
+        let (Some(turn), Some(after)) = (turn, after.dice()) else { return };
+        let d = self.s.dice.get_or_insert_with(DiceStats::default);
+        d.turns += 1;
+        if let Some(c) = d.moves_per_turn.get_mut(turn.plies.len()) {
+            *c += 1;
+        }
+        if after.king_taken().is_some() {
+            d.king_captures_with_dice_left += u64::from(!turn.left.is_empty());
+        } else {
+            d.dice_unused += u64::from(turn.left.count());
+        }
+        if legal_turns(&turn.start, turn.roll).removed > 0 {
+            d.forced_turns += 1;
+        }
+    }
+
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
+        if let (Some(Termination::KingCaptured { winner }), Some(d)) = (termination, self.s.dice.as_mut()) {
+            if let Some(c) = d.king_captures.get_mut(winner.index()) {
+                *c += 1;
+            }
+        }
         // A game with no main-line move: no termination, and a final FEN
         // only when the replay did not stop (see `game_stats`).
         if self.s.plies == 0 {
@@ -229,9 +279,6 @@ fn game_stats(
     rows: bool,
 ) -> GameStats {
     let s = if rows { header(file, index, record) } else { result_only(record) };
-    if crate::replay::is_dice(record, options) {
-        return crate::commands::dice::stats::game_stats(s, index, record, options, rows);
-    }
     let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows, last_claim: None };
     let report = replay_observed(record, index, options, &mut counter);
     *claims = counter.claims;
@@ -240,8 +287,12 @@ fn game_stats(
     s.variant = report.variant.map_or_else(String::new, |v| v.name().to_string());
     s.valid = report.is_valid();
     s.first_diagnostic = first_error.map_or_else(String::new, |d| d.code.to_string());
-    if let (0, Some(last), true) = (s.plies, &report.last, rows) {
-        s.final_fen = last.fen();
+    // A game stopped at its first move ends where it starts.
+    if let (0, Some(pos), true) = (s.plies, report.last.as_ref().or(report.start.as_ref()), rows) {
+        s.final_fen = pos.fen();
+    }
+    if report.variant == Some(Variant::Dice) {
+        s.dice.get_or_insert_with(DiceStats::default);
     }
     s
 }
@@ -253,6 +304,8 @@ pub(crate) fn termination_name(t: Option<Termination>) -> &'static str {
         Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",
         Some(Termination::LosingPosition { winner: Color::White }) => "losing position (white wins)",
         Some(Termination::LosingPosition { winner: Color::Black }) => "losing position (black wins)",
+        Some(Termination::KingCaptured { winner: Color::White }) => "king capture (white wins)",
+        Some(Termination::KingCaptured { winner: Color::Black }) => "king capture (black wins)",
         Some(Termination::Stalemate) => "stalemate",
         Some(Termination::FivefoldRepetition) => "fivefold repetition",
         Some(Termination::SeventyFiveMoves) => "75-move rule",
@@ -265,6 +318,57 @@ pub fn claim_termination(claim: Claim) -> &'static str {
     match claim {
         Claim::Threefold => "draw claimable (threefold repetition)",
         Claim::MoveRule => "draw claimable (move rule)",
+    }
+}
+
+/// The turns of Dice chess games, summed.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiceStats {
+    pub turns: u64,
+    /// Turns of 0, 1, 2 and 3 moves.
+    pub moves_per_turn: [u64; 4],
+    /// Dice left unspent at the end of a turn.
+    pub dice_unused: u64,
+    /// Turns where the maximum-moves rule took sequences away.
+    pub forced_turns: u64,
+    /// Games won by taking the king: by White, by Black, and with dice left.
+    pub king_captures: [u64; 2],
+    pub king_captures_with_dice_left: u64,
+}
+
+impl DiceStats {
+    pub fn add(&mut self, o: &DiceStats) {
+        self.turns += o.turns;
+        for (a, b) in self.moves_per_turn.iter_mut().zip(o.moves_per_turn) {
+            *a += b;
+        }
+        self.dice_unused += o.dice_unused;
+        self.forced_turns += o.forced_turns;
+        for (a, b) in self.king_captures.iter_mut().zip(o.king_captures) {
+            *a += b;
+        }
+        self.king_captures_with_dice_left += o.king_captures_with_dice_left;
+    }
+
+    /// The aggregate's lines.
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        let moves: u64 = self.moves_per_turn.iter().enumerate().map(|(n, c)| n as u64 * c).sum();
+        let mean = if self.turns > 0 { format!("{:.2}", moves as f64 / self.turns as f64) } else { String::new() };
+        let [m0, m1, m2, m3] = self.moves_per_turn;
+        vec![
+            ("turns", self.turns.to_string()),
+            ("moves per turn (mean)", mean),
+            ("empty turns", m0.to_string()),
+            ("turns of 1 move", m1.to_string()),
+            ("turns of 2 moves", m2.to_string()),
+            ("turns of 3 moves", m3.to_string()),
+            ("dice unused", self.dice_unused.to_string()),
+            ("turns where the maximum-moves rule forced a choice", self.forced_turns.to_string()),
+            ("king captured by white", self.king_captures[0].to_string()),
+            ("king captured by black", self.king_captures[1].to_string()),
+            ("king captured with dice left", self.king_captures_with_dice_left.to_string()),
+        ]
     }
 }
 
@@ -319,7 +423,7 @@ pub struct Aggregate {
     /// Valid games by variant (which rules' sections to show).
     pub variants: BTreeMap<String, u64>,
     /// Dice chess games' turns, summed.
-    pub dice: crate::commands::dice::stats::DiceStats,
+    pub dice: DiceStats,
 }
 
 impl Aggregate {
@@ -391,7 +495,10 @@ impl Aggregate {
         if let Some(d) = &g.dice {
             self.dice.add(d);
         }
-        self.king_captures += u64::from(g.king_captures);
+        // Dice chess counts its king captures by side in its own section.
+        if g.dice.is_none() {
+            self.king_captures += u64::from(g.king_captures);
+        }
         self.crownings += u64::from(g.crownings);
         self.restorations += u64::from(g.restorations);
         self.restorations_refused += u64::from(g.restorations_refused);

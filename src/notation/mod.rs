@@ -4,12 +4,14 @@
 //!   Windows-1252 / Latin-1, CP437, CP850).
 //! - [`parse`]: the grammar's productions (nom), one token each.
 //! - [`reader`]: games out of a text, with spans; recovers after errors.
-//! - writers: long moves ([`LongMove`]) and UCI coordinates ([`UciMove`]).
+//! - writers: a move of any variant ([`write_move`]), long and short moves
+//!   ([`LongMove`], [`ShortMove`]), UCI coordinates ([`UciMove`]).
 
 pub mod ast;
 pub mod charset;
 pub mod decode;
 mod detect;
+pub mod dice;
 pub mod fill;
 pub mod lookalike;
 pub mod parse;
@@ -24,7 +26,10 @@ pub use ast::{
 };
 pub use reader::{Found, Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::{uci_line, UciMove};
-pub use write::{check_mark, promotion_form, promotion_text, write_and_play, Letters, LongMove, ShortMove, Style};
+pub use write::{
+    check_mark, mate_mark, promotion_form, promotion_text, right_mark, write_and_play, write_move, Form, Letters,
+    LongMove, ShortMove, Style,
+};
 
 /// The length in bytes of the white space character ([`char::is_whitespace`])
 /// at byte `i` of `text`, or `None`. Looks at bytes: only the lead bytes of

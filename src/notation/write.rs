@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use super::ast::PromotionForm;
-use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square};
+use super::ast::{CheckMark, PromotionForm};
+use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square, VariantPosition};
 
 /// Which letters the writer uses (also the command line's `--letters` of
 /// new text: `generate`, `show`; the notes are `//` so that `--help` lists
@@ -307,10 +307,7 @@ pub fn check_mark(after: &Position, letters: Letters) -> &'static str {
     if checkers.is_empty() {
         ""
     } else if !after.has_legal_move() && !after.is_losing_position() {
-        match letters {
-            Letters::Latin => "#",
-            Letters::Cyrillic => "×",
-        }
+        mate_mark(letters)
     } else if checkers.more_than_one() {
         "++"
     } else {
@@ -327,4 +324,54 @@ pub fn write_and_play(pos: &mut Position, mv: Move, letters: Letters, style: Sty
     pos.play_unchecked(mv);
     s.push_str(check_mark(pos, letters));
     s
+}
+
+/// How [`write_move`] writes a move: its letters and style, the form of a
+/// promotion, and whether the tenth file is lettered `k` (not `j`).
+#[derive(Copy, Clone, Debug)]
+pub struct Form {
+    pub letters: Letters,
+    pub style: Style,
+    pub promotion: PromotionForm,
+    pub files_ak: bool,
+}
+
+/// Appends `mv`, written from `pos` (the position before it) in `form`, to
+/// `out`: the one writer of a move in every variant ([`LongMove`] and
+/// [`ShortMove`] of the engine's positions, [`super::dice::write_move_with`]
+/// of Dice chess's, whose short style counts every move of the men and
+/// whose board has no tenth file). `legal` is room for the legal moves the
+/// short style looks at.
+pub fn write_move(pos: &VariantPosition, mv: Move, form: Form, legal: &mut Vec<Move>, out: &mut String) {
+    let Form { letters, style, promotion, files_ak } = form;
+    match (pos, style) {
+        (VariantPosition::Plain(pos), Style::Long) => {
+            LongMove { pos, mv, letters }.write_with(promotion, files_ak, out)
+        }
+        (VariantPosition::Plain(pos), Style::Short) => {
+            ShortMove { pos, mv, letters }.write_with(promotion, files_ak, legal, out);
+        }
+        (VariantPosition::Dice(pos), style) => super::dice::write_move_with(pos, mv, letters, style, promotion, out),
+    }
+}
+
+/// The right mark of a move, from the position after it and the mark
+/// written on it: the check or mate mark the position earns
+/// ([`check_mark`]); in Dice chess, which has no check, none but the `#`
+/// or `×` written on the move that takes the king (NOTATION.md: pgn100
+/// keeps it, never adds it).
+pub fn right_mark(after: &VariantPosition, written: Option<CheckMark>, letters: Letters) -> &'static str {
+    match after {
+        VariantPosition::Plain(p) => check_mark(p, letters),
+        VariantPosition::Dice(p) if p.king_taken().is_some() && written == Some(CheckMark::Mate) => mate_mark(letters),
+        VariantPosition::Dice(_) => "",
+    }
+}
+
+/// The mate mark of the letters: `#`, `×`.
+pub fn mate_mark(letters: Letters) -> &'static str {
+    match letters {
+        Letters::Latin => "#",
+        Letters::Cyrillic => "×",
+    }
 }

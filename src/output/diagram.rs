@@ -2,8 +2,11 @@
 
 use std::fmt::Write;
 
+use crate::notation::ast::RollForm;
+use crate::notation::dice::dice_list;
 use crate::notation::Letters;
-use crate::rules::{termination_of, Board, Color, Move, Piece, Position, Role, Rules, Square, Termination};
+use crate::rules::dice::Dice;
+use crate::rules::{Board, Color, Move, Piece, Role, Rules, Square, Termination, VariantPosition};
 
 /// How men are drawn in the terminal diagram.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -70,11 +73,42 @@ fn symbol(p: Piece) -> Option<char> {
     })
 }
 
-/// The terminal diagram: rank 10 at the top, coordinates, side to move,
-/// the last move's squares marked (by colour, or by brackets without).
-pub fn text_diagram(pos: &Position, last: Option<Move>, glyphs: Glyphs, color: bool) -> String {
+/// Dice chess: where a position stands in its game's turns, told beside
+/// the board (every other variant's turn is its one move, and needs no line).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnCaption {
+    /// The turn's line in three parts: the turn `turn 5... of black`, its
+    /// roll as the record writes it `<B R Q>`, and the rest `: move 2 of 3,
+    /// Rh3; dice left: Q`. `None` between turns (a game's start, a FEN).
+    pub line: Option<[String; 3]>,
+    /// The dice not spent yet while the turn goes on, in the roll's form;
+    /// `None` once it is over (the next turn comes with a new roll).
+    pub left: Option<(Dice, RollForm)>,
+}
+
+impl TurnCaption {
+    /// The turn's line as one: `turn 5... of black, roll <B R Q>: move 2 of 3, Rh3; dice left: Q`.
+    pub fn text(&self) -> Option<String> {
+        let [turn, roll, rest] = self.line.as_ref()?;
+        Some(format!("{turn}, roll {roll}{rest}"))
+    }
+}
+
+/// The terminal diagram: rank 10 at the top, coordinates, the last move's
+/// squares marked (by colour, or by brackets without), the turn's line
+/// (Dice chess), then the state and the FEN.
+pub fn text_diagram(
+    pos: &VariantPosition,
+    last: Option<Move>,
+    turn: Option<&TurnCaption>,
+    glyphs: Glyphs,
+    color: bool,
+) -> String {
     let mut out = text_board(pos.board(), pos.rules(), last, glyphs, color);
-    let _ = writeln!(out, "{}; FEN {}", state(pos), pos.fen());
+    if let Some(line) = turn.and_then(TurnCaption::text) {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "{}; FEN {}", state(pos, turn.and_then(|t| t.left)), pos.fen());
     out
 }
 
@@ -124,16 +158,23 @@ pub fn text_board(board: &Board, rules: &Rules, last: Option<Move>, glyphs: Glyp
     out
 }
 
-/// What the position is: mate, stalemate, check or whose move it is.
-pub fn state(pos: &Position) -> String {
-    match termination_of(pos) {
+/// What the position is: mate, stalemate, check or whose move it is; in
+/// Dice chess the king taken, or whose turn comes next (`left`: `None`,
+/// between turns) or who moves on with the dice `left`.
+pub fn state(pos: &VariantPosition, left: Option<(Dice, RollForm)>) -> String {
+    match pos.termination() {
         Some(Termination::Checkmate { winner }) => format!("checkmate, {winner} wins"),
         Some(Termination::LosingPosition { winner }) => {
             format!("losing position ({}'s king attacked, no prince), {winner} wins", !winner)
         }
+        Some(Termination::KingCaptured { winner }) => format!("{winner} took {}'s king and wins", !winner),
         Some(Termination::Stalemate) => format!("stalemate ({} to move has no legal move), a draw", pos.turn()),
         Some(Termination::FivefoldRepetition) => "fivefold repetition, a draw".to_string(),
         Some(Termination::SeventyFiveMoves) => "75 moves without capture or pawn move, a draw".to_string(),
+        None if pos.dice().is_some() => match left {
+            Some((dice, form)) => format!("{} to move, dice left: {}", pos.turn(), dice_list(dice.each(), form)),
+            None => format!("{}'s turn {} comes next, with a new roll", pos.turn(), pos.fullmoves()),
+        },
         None if pos.checkers().any() => format!("{} to move, in check", pos.turn()),
         None => format!("{} to move", pos.turn()),
     }
@@ -146,7 +187,7 @@ pub(crate) fn xml(s: &str) -> String {
 
 /// An SVG diagram: squares, coordinates, men (chess symbols; the prince as a
 /// lettered disc), the last move's squares tinted.
-pub fn svg_diagram(pos: &Position, last: Option<Move>, letters: Letters) -> String {
+pub fn svg_diagram(pos: &VariantPosition, last: Option<Move>, letters: Letters) -> String {
     svg_board(pos.board(), pos.rules(), &pos.fen(), last, letters)
 }
 

@@ -1,6 +1,7 @@
 //! A game as one self-contained web page (`show --html`): the board as an
 //! SVG diagram for every position the replay reached (main line and
-//! variations, drawn by [`svg_diagram`], the same as `show --svg`), the move
+//! variations, drawn as `show --svg` draws them; a Dice chess position with
+//! its turn's line), the move
 //! list in the record's own notation with its comments, and a few lines of
 //! script to step through it with buttons and arrow keys. No network, no
 //! external script or font. The page is well-formed XML (XHTML served as
@@ -8,11 +9,11 @@
 
 use std::fmt::Write as _;
 
+use crate::commands::show::Frame;
 use crate::notation::ast::{GameRecord, TokenKind};
 use crate::notation::Letters;
-use crate::output::diagram::{svg_diagram, xml};
+use crate::output::diagram::{state, xml};
 use crate::replay::GameReport;
-use crate::rules::Move;
 
 /// One position of the page: node 0 is the start, node k > 0 the position
 /// after a replayed move.
@@ -80,24 +81,40 @@ pub fn nodes(record: &GameRecord, report: &GameReport) -> Vec<Node> {
     nodes
 }
 
-/// The page of one game. `report` must come from a replay with `keep_all`;
-/// `text` is the decoded text the record was read from.
-pub fn game_page(record: &GameRecord, text: &str, report: &GameReport, letters: Letters) -> String {
+/// The page of one game. `report` must come from a replay with `keep_all`,
+/// `frames` its positions ([`crate::commands::show::frames`]: the start,
+/// then one after each move of [`GameReport::for_each_kept`]); `text` is
+/// the decoded text the record was read from. Under a board whose position
+/// falls in a Dice chess turn: the turn's line (its roll marked) and the state.
+pub fn game_page(
+    record: &GameRecord,
+    text: &str,
+    report: &GameReport,
+    frames: &[Frame<'_>],
+    letters: Letters,
+) -> String {
     let nodes = nodes(record, report);
-    let mut boards = Vec::new();
-    if let Some(start) = &report.start {
-        boards.push(svg_diagram(start, None, letters));
+    let mut boards = Vec::with_capacity(frames.len());
+    for frame in frames {
+        let mut board = frame.svg(letters);
+        if let Some(caption) = frame.caption(Some((record, text))) {
+            let line = match &caption.line {
+                Some([turn, roll, rest]) => {
+                    format!(r#"{}, roll <span class="roll">{}</span>{}"#, xml(turn), xml(roll), xml(rest))
+                }
+                None => "the start".to_string(),
+            };
+            let state = xml(&state(&frame.pos, caption.left));
+            let _ = write!(board, r#"<p class="turn">{line}</p><p class="state">{state}</p>"#);
+        }
+        boards.push(board);
     }
-    report.for_each_kept(|_, ply, after| {
-        let last: Option<Move> = Some(ply.mv);
-        boards.push(svg_diagram(after, last, letters));
-    });
     page(record, text, &nodes, &boards)
 }
 
 /// The page of `record` (read from `text`) with a board for each node:
 /// `boards[n]` is the content of node `n`'s board (its SVG and any caption).
-pub(crate) fn page(record: &GameRecord, text: &str, nodes: &[Node], boards: &[String]) -> String {
+fn page(record: &GameRecord, text: &str, nodes: &[Node], boards: &[String]) -> String {
     let token_text = |i: usize| record.tokens.get(i).and_then(|t| text.get(t.span.clone())).unwrap_or_default();
     let tag = |name: &str| record.tag(name).unwrap_or("?");
     let title = format!("{} – {}, {} {}", tag("White"), tag("Black"), tag("Event"), tag("Date"));

@@ -1,81 +1,34 @@
-//! The replay of a Dice chess record (RULES.md 4, NOTATION.md): each turn
-//! `N. <roll> m1 m2 m3` read as its roll and the moves made with it, each
-//! move resolved among the moves of its man's kind and judged against the
-//! dice left, the finished turn judged by the maximum-moves rule, the game
-//! over once a king is taken. Variations are skipped (their parentheses
-//! must balance); they are not replayed.
+//! Dice chess in the one walk of a record (RULES.md 4, NOTATION.md): each
+//! turn `N. <roll> m1 m2 m3` read as its roll and the moves made with it,
+//! each move resolved among the moves of its man's kind and judged against
+//! the dice left, the finished turn judged by the maximum-moves rule, the
+//! game over once a king is taken. Variations are read (their parentheses
+//! must balance), not replayed.
 
-use super::messages::{ambiguous, role_name, unclosed_variation, unopened_variation_end};
-use super::report::Ply;
-use super::spec::{written, Written};
-use super::{file_diagnostic, report_without_moves, tags, warnings, GameReport, Options};
-use crate::commands::dice::roll_roles;
-use crate::commands::dice::write::{dice_list, roll_text, write_move, write_sequence};
+use super::messages::{ambiguous, role_name};
+use super::report::{DiceTurn, Ply};
+use super::spec::{roll_roles, written, Written};
+use super::{tags, Main, Observer, Replayer};
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, RollForm, Span, Token, TokenKind};
+use crate::notation::dice::{dice_list, roll_text, write_move, write_sequence};
 use crate::notation::{Letters, Style};
 use crate::rules::dice::turns::check_turn;
 use crate::rules::dice::{Dice, DicePosition, DiceResolveError, Turn, TurnError};
-use crate::rules::{CastleText, Color, Move, Role, Square, Variant};
+use crate::rules::{Bitboard, CastleText, Color, Move, Role, Square, Variant, VariantPosition};
 
-/// One turn as replayed.
-#[derive(Clone, Debug)]
-pub struct DiceTurn {
-    /// The state at the turn's start.
-    pub start: DicePosition,
-    pub roll: [Role; 3],
-    /// The roll's token.
-    pub roll_token: usize,
-    /// The moves made, with their tokens.
-    pub moves: Vec<Ply>,
-    /// The dice left when the turn ended.
-    pub left: Dice,
-}
-
-impl DiceTurn {
-    /// The player of the turn.
-    pub fn color(&self) -> Color {
-        self.start.turn()
-    }
-    /// The turn's number `N` of the record.
-    pub fn number(&self) -> u32 {
-        self.start.fullmoves()
-    }
-}
-
-/// What the replay of a Dice chess game found.
-#[derive(Clone, Debug)]
-pub struct DiceReport {
-    pub diagnostics: Vec<Diagnostic>,
-    /// The position the game starts from (`None` when the FEN tag is bad).
-    pub start: Option<DicePosition>,
-    /// The turns as far as replayed.
-    pub turns: Vec<DiceTurn>,
-    /// The state after the last turn, when the whole game was replayed.
-    pub last: Option<DicePosition>,
-    /// Whether the whole main line was replayed.
-    pub complete: bool,
-    /// The letters of the record's moves and the form of its rolls.
-    pub letters: Letters,
-    pub roll_form: RollForm,
-}
-
-impl DiceReport {
-    pub fn is_valid(&self) -> bool {
-        !self.diagnostics.iter().any(Diagnostic::is_error)
-    }
-    /// The player whose king was taken, if one was.
-    pub fn king_taken(&self) -> Option<Color> {
-        self.last.as_ref().and_then(DicePosition::king_taken)
-    }
-
-    /// The report in the shape every variant's validation reads (the
-    /// diagnostics and whether the game was replayed whole).
-    pub fn game_report(&self) -> GameReport {
-        let mut report = report_without_moves(Some(Variant::Dice), self.complete, false, self.letters);
-        report.diagnostics.clone_from(&self.diagnostics);
-        report
-    }
+/// The Dice chess state of the main line's walk.
+pub(super) struct Turns {
+    /// The turn being made.
+    open: Option<Open>,
+    /// The move number read since the last move, for the next turn.
+    number: Option<(u32, bool, Span)>,
+    /// Move tokens read.
+    plies: u32,
+    /// The style of the record's first man's move (for help lines).
+    style: Style,
+    /// How the record writes its rolls.
+    pub(super) roll_form: RollForm,
 }
 
 /// The open turn.
@@ -83,223 +36,155 @@ struct Open {
     turn: Turn,
     start: DicePosition,
     roll_token: usize,
-    moves: Vec<Ply>,
+    /// Its first move's index in the main line.
+    first: usize,
+}
+
+impl Turns {
+    pub(super) fn new(record: &GameRecord) -> Turns {
+        let style = record
+            .tokens
+            .iter()
+            .find_map(|t| match &t.kind {
+                TokenKind::Move { text: MoveText::Man(m), .. } => {
+                    Some(if m.is_long() { Style::Long } else { Style::Short })
+                }
+                _ => None,
+            })
+            .unwrap_or(Style::Long);
+        let roll_form = record
+            .tokens
+            .iter()
+            .find_map(|t| match t.kind {
+                TokenKind::DiceRoll(Some(r)) => Some(r.form),
+                _ => None,
+            })
+            .unwrap_or(RollForm::Latin);
+        Turns { open: None, number: None, plies: 0, style, roll_form }
+    }
 }
 
 impl Open {
     /// The turn as replayed so far.
-    fn into_turn(self) -> DiceTurn {
+    fn record(self, main: &Main) -> DiceTurn {
         DiceTurn {
             start: self.start,
             roll: self.turn.roll,
             roll_token: self.roll_token,
-            moves: self.moves,
+            plies: self.first..main.plies.len(),
             left: self.turn.left,
         }
     }
 }
 
-struct DiceReplayer<'a> {
-    record: &'a GameRecord,
-    index: usize,
-    options: Options,
-    letters: Letters,
-    /// The style of the record's first man's move (for help lines).
-    style: Style,
-    roll_form: RollForm,
-    out: Vec<Diagnostic>,
-}
-
-/// Replays game `index` of a file as Dice chess.
-pub fn replay_dice(record: &GameRecord, index: usize, options: Options) -> DiceReport {
-    replay_dice_in(record, index, options, tags::letters(record))
-}
-
-/// [`replay_dice`] with the `letters` of the record's moves already read
-/// (by the replay that found the game is Dice chess).
-pub(super) fn replay_dice_in(record: &GameRecord, index: usize, options: Options, letters: Letters) -> DiceReport {
-    let style = record
-        .tokens
-        .iter()
-        .find_map(|t| match &t.kind {
-            TokenKind::Move { text: MoveText::Man(m), .. } => {
-                Some(if m.is_long() { Style::Long } else { Style::Short })
+impl Replayer<'_> {
+    /// One token of a Dice chess main line (not a variation's, not a
+    /// result); false when the replay stops here.
+    pub(super) fn dice_token(
+        &mut self,
+        t: &mut Turns,
+        pos: &mut VariantPosition,
+        main: &mut Main,
+        ti: usize,
+        token: &Token,
+        observer: &mut impl Observer,
+    ) -> bool {
+        let Some(dice) = pos.dice() else { return false };
+        match &token.kind {
+            TokenKind::MoveNumber { number, black } => t.number = Some((*number, *black, token.span.clone())),
+            TokenKind::DiceRoll(written_roll) => {
+                if dice.king_taken().is_some() {
+                    self.after_king_capture(dice, token.span.clone(), "a new turn");
+                    return false;
+                }
+                let Some(roles) = written_roll.as_ref().and_then(roll_roles) else {
+                    self.push(bad_roll(token.span.clone()));
+                    return false;
+                };
+                if let Some(o) = t.open.take() {
+                    if !self.close(o, t, pos, main, observer) {
+                        return false;
+                    }
+                }
+                let Some(dice) = pos.dice() else { return false };
+                if let Some((n, black, span)) = t.number.take() {
+                    self.check_number(dice, n, black, span, t.plies + 1);
+                }
+                t.open =
+                    Some(Open { turn: Turn::new(roles), start: dice.clone(), roll_token: ti, first: main.plies.len() });
+                observer.begin_turn(pos, Some((roles, token)));
             }
-            _ => None,
-        })
-        .unwrap_or(Style::Long);
-    let roll_form = record
-        .tokens
-        .iter()
-        .find_map(|t| match t.kind {
-            TokenKind::DiceRoll(Some(r)) => Some(r.form),
-            _ => None,
-        })
-        .unwrap_or(RollForm::Latin);
-    let mut r = DiceReplayer { record, index, options, letters, style, roll_form, out: Vec::new() };
-    let mut report = r.run();
-    crate::replay::notes::lookalike_warnings(record, Some(Variant::Dice)).for_each(|d| r.push(d));
-    report.diagnostics = r.out;
-    report
-}
-
-impl DiceReplayer<'_> {
-    fn push(&mut self, d: Diagnostic) {
-        file_diagnostic(&mut self.out, self.index, self.options, d);
-    }
-
-    fn report(&self, start: Option<DicePosition>, turns: Vec<DiceTurn>, last: Option<DicePosition>) -> DiceReport {
-        let complete = last.is_some();
-        DiceReport {
-            diagnostics: Vec::new(),
-            start,
-            turns,
-            last,
-            complete,
-            letters: self.letters,
-            roll_form: self.roll_form,
-        }
-    }
-
-    fn run(&mut self) -> DiceReport {
-        for d in tags::checks(self.record) {
-            self.push(d);
-        }
-        let start = match self.record.tag("FEN") {
-            Some(fen) => match DicePosition::from_fen(fen) {
-                Ok(p) => p,
-                Err(e) => {
-                    let span = self.record.tags.iter().find(|t| t.name == "FEN").map_or(0..1, |t| t.value_span.clone());
-                    self.push(Diagnostic::new(Code::BadFen, span, e.to_string()).label("here"));
-                    return self.report(None, Vec::new(), None);
+            TokenKind::Move { text, check, .. } => {
+                t.plies += 1;
+                let ply = t.plies;
+                if dice.king_taken().is_some() {
+                    self.after_king_capture(dice, token.span.clone(), "a move");
+                    return false;
                 }
-            },
-            None => DicePosition::start(),
-        };
-        let (turns, last) = self.walk(&start);
-        self.report(Some(start), turns, last)
-    }
-
-    /// Plays the main line; the turns and, when it was replayed whole, the
-    /// state after it.
-    fn walk(&mut self, start: &DicePosition) -> (Vec<DiceTurn>, Option<DicePosition>) {
-        let record = self.record;
-        let mut pos = start.clone();
-        let mut turns: Vec<DiceTurn> = Vec::new();
-        let mut open: Option<Open> = None;
-        let mut number: Option<(u32, bool, Span)> = None;
-        let mut depth: Vec<Span> = Vec::new();
-        let mut result_token: Option<(&Token, Outcome)> = None;
-        let mut plies = 0u32;
-        let mut dead = false;
-        for (ti, token) in record.tokens.iter().enumerate() {
-            match &token.kind {
-                TokenKind::VariationStart => depth.push(token.span.clone()),
-                TokenKind::VariationEnd if depth.pop().is_none() => {
-                    self.push(unopened_variation_end(token.span.clone()));
-                    dead = true;
-                }
-                TokenKind::VariationEnd => {}
-                TokenKind::Result(o) => result_token = Some((token, *o)),
-                _ if !depth.is_empty() || dead => {}
-                TokenKind::MoveNumber { number: n, black } => number = Some((*n, *black, token.span.clone())),
-                TokenKind::DiceRoll(written_roll) => {
-                    if pos.king_taken().is_some() {
-                        self.after_king_capture(&pos, token.span.clone(), "a new turn");
-                        dead = true;
-                        continue;
-                    }
-                    let Some(roles) = written_roll.as_ref().and_then(roll_roles) else {
-                        self.push(bad_roll(token.span.clone()));
-                        dead = true;
-                        continue;
-                    };
-                    if let Some(o) = open.take() {
-                        if !self.close(o, &mut pos, &mut turns) {
-                            dead = true;
-                            continue;
-                        }
-                    }
-                    if let Some((n, black, span)) = number.take() {
-                        self.check_number(&pos, n, black, span, plies + 1);
-                    }
-                    open = Some(Open { turn: Turn::new(roles), start: pos.clone(), roll_token: ti, moves: Vec::new() });
-                }
-                TokenKind::Move { text, check, .. } => {
-                    plies += 1;
-                    if pos.king_taken().is_some() {
-                        self.after_king_capture(&pos, token.span.clone(), "a move");
-                        dead = true;
-                        continue;
-                    }
-                    // A move number after the open turn's moves starts a turn
-                    // with no roll: the open turn is over.
-                    if number.is_some() {
-                        if let Some(o) = open.take() {
-                            if !self.close(o, &mut pos, &mut turns) {
-                                dead = true;
-                                continue;
-                            }
-                        }
-                    }
-                    let Some(o) = open.as_mut() else {
-                        self.push(missing_roll(token.span.clone(), &pos).ply(plies));
-                        dead = true;
-                        continue;
-                    };
-                    match self.make(&mut pos, o, text, token, plies) {
-                        Some(m) => {
-                            o.moves.push(Ply { mv: m, token: ti, restored: false });
-                            self.marks(&pos, m, *check, token.span.clone(), plies);
-                        }
-                        None => {
-                            dead = true;
+                // A move number after the open turn's moves starts a turn
+                // with no roll: the open turn is over.
+                if t.number.is_some() {
+                    if let Some(o) = t.open.take() {
+                        if !self.close(o, t, pos, main, observer) {
+                            return false;
                         }
                     }
                 }
-                _ => {}
+                let before = pos.clone();
+                let (Some(o), Some(dice)) = (t.open.as_mut(), pos.dice_mut()) else {
+                    if let Some(dice) = pos.dice() {
+                        self.push(missing_roll(token.span.clone(), dice).ply(ply));
+                    }
+                    return false;
+                };
+                let Some(m) = self.make(dice, o, text, token, ply, t.style, t.roll_form) else { return false };
+                let took_king = dice.king_taken().is_some();
+                let at = Ply { mv: m, token: ti, restored: false };
+                main.plies.push(at);
+                observer.before_move(&before, m);
+                observer.any_move(&before, at, token);
+                observer.any_played(pos);
+                observer.after_move(pos, Bitboard::EMPTY);
+                self.marks(took_king, *check, token.span.clone(), ply);
             }
+            _ => {}
         }
-        for span in depth {
-            self.push(unclosed_variation(span));
-        }
+        true
+    }
+
+    /// The walk is over: the open turn is judged and closed (or, when the
+    /// replay stopped, kept as far as it went). False when the game does
+    /// not stand.
+    pub(super) fn end_dice(
+        &mut self,
+        t: &mut Turns,
+        pos: &mut VariantPosition,
+        main: &mut Main,
+        dead: bool,
+        observer: &mut impl Observer,
+    ) -> bool {
+        let Some(o) = t.open.take() else { return !dead };
         if dead {
-            if let Some(o) = open.take() {
-                turns.push(o.into_turn());
-            }
-        } else if let Some(o) = open.take() {
-            dead = !self.close(o, &mut pos, &mut turns);
+            let turn = o.record(main);
+            observer.end_turn(pos, Some(&turn));
+            main.turns.push(turn);
+            return false;
         }
-        if result_token.is_none() {
-            self.push(warnings::missing_result(record));
-        }
-        if dead {
-            return (turns, None);
-        }
-        let mut found = Vec::new();
-        warnings::result(record, None, result_token, |d| found.push(d));
-        for d in found {
-            self.push(d);
-        }
-        if let (Some(loser), Some((t, written))) = (pos.king_taken(), result_token) {
-            let outcome = if loser == Color::White { Outcome::BlackWins } else { Outcome::WhiteWins };
-            if written != outcome {
-                self.push(
-                    Diagnostic::new(
-                        Code::ResultMismatch,
-                        t.span.clone(),
-                        format!("{} takes the king on the board, but the result is {}", !loser, written.pgn()),
-                    )
-                    .label("this result")
-                    .help(format!("write {}", outcome.pgn())),
-                );
-            }
-        }
-        (turns, Some(pos))
+        self.close(o, t, pos, main, observer)
     }
 
     /// Resolves and makes one written move of the open turn.
-    fn make(&mut self, pos: &mut DicePosition, o: &mut Open, text: &MoveText, token: &Token, ply: u32) -> Option<Move> {
+    #[expect(clippy::too_many_arguments, reason = "the parts of one move and its messages")]
+    fn make(
+        &mut self,
+        pos: &mut DicePosition,
+        o: &mut Open,
+        text: &MoveText,
+        token: &Token,
+        ply: u32,
+        style: Style,
+        form: RollForm,
+    ) -> Option<Move> {
         let span = token.span.clone();
         let resolved = match written(text, Variant::Dice, tags::Files::AJ) {
             Ok(Written::Man(spec)) => pos.resolve(&spec),
@@ -317,7 +202,7 @@ impl DiceReplayer<'_> {
         let m = match resolved {
             Ok(m) => m,
             Err(e) => {
-                let d = self.resolve_error(pos, &o.turn, e, span).ply(ply);
+                let d = self.resolve_error(pos, &o.turn, e, span, style).ply(ply);
                 self.push(d);
                 return None;
             }
@@ -327,13 +212,13 @@ impl DiceReplayer<'_> {
             Ok(()) => Some(m),
             Err(e) => {
                 let d = match e {
-                    TurnError::Over => fourth_move(span, &o.turn, self.roll_form),
+                    TurnError::Over => fourth_move(span, &o.turn, form),
                     TurnError::AfterKingCapture => {
                         Diagnostic::new(Code::MoveAfterKingCapture, span, "the king is taken")
                     }
                     TurnError::NoDie { role, left } => {
                         let castle = m.is_castle();
-                        no_die(span, role, castle, left, &o.turn, self.roll_form, &before, self.letters, self.style)
+                        no_die(span, role, castle, left, &o.turn, form, &before, self.letters, style)
                     }
                 };
                 self.push(d.ply(ply));
@@ -344,16 +229,24 @@ impl DiceReplayer<'_> {
 
     /// Ends the open turn: judged by the maximum-moves rule, then the turn
     /// passes. False when the turn breaks the rule.
-    fn close(&mut self, o: Open, pos: &mut DicePosition, turns: &mut Vec<DiceTurn>) -> bool {
-        let judged = check_turn(&o.start, o.turn.roll, &o.turn.moves, o.turn.left, pos);
+    fn close(
+        &mut self,
+        o: Open,
+        t: &Turns,
+        pos: &mut VariantPosition,
+        main: &mut Main,
+        observer: &mut impl Observer,
+    ) -> bool {
+        let Some(dice) = pos.dice() else { return false };
+        let judged = check_turn(&o.start, o.turn.roll, &o.turn.moves, o.turn.left, dice);
         let ok = match judged {
             Ok(()) => true,
             Err(e) => {
-                let at = o.moves.last().map_or(o.roll_token, |p| p.token);
+                let at = main.plies.get(o.first..).and_then(<[Ply]>::last).map_or(o.roll_token, |p| p.token);
                 let span = self.record.tokens.get(at).map_or(0..0, |t| t.span.clone());
-                let roll = roll_text(&o.turn.roll, self.roll_form);
+                let roll = roll_text(&o.turn.roll, t.roll_form);
                 let dice = |n: u8| if n == 1 { "1 die".to_string() } else { format!("{n} dice") };
-                let longer = write_sequence(&o.start, &e.longer, self.letters, self.style);
+                let longer = write_sequence(&o.start, &e.longer, self.letters, t.style);
                 self.push(
                     Diagnostic::new(
                         Code::TooFewMoves,
@@ -370,8 +263,10 @@ impl DiceReplayer<'_> {
                 false
             }
         };
+        let turn = o.record(main);
+        observer.end_turn(pos, Some(&turn));
         pos.end_turn();
-        turns.push(o.into_turn());
+        main.turns.push(turn);
         ok
     }
 
@@ -409,8 +304,7 @@ impl DiceReplayer<'_> {
 
     /// Check and capture marks: Dice chess has no check; `#`/`×` may mark
     /// the king capture.
-    fn marks(&mut self, after: &DicePosition, m: Move, check: Option<CheckMark>, span: Span, ply: u32) {
-        let took_king = after.king_taken().is_some();
+    fn marks(&mut self, took_king: bool, check: Option<CheckMark>, span: Span, ply: u32) {
         let d = match check {
             Some(CheckMark::Check | CheckMark::DoubleCheck) => Some(("Dice chess has no check", "remove the `+`")),
             Some(CheckMark::Mate) if !took_king => {
@@ -418,15 +312,21 @@ impl DiceReplayer<'_> {
             }
             _ => None,
         };
-        let _ = m;
         if let Some((message, help)) = d {
             self.push(Diagnostic::new(Code::CheckMark, span, message).label("this mark").help(help).ply(ply));
         }
     }
 
-    fn resolve_error(&self, pos: &DicePosition, turn: &Turn, e: DiceResolveError, span: Span) -> Diagnostic {
+    fn resolve_error(
+        &self,
+        pos: &DicePosition,
+        turn: &Turn,
+        e: DiceResolveError,
+        span: Span,
+        style: Style,
+    ) -> Diagnostic {
         let name = role_name;
-        let write = |m: Move| write_move(pos, m, self.letters, self.style);
+        let write = |m: Move| write_move(pos, m, self.letters, style);
         let list = |moves: &[Move]| moves.iter().map(|&m| write(m)).collect::<Vec<_>>().join(", ");
         let sample = || {
             let mut v = Vec::new();

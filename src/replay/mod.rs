@@ -19,13 +19,13 @@ mod tags;
 mod warnings;
 
 pub use claims::Claims;
-pub use dice::{replay_dice, DiceReport, DiceTurn};
-pub use report::{GameReport, Ply};
+pub use report::{DiceTurn, GameReport, Ply};
+pub use spec::roll_roles;
 
 use crate::diag::{Diagnostic, Severity};
-use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, Span, Token, TokenKind};
+use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
 use crate::notation::Letters;
-use crate::rules::{termination_after, termination_of, Bitboard, Move, Position, Seen, Termination, Variant};
+use crate::rules::{termination_after, Bitboard, Move, Position, Role, Seen, Termination, Variant, VariantPosition};
 use spec::Written;
 use tags::Files;
 use warnings::MarkVerdict;
@@ -41,46 +41,62 @@ pub struct Options {
     pub keep_all: bool,
 }
 
-/// Sees the main line as it is replayed, so that a caller counts on it
-/// without playing it again (`stats`). Every method does nothing by default.
+/// Sees a game as it is replayed, so that every command counts, writes or
+/// draws it without playing it again. The replay calls, for every turn of
+/// the main line: [`Observer::begin_turn`], then for each of its moves
+/// [`Observer::before_move`] and [`Observer::after_move`], then
+/// [`Observer::end_turn`]; a turn is one move but in Dice chess, where it
+/// is the moves of one roll. [`Observer::any_move`] sees the moves of every
+/// line, variations included. Every method does nothing by default.
 pub trait Observer {
     /// A game's replay starts: its record, the letters its moves are
     /// written in, and whether it letters the tenth file `k` (as the replay
     /// reads them from the tags and the moves).
     fn begin(&mut self, _record: &GameRecord, _letters: Letters, _files_ak: bool) {}
+    /// A main-line turn starts from `before`: in Dice chess with its roll
+    /// (the dice and the roll's token), in Royal before a restoration
+    /// written ahead of its move.
+    fn begin_turn(&mut self, _before: &VariantPosition, _roll: Option<([Role; 3], &Token)>) {}
     /// Main-line move `mv` is played from `before`.
-    fn before_move(&mut self, _before: &Position, _mv: Move) {}
+    fn before_move(&mut self, _before: &VariantPosition, _mv: Move) {}
     /// It was played: the position after it and the men that give check there.
-    fn after_move(&mut self, _after: &Position, _checkers: Bitboard) {}
+    fn after_move(&mut self, _after: &VariantPosition, _checkers: Bitboard) {}
+    /// The turn is over: `after` is the position after its last move (in
+    /// Dice chess, before the turn passes) and `turn` the Dice turn as
+    /// replayed, with the dice left.
+    fn end_turn(&mut self, _after: &VariantPosition, _turn: Option<&DiceTurn>) {}
     /// The replay is over: the position after the main line as far as it
-    /// was replayed, and checkmate or stalemate there.
-    fn end(&mut self, _main: &Position, _termination: Option<Termination>) {}
+    /// was replayed, and how the board ends the game there.
+    fn end(&mut self, _main: &VariantPosition, _termination: Option<Termination>) {}
     /// Royal: the side to move restored its queen (RULES.md 5.5); `after`
     /// is the position with the new queen, the same side to move.
-    fn restored(&mut self, _after: &Position) {}
+    fn restored(&mut self, _after: &VariantPosition) {}
     /// Any move of any line (the main line and every variation), in token
     /// order, played from `before` (a Royal restoration written before it
     /// made); [`Observer::any_played`] follows with the position after it.
     /// `convert` writes the moves here instead of playing them again.
-    fn any_move(&mut self, _before: &Position, _ply: Ply, _token: &Token) {}
+    fn any_move(&mut self, _before: &VariantPosition, _ply: Ply, _token: &Token) {}
     /// The move of the last [`Observer::any_move`] was played: `after`.
-    fn any_played(&mut self, _after: &Position) {}
+    fn any_played(&mut self, _after: &VariantPosition) {}
 }
 
 impl Observer for () {}
 
 /// A line being replayed: the main line or a variation.
 struct Line {
-    pos: Position,
+    pos: VariantPosition,
     /// Plies played in this line.
     plies: u32,
     /// The position before the last move, kept when a variation follows it.
-    before: Option<Position>,
+    before: Option<VariantPosition>,
     main: bool,
     /// Which line this is, for [`GameReport::resumes`].
     id: usize,
     /// Royal: a queen restoration was made before the coming move.
     restored: bool,
+    /// The main line's turn has begun (its restoration was made) and the
+    /// observer was told.
+    in_turn: bool,
     /// The last move's check mark, right unless the move mates: settled
     /// by the line's next move (found legal, so no mate) or by the mate test
     /// where the line has none ([`Replayer::settle`]).
@@ -99,8 +115,8 @@ struct Unsettled {
 }
 
 impl Line {
-    fn new(pos: Position, main: bool, id: usize) -> Line {
-        Line { pos, plies: 0, before: None, main, id, restored: false, unsettled: None }
+    fn new(pos: VariantPosition, main: bool, id: usize) -> Line {
+        Line { pos, plies: 0, before: None, main, id, restored: false, in_turn: false, unsettled: None }
     }
 }
 
@@ -130,7 +146,7 @@ pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport
     replay_observed(record, index, options, &mut ())
 }
 
-/// [`replay`], with `observer` seeing the main line as it is played.
+/// [`replay`], with `observer` seeing the game as it is played.
 pub fn replay_observed(
     record: &GameRecord,
     index: usize,
@@ -141,9 +157,6 @@ pub fn replay_observed(
     let marks = record.move_marks();
     let (files, letters) = tags::files_and_letters(record, marks);
     observer.begin(record, letters, files == Files::AK);
-    if tags::variant(record, options.default_variant) == Ok(Variant::Dice) {
-        return dice::replay_dice_in(record, index, options, letters).game_report();
-    }
     let mut r = Replayer {
         record,
         index,
@@ -193,23 +206,6 @@ fn variation_follows(tokens: &[Token], ti: usize) -> bool {
         .is_some_and(|t| matches!(t.kind, TokenKind::VariationStart))
 }
 
-/// A report of no moves and no positions (its diagnostics to be added).
-fn report_without_moves(variant: Option<Variant>, complete: bool, files_ak: bool, letters: Letters) -> GameReport {
-    GameReport {
-        diagnostics: Vec::new(),
-        variant,
-        start: None,
-        mainline: Vec::new(),
-        all: Vec::new(),
-        resumes: Vec::new(),
-        last: None,
-        end: None,
-        complete,
-        files_ak,
-        letters,
-    }
-}
-
 /// Adds `d` to `out` as a diagnostic of game `index` ([`filed`]).
 fn file_diagnostic(out: &mut Vec<Diagnostic>, index: usize, options: Options, d: Diagnostic) {
     out.push(filed(index, options, d));
@@ -224,6 +220,12 @@ fn filed(index: usize, options: Options, mut d: Diagnostic) -> Diagnostic {
     d
 }
 
+/// The main line's moves and turns, gathered as the walk goes.
+struct Main {
+    plies: Vec<Ply>,
+    turns: Vec<DiceTurn>,
+}
+
 impl Replayer<'_> {
     fn push(&mut self, d: Diagnostic) {
         file_diagnostic(&mut self.out, self.index, self.options, d);
@@ -234,13 +236,28 @@ impl Replayer<'_> {
     /// Royal restoration is about to change its position).
     fn settle(&mut self, line: &mut Line) {
         let Some(u) = line.unsettled.take() else { return };
-        if let Some(d) = warnings::check_or_mark(&line.pos, u.checkers, u.written, u.span, u.ply) {
+        let Some(pos) = line.pos.plain() else { return };
+        if let Some(d) = warnings::check_or_mark(pos, u.checkers, u.written, u.span, u.ply) {
             self.out.insert(u.at, filed(self.index, self.options, d));
         }
     }
 
     fn empty_report(&self, variant: Option<Variant>) -> GameReport {
-        report_without_moves(variant, false, self.files == Files::AK, self.letters)
+        GameReport {
+            diagnostics: Vec::new(),
+            variant,
+            start: None,
+            mainline: Vec::new(),
+            turns: Vec::new(),
+            all: Vec::new(),
+            resumes: Vec::new(),
+            last: None,
+            end: None,
+            complete: false,
+            files_ak: self.files == Files::AK,
+            letters: self.letters,
+            roll_form: RollForm::Latin,
+        }
     }
 
     fn run(&mut self, observer: &mut impl Observer) -> GameReport {
@@ -264,14 +281,17 @@ impl Replayer<'_> {
         self.walk(start, variant, observer)
     }
 
-    fn walk(&mut self, start: Position, variant: Variant, observer: &mut impl Observer) -> GameReport {
+    /// The one walk of a record's tokens, in every variant: lines and
+    /// variations, move numbers, Dice rolls and turns, Royal restorations,
+    /// moves resolved and played, marks judged, the result.
+    fn walk(&mut self, start: VariantPosition, variant: Variant, observer: &mut impl Observer) -> GameReport {
         let record = self.record;
         let tokens = &record.tokens;
         let mut stack: Vec<Line> = Vec::new();
         let mut line = Line::new(start.clone(), true, 0);
         let mut lines = 1;
         // One allocation per game: a line holds at most one ply per token.
-        let mut mainline = Vec::with_capacity(tokens.len());
+        let mut main = Main { plies: Vec::with_capacity(tokens.len()), turns: Vec::new() };
         let (mut all, mut resumes) = (Vec::new(), Vec::new());
         // The line of the last move kept in `all`.
         let mut kept_line = None;
@@ -281,15 +301,18 @@ impl Replayer<'_> {
         // Without a `(` in the record no position before a move is kept,
         // and the tokens after each move are not looked through for one.
         let variations = self.variations;
+        // Dice chess: the turn of the main line being made (its variations
+        // are read, not replayed).
+        let mut dice = (variant == Variant::Dice).then(|| dice::Turns::new(record));
         // The main line's positions, where the variant ends a game by
         // repetition (Chess's fivefold): each noted before its move, the
         // last once the line is over.
-        let mut seen = start.rules().auto_draw.map(|_| Seen::with_capacity(tokens.len() + 1));
+        let mut seen = start.plain().and_then(|p| p.rules().auto_draw).map(|_| Seen::with_capacity(tokens.len() + 1));
         for (ti, token) in tokens.iter().enumerate() {
             match &token.kind {
                 TokenKind::VariationStart => {
                     variation_opened.push(token.span.clone());
-                    if dead {
+                    if dead || dice.is_some() {
                         continue;
                     }
                     let Some(before) = line.before.clone() else {
@@ -307,7 +330,7 @@ impl Replayer<'_> {
                         dead = true;
                         continue;
                     }
-                    if dead {
+                    if dead || dice.is_some() {
                         continue;
                     }
                     if let Some(parent) = stack.pop() {
@@ -315,18 +338,32 @@ impl Replayer<'_> {
                         line = parent;
                     }
                 }
-                TokenKind::MoveNumber { number, black } if !dead => {
-                    if let Some(d) =
-                        warnings::move_number(&line.pos, token.span.clone(), *number, *black, line.plies + 1)
-                    {
-                        self.push(d);
+                TokenKind::Result(o) => result_token = Some((token, *o)),
+                _ if dead => {}
+                _ if dice.is_some() && !variation_opened.is_empty() => {}
+                _ if dice.is_some() => {
+                    if let Some(turns) = dice.as_mut() {
+                        dead = !self.dice_token(turns, &mut line.pos, &mut main, ti, token, observer);
                     }
                 }
-                TokenKind::Move { text: MoveText::Restoration { square }, .. } if !dead => {
+                TokenKind::MoveNumber { number, black } => {
+                    if let Some(pos) = line.pos.plain() {
+                        if let Some(d) = warnings::move_number(pos, token.span.clone(), *number, *black, line.plies + 1)
+                        {
+                            self.push(d);
+                        }
+                    }
+                }
+                TokenKind::Move { text: MoveText::Restoration { square }, .. } => {
                     let square = square.and_then(|s| crate::rules::Square::new(s.file, s.rank));
                     self.settle(&mut line);
-                    let late = self.refused.get(line.pos.turn().index()).copied().unwrap_or(false);
-                    match line.pos.restore_queen(square) {
+                    if line.main && !line.in_turn {
+                        observer.begin_turn(&line.pos, None);
+                        line.in_turn = true;
+                    }
+                    let Some(pos) = line.pos.plain_mut() else { continue };
+                    let late = self.refused.get(pos.turn().index()).copied().unwrap_or(false);
+                    match pos.restore_queen(square) {
                         Ok(_) => {
                             line.restored = true;
                             if line.main {
@@ -340,14 +377,15 @@ impl Replayer<'_> {
                         }
                     }
                 }
-                TokenKind::Move { text, check, .. } if !dead => {
+                TokenKind::Move { text, check, .. } => {
                     let ply = line.plies + 1;
-                    if line.pos.can_restore() {
-                        if let Some(r) = self.refused.get_mut(line.pos.turn().index()) {
+                    let Some(pos) = line.pos.plain() else { continue };
+                    if pos.can_restore() {
+                        if let Some(r) = self.refused.get_mut(pos.turn().index()) {
                             *r = true;
                         }
                     }
-                    let Some(m) = self.resolve(&line.pos, text, token, ply) else {
+                    let Some(m) = self.resolve(pos, text, token, ply) else {
                         self.settle(&mut line);
                         dead = true;
                         continue;
@@ -355,15 +393,18 @@ impl Replayer<'_> {
                     // A legal move here: the last move did not mate.
                     line.unsettled = None;
                     if let MoveText::Man(mm) = text {
-                        if let Some(d) = warnings::capture_mark(&line.pos, m, mm, token.span.clone(), self.letters, ply)
-                        {
+                        if let Some(d) = warnings::capture_mark(pos, m, mm, token.span.clone(), self.letters, ply) {
                             self.push(d);
                         }
                     }
+                    let at = Ply { mv: m, token: ti, restored: line.restored };
                     if line.main {
-                        mainline.push(Ply { mv: m, token: ti, restored: line.restored });
+                        main.plies.push(at);
                         if let Some(seen) = seen.as_mut() {
-                            seen.push(&line.pos);
+                            seen.push(pos);
+                        }
+                        if !line.in_turn {
+                            observer.begin_turn(&line.pos, None);
                         }
                         observer.before_move(&line.pos, m);
                     }
@@ -372,7 +413,7 @@ impl Replayer<'_> {
                             resumes.push((all.len(), line.pos.clone()));
                             kept_line = Some(line.id);
                         }
-                        all.push(Ply { mv: m, token: ti, restored: line.restored });
+                        all.push(at);
                     }
                     if variations && variation_follows(tokens, ti) {
                         match line.before.as_mut() {
@@ -382,13 +423,14 @@ impl Replayer<'_> {
                     } else {
                         line.before = None;
                     }
-                    observer.any_move(&line.pos, Ply { mv: m, token: ti, restored: line.restored }, token);
+                    observer.any_move(&line.pos, at, token);
                     line.pos.play_unchecked(m);
                     observer.any_played(&line.pos);
                     line.restored = false;
                     line.plies = ply;
-                    let checkers = line.pos.checkers();
-                    match warnings::check_mark(&line.pos, checkers, *check, token.span.clone(), ply) {
+                    let Some(pos) = line.pos.plain() else { continue };
+                    let checkers = pos.checkers();
+                    match warnings::check_mark(pos, checkers, *check, token.span.clone(), ply) {
                         MarkVerdict::Right => {}
                         MarkVerdict::Wrong(d) => self.push(d),
                         MarkVerdict::RightUnlessMate => {
@@ -398,9 +440,10 @@ impl Replayer<'_> {
                     }
                     if line.main {
                         observer.after_move(&line.pos, checkers);
+                        observer.end_turn(&line.pos, None);
+                        line.in_turn = false;
                     }
                 }
-                TokenKind::Result(o) => result_token = Some((token, *o)),
                 _ => {}
             }
         }
@@ -412,12 +455,21 @@ impl Replayer<'_> {
             line = parent;
             self.settle(&mut line);
         }
-        let termination = match seen.as_mut() {
-            Some(seen) => {
-                seen.push(&line.pos);
-                termination_after(&line.pos, seen)
+        let mut roll_form = RollForm::Latin;
+        if let Some(mut turns) = dice.take() {
+            roll_form = turns.roll_form;
+            dead = !self.end_dice(&mut turns, &mut line.pos, &mut main, dead, observer);
+        }
+        if self.options.keep_all && !main.turns.is_empty() {
+            resumes = vec![(0, start.clone())];
+            all.clone_from(&main.plies);
+        }
+        let termination = match (seen.as_mut(), &line.pos) {
+            (Some(seen), VariantPosition::Plain(pos)) => {
+                seen.push(pos);
+                termination_after(pos, seen)
             }
-            None => termination_of(&line.pos),
+            (_, pos) => pos.termination(),
         };
         observer.end(&line.pos, termination);
         let (last, end) = if dead { (None, None) } else { (Some(line.pos), termination) };
@@ -435,7 +487,8 @@ impl Replayer<'_> {
             diagnostics: Vec::new(),
             variant: Some(variant),
             start: Some(start),
-            mainline,
+            mainline: main.plies,
+            turns: main.turns,
             all,
             resumes,
             last,
@@ -443,6 +496,7 @@ impl Replayer<'_> {
             complete: !dead,
             files_ak: self.files == Files::AK,
             letters: self.letters,
+            roll_form,
         }
     }
 

@@ -2,7 +2,8 @@
 //! text, the variant and the record's files (the `San::to_move` boundary).
 
 use super::tags::Files;
-use crate::notation::ast::{Man, ManMove, MoveText, SquareText};
+use crate::notation::ast::{Man, ManMove, MoveText, Roll, SquareText};
+use crate::rules::dice::face_role;
 use crate::rules::{CastleText, MoveSpec, Role, Square, Stage, Variant, Wing};
 
 /// A written move, ready for the rules.
@@ -161,6 +162,26 @@ fn square(s: SquareText, files: Files) -> Result<Square, SpecError> {
     // here and `Square::new` is always `Some`; should it not be, the square
     // is off the board.
     Square::new(file, s.rank).ok_or(SpecError::OffBoard { file: s.file })
+}
+
+/// The face number (1 pawn .. 6 king) of a man a roll names; `None` for a
+/// man no die shows.
+fn face_of_man(man: Man) -> Option<u8> {
+    Some(match man {
+        Man::Pawn => 1,
+        Man::Knight => 2,
+        Man::Bishop => 3,
+        Man::Rook => 4,
+        Man::Queen => 5,
+        Man::King => 6,
+        _ => return None,
+    })
+}
+
+/// The dice of a roll as the rules' roles.
+pub fn roll_roles(roll: &Roll) -> Option<[Role; 3]> {
+    let [a, b, c] = roll.faces.map(|m| face_of_man(m).and_then(face_role));
+    Some([a?, b?, c?])
 }
 
 #[cfg(test)]

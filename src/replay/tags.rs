@@ -7,7 +7,8 @@ use std::cell::RefCell;
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{GameRecord, MoveMarks, Outcome, Tag};
 use crate::notation::Letters;
-use crate::rules::{FromFenError, Position, Variant};
+use crate::rules::dice::DicePosition;
+use crate::rules::{FromFenError, Position, Variant, VariantPosition};
 
 /// Which files the record's squares use.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -43,7 +44,15 @@ pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<V
 
 /// The start position: the FEN tag's or the variant's, the throne pawn
 /// disabled by `[ThronePawn "off"]`.
-pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<Position, Diagnostic> {
+pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<VariantPosition, Diagnostic> {
+    if variant == Variant::Dice {
+        return match record.tag("FEN") {
+            Some(fen) => DicePosition::from_fen(fen)
+                .map(VariantPosition::Dice)
+                .map_err(|e| Diagnostic::new(Code::BadFen, tag_span(record, "FEN"), e.to_string()).label("here")),
+            None => Ok(VariantPosition::Dice(DicePosition::start())),
+        };
+    }
     let start = match record.tag("FEN") {
         Some(fen) => position_of_fen(fen, variant).map_err(|e| {
             let code = match e {
@@ -59,7 +68,7 @@ pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<Po
     if !throne_pawn(record)? {
         start.disable_throne_pawn();
     }
-    Ok(start)
+    Ok(VariantPosition::Plain(start))
 }
 
 /// The position of a FEN tag. The last one read on this thread is kept:
@@ -176,16 +185,12 @@ pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
     out
 }
 
-/// The letters of the record's piece letters (a pawn's `p` does not count: the writers drop it, so a converted record
-/// would change its letters). Cyrillic when any letter is: a Cyrillic record
-/// may hold a Latin look-alike typed by mistake (`K` for `К`, `C` for `С`),
-/// a Latin record has no reason to hold a Cyrillic letter.
-pub(super) fn letters(record: &GameRecord) -> Letters {
-    files_and_letters(record, record.move_marks()).1
-}
-
 /// The files of the Files tag, else `a-k` when the moves write `k` and
-/// never `j`; and [`letters`]: both from the record's `marks`
+/// never `j`; and the letters of the record's piece letters (a pawn's `p`
+/// does not count: the writers drop it, so a converted record would change
+/// its letters), Cyrillic when any letter is (a Cyrillic record may hold a
+/// Latin look-alike typed by mistake, `K` for `К`; a Latin record has no
+/// reason to hold a Cyrillic letter): both from the record's `marks`
 /// ([`GameRecord::move_marks`]).
 pub(super) fn files_and_letters(record: &GameRecord, marks: MoveMarks) -> (Files, Letters) {
     let (seen, bit) = (marks.files, |f: u8| 1u16 << f);

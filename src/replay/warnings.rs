@@ -189,6 +189,8 @@ pub(super) fn result(
         Some(Termination::LosingPosition { winner: Color::Black }) => {
             Some((Outcome::BlackWins, "White's king stands attacked without its prince: a losing position"))
         }
+        Some(Termination::KingCaptured { winner: Color::White }) => Some((Outcome::WhiteWins, "white takes the king")),
+        Some(Termination::KingCaptured { winner: Color::Black }) => Some((Outcome::BlackWins, "black takes the king")),
         Some(Termination::Stalemate) => Some((Outcome::Draw, "the game ends in stalemate")),
         Some(Termination::FivefoldRepetition) => Some((Outcome::Draw, "the fivefold repetition ends the game")),
         Some(Termination::SeventyFiveMoves) => Some((Outcome::Draw, "the 75-move rule ends the game")),

@@ -49,7 +49,7 @@ impl Position {
     /// none or several do.
     pub(crate) fn resolve_quick(&self, spec: &MoveSpec) -> Option<Move> {
         let rules = self.rules();
-        if rules.variant == super::variant::Variant::Royal {
+        if rules.legality != super::variant::Legality::KingSafe {
             // Royal's legality (RULES.md 5.3) is the generator's alone.
             return None;
         }
@@ -95,7 +95,7 @@ impl Position {
     /// `to`: the rivals a short move's text must tell apart. `None` where
     /// only the generator knows (Royal, RULES.md 5.3).
     pub(crate) fn legal_from(&self, men: Bitboard, to: Square) -> Option<Bitboard> {
-        if self.rules().variant == super::variant::Variant::Royal {
+        if self.rules().legality != super::variant::Legality::KingSafe {
             return None;
         }
         Some(men.filter(|&from| self.keeps_king_safe(from, to)).fold(Bitboard::EMPTY, Bitboard::with))

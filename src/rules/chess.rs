@@ -8,7 +8,10 @@ use super::castling::{CastleSpec, Castles, Rights, Stage, Wing};
 use super::geometry::{Bitboard, Square};
 use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
-use super::variant::{letter_roles, sq, AutoDraw, CastlingRule, PromotionClass, Rules, Variant, CHESS_LETTERS};
+use super::variant::{
+    has_two_steppers, letter_roles, sq, AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, Variant,
+    CHESS_LETTERS,
+};
 
 const fn rect(width: u8, height: u8) -> Bitboard {
     let mut bb = 0u128;
@@ -127,6 +130,10 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
         throne: None,
         claim_plies: 100,
         auto_draw: Some(AutoDraw { repetitions: 5, plies: 150 }),
+        legality: Legality::KingSafe,
+        en_passant: EnPassant::Skipped,
+        queen_restoration: false,
+        two_steppers: has_two_steppers(&CHESS_LETTERS),
     }
 }
 

@@ -14,6 +14,8 @@ pub enum Termination {
     /// Royal (RULES.md 5.4): the side not to move has its king attacked and
     /// no prince; the side to move wins.
     LosingPosition { winner: Color },
+    /// Dice chess (RULES.md 4): a move took the king; its taker wins.
+    KingCaptured { winner: Color },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
     /// The same position for the fifth time (Chess): a draw without a claim.
@@ -127,8 +129,10 @@ pub fn termination_after(position: &Position, seen: &Seen) -> Option<Termination
 /// known (a game that starts there): every end but the fivefold repetition,
 /// which needs them. No clone of the position, no list of positions.
 pub fn termination_of(position: &Position) -> Option<Termination> {
-    if let Some(end) = super::royal::termination(position) {
-        return Some(end);
+    if position.rules().legality == super::variant::Legality::Cover {
+        if let Some(end) = super::royal::termination(position) {
+            return Some(end);
+        }
     }
     if !position.has_legal_move() {
         return Some(if position.is_check() {

@@ -19,6 +19,7 @@ mod royal;
 pub use royal::{RestoreError, Violation};
 mod setup;
 mod variant;
+mod variant_position;
 mod zobrist;
 
 pub use board::Board;
@@ -32,6 +33,7 @@ pub use resolve::{CastleFailure, CastleText, MoveSpec, Obstacle, ResolveError};
 pub use role::{Color, Movement, Piece, Role};
 pub use setup::{FenError, Setup};
 pub use variant::{
-    AutoDraw, CastlingRule, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant, CHESS, CHESS960, GRAND,
-    HUNDRED, ROYAL,
+    AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant,
+    CHESS, CHESS960, GRAND, HUNDRED, ROYAL,
 };
+pub use variant_position::{VariantFenError, VariantPosition};

@@ -197,7 +197,7 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let mut a = Any(false);
         let checker = self.checkers().single();
-        if let (Some(checker), false) = (checker, self.rules().variant == super::variant::Variant::Royal) {
+        if let (Some(checker), false) = (checker, self.rules().legality != super::variant::Legality::KingSafe) {
             // In check by one man (the mate test after every check): the
             // king's moves, then each square that takes or blocks the
             // checker by itself (the one-target path looks only at the men
@@ -242,7 +242,7 @@ impl Position {
     /// test has tried all of them before it looks for a block or capture).
     fn generate_moves<S: Sink, const KING: bool>(&self, sink: &mut S, restrict: Bitboard) {
         let rules = self.rules();
-        if rules.variant == super::variant::Variant::Royal {
+        if rules.legality == super::variant::Legality::Cover {
             return super::royal::generate(self, sink, restrict);
         }
         let board = self.board();

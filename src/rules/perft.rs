@@ -5,8 +5,14 @@ use super::moves::Move;
 use super::position::Position;
 
 /// Leaf nodes of the legal move tree `depth` plies deep.
+///
+/// Moves of one ply each, under the position's check rules: not a count of
+/// Dice chess, whose turns are moves of a roll with no check (the `perft`
+/// command refuses it; [`crate::rules::dice::turns::legal_turns`] counts a
+/// roll's turns).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    if pos.variant() == super::variant::Variant::Royal {
+    if pos.rules().queen_restoration {
+        // A restoration and the move after it make one choice of the ply.
         return super::royal::perft(pos, depth);
     }
     match depth {

@@ -13,7 +13,7 @@ use super::geometry::{Bitboard, Square};
 use super::moves::{Move, MoveKind};
 use super::role::{Color, Piece, Role};
 use super::setup::{write_placement, FenError, Setup};
-use super::variant::{CastlingRule, Rules, UnsupportedVariant, Variant};
+use super::variant::{CastlingRule, EnPassant, Legality, Rules, UnsupportedVariant, Variant};
 use super::zobrist;
 
 /// An optional square in one byte (an `Option<Square>` takes two): keeps a
@@ -189,12 +189,12 @@ impl Position {
             }
             CastlingRule::Royal => super::royal::castling_rights(&board, setup.rights, setup.turn, &mut problems),
         };
+        let ep_possible = |sq| match rules.en_passant {
+            EnPassant::Skipped => ep_square_possible(&board, setup.turn, sq, rules),
+            EnPassant::Passed => super::royal::ep_possible(&board, setup.turn, sq),
+        };
         let ep_square = match setup.ep_square {
-            Some(sq) if !ep_square_possible(&board, setup.turn, sq, rules) && rules.variant != Variant::Royal => {
-                problems.push(SetupProblem::BadEnPassant(sq));
-                None
-            }
-            Some(sq) if rules.variant == Variant::Royal && !super::royal::ep_possible(&board, setup.turn, sq) => {
+            Some(sq) if !ep_possible(sq) => {
                 problems.push(SetupProblem::BadEnPassant(sq));
                 None
             }
@@ -217,7 +217,7 @@ impl Position {
             hash: 0,
             checkers: Bitboard::EMPTY,
         };
-        if problems.is_empty() && rules.variant == Variant::Royal {
+        if problems.is_empty() && rules.legality == Legality::Cover {
             super::royal::opposite_check(&pos, &mut problems);
         } else if problems.is_empty() {
             if let Some(k) = pos.board.king_of(!pos.turn) {
@@ -229,7 +229,7 @@ impl Position {
         if !problems.is_empty() {
             return Err(PositionError { problems });
         }
-        if pos.ep_square.get().is_some() && rules.variant != Variant::Royal && !pos.has_legal_en_passant() {
+        if pos.ep_square.get().is_some() && rules.en_passant == EnPassant::Skipped && !pos.has_legal_en_passant() {
             pos.ep_square = MaybeSquare::NONE;
         }
         pos.hash = pos.compute_hash();
@@ -316,7 +316,7 @@ impl Position {
     }
 
     pub(super) fn compute_checkers(&self) -> Bitboard {
-        if self.rules.variant == Variant::Royal {
+        if self.rules.two_steppers {
             return super::royal::checkers(self);
         }
         let outside = self.rules.outside();
@@ -441,7 +441,7 @@ impl Position {
             self.pass();
             return;
         }
-        if self.rules.variant == Variant::Royal {
+        if self.rules.legality == Legality::Cover {
             self.play_royal(m);
             return;
         }

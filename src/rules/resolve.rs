@@ -265,7 +265,7 @@ impl Position {
         };
         let spec = self.castle_spec(index);
         let kind = MoveKind::Castle(index);
-        if self.variant() == super::variant::Variant::Royal {
+        if self.rules().legality == super::variant::Legality::Cover {
             let mut find = Find { wanted: |m: Move| m.kind == kind, found: None };
             self.generate(&mut find, spec.king_to.bb());
             if let Some(m) = find.found {

@@ -121,6 +121,34 @@ pub enum CastlingRule {
     Royal,
 }
 
+/// Which moves are legal, given the attacks on the kings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Legality {
+    /// No move may leave the mover's king attacked (RULES.md 1–3): check,
+    /// mate and stalemate as in chess. The shared generator (pins and check
+    /// evasions), the quick resolver and the castling test are built on it.
+    KingSafe,
+    /// Royal's L1–L3 (RULES.md 5.3): an attacked king must be taken, and a
+    /// prince is crowned in its place; a king may be left attacked only
+    /// while its side has cover (its prince), never both kings at once; a
+    /// side whose king stands attacked without cover has lost (5.4). Judged
+    /// by playing each move on a copy of the board (`rules::royal`).
+    Cover,
+}
+
+/// Where a pawn that advanced more than one square may be taken en passant,
+/// and what the FEN's en passant square names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnPassant {
+    /// On the one square its double step skipped (RULES.md 1–3). A position
+    /// keeps that square only while a capture on it is legal.
+    Skipped,
+    /// On every square its long advance passed (RULES.md 5.2). The FEN
+    /// names the first; a position keeps it after every long advance,
+    /// whether or not a capture is possible (as the oracle's FENs do).
+    Passed,
+}
+
 /// Draws that end the game without a claim (RULES.md 3: the FIDE Laws'
 /// fivefold repetition and 75-move rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,6 +200,20 @@ pub struct Rules {
     pub claim_plies: u32,
     /// Draws without a claim, if the variant has them.
     pub auto_draw: Option<AutoDraw>,
+    /// Which moves are legal.
+    pub legality: Legality,
+    /// Where a pawn's long advance may be taken en passant.
+    pub en_passant: EnPassant,
+    /// Whether a side whose queen is taken while it holds its right may
+    /// crown its princess queen before its next move (RULES.md 5.5): one
+    /// more choice of the ply (perft counts it).
+    pub queen_restoration: bool,
+    /// Whether some man of the variant makes the two-step of RULES.md 5.2
+    /// (Royal's prince and princess; from [`Self::letters`] at compile
+    /// time): the checkers are then found by an attack test that has it,
+    /// which [`Board::attackers_to`](super::board::Board::attackers_to)
+    /// leaves out to stay small in the other variants' generators.
+    pub two_steppers: bool,
 }
 
 impl Rules {
@@ -255,6 +297,18 @@ pub(super) const fn letter_roles(letters: &[(char, Role)]) -> [Option<Role>; 26]
         i += 1;
     }
     table
+}
+
+/// Whether some man of `letters` makes the two-step of RULES.md 5.2.
+pub(super) const fn has_two_steppers(letters: &[(char, Role)]) -> bool {
+    let mut rest = letters;
+    while let [(_, role), tail @ ..] = rest {
+        if role.movement().two_step {
+            return true;
+        }
+        rest = tail;
+    }
+    false
 }
 
 /// The FEN letters of Hundred: chess's and the prince (`a`).
@@ -351,6 +405,10 @@ pub static HUNDRED: Rules = Rules {
     throne: Some([sq(5, 8), sq(5, 1)]),
     claim_plies: 160,
     auto_draw: None,
+    legality: Legality::KingSafe,
+    en_passant: EnPassant::Skipped,
+    queen_restoration: false,
+    two_steppers: has_two_steppers(&HUNDRED_LETTERS),
 };
 
 /// Grand Chess, RULES.md section 2 (Fairy-Stockfish's `grand`).
@@ -393,6 +451,10 @@ pub static GRAND: Rules = Rules {
     throne: None,
     claim_plies: 100,
     auto_draw: None,
+    legality: Legality::KingSafe,
+    en_passant: EnPassant::Skipped,
+    queen_restoration: false,
+    two_steppers: has_two_steppers(&GRAND_LETTERS),
 };
 
 #[cfg(test)]
@@ -419,6 +481,23 @@ mod tests {
                 assert_eq!(rules.role_of_letter(c), None, "{variant} {c}");
             }
         }
+    }
+
+    /// The shared generator and play know the rules of chess's kind only:
+    /// every rule they leave to `rules::royal` comes with `Legality::Cover`,
+    /// which sends generation and play there, and that legality with all
+    /// of them (`rules::royal` plays them whenever it plays).
+    #[test]
+    fn the_rules_only_royal_plays_come_with_cover() {
+        for variant in Variant::ALL {
+            let rules = variant.rules().expect("rules");
+            let cover = rules.legality == Legality::Cover;
+            assert_eq!(rules.en_passant == EnPassant::Passed, cover, "{variant}");
+            assert_eq!(rules.queen_restoration, cover, "{variant}");
+            assert_eq!(rules.two_steppers, cover, "{variant}");
+            assert_eq!(rules.castling_rule == CastlingRule::Royal, cover, "{variant}");
+        }
+        assert_eq!(Variant::ALL.iter().filter(|v| v.rules().is_ok_and(|r| r.legality == Legality::Cover)).count(), 1);
     }
 
     #[test]

@@ -271,6 +271,7 @@ pub fn fen(data: &[u8]) {
             Some(
                 Termination::Checkmate { winner: Color::Black } | Termination::LosingPosition { winner: Color::Black },
             ) => "0-1",
+            Some(Termination::KingCaptured { .. }) => unreachable!("the engine's variants take no king"),
             Some(Termination::Stalemate | Termination::FivefoldRepetition | Termination::SeventyFiveMoves) => "1/2-1/2",
             None => "*",
         };

@@ -309,7 +309,7 @@ fn split_parts_put_end_to_end_give_the_input_back() {
     let out = dir.path().join("by-variant");
     assert_eq!(run_split(&["--by-variant", "corpus/valid"], &out).status.code(), Some(0));
     let (names, _) = concatenated(&out);
-    assert_eq!(names, ["chess.pgn", "grand.pgn", "hundred.pgn"]);
+    assert_eq!(names, ["chess.pgn", "chess960.pgn", "grand.pgn", "hundred.pgn"]);
     let o = pgn100(&["filter", "--variant", "grand", &out.join("grand.pgn").to_string_lossy()]);
     assert!(stderr(&o).contains(" of ") && o.status.code() == Some(0));
     let all = pgn100(&["validate", &out.join("grand.pgn").to_string_lossy()]);

@@ -9,8 +9,7 @@ use crate::common::read_jsonl;
 use pgn100::commands::validate_bytes;
 use pgn100::diag::Code;
 use pgn100::notation::{GameRecord, Item, Reader};
-use pgn100::replay::replay_dice;
-use pgn100::replay::Options;
+use pgn100::replay::{replay, Options};
 use pgn100::rules::dice::{role_face, DiceUci};
 
 fn corpus(path: &str) -> String {
@@ -46,7 +45,7 @@ fn both_renderings_replay_to_the_oracle_turns() {
         assert_eq!(recs.len(), games.len(), "{path}");
         for (rec, g) in recs.iter().zip(&games) {
             let seed = &g["seed"];
-            let report = replay_dice(rec, 0, Options { strict: true, ..Options::default() });
+            let report = replay(rec, 0, Options { strict: true, ..Options::default() });
             assert!(report.diagnostics.is_empty(), "{path} seed {seed}: {:?}", report.diagnostics);
             let turns = g["turns"].as_array().expect("turns");
             assert_eq!(report.turns.len(), turns.len(), "{path} seed {seed}");
@@ -60,7 +59,7 @@ fn both_renderings_replay_to_the_oracle_turns() {
                 let want_ep: Vec<String> =
                     theirs["ep"].as_array().expect("ep").iter().map(|s| s.as_str().expect("sq").to_string()).collect();
                 assert_eq!(ep, want_ep, "{path} seed {seed}");
-                let moves: Vec<String> = ours.moves.iter().map(|p| DiceUci(p.mv).to_string()).collect();
+                let moves: Vec<String> = report.turn_plies(ours).iter().map(|p| DiceUci(p.mv).to_string()).collect();
                 let want_moves: Vec<String> = theirs["moves"]
                     .as_array()
                     .expect("moves")
@@ -74,7 +73,8 @@ fn both_renderings_replay_to_the_oracle_turns() {
             }
             let last = report.last.as_ref().expect("replayed whole");
             if turns.last().is_some_and(|t| !t["moves"].as_array().expect("moves").is_empty()) {
-                assert_eq!(Some(last.fen()), last_fen, "{path} seed {seed}: the final position");
+                // The oracle's FEN: the en passant field always `-`.
+                assert_eq!(Some(last.dice().expect("Dice").fen()), last_fen, "{path} seed {seed}: the final position");
             }
             let taken = g["termination"] == "king-capture";
             assert_eq!(last.king_taken().is_some(), taken, "{path} seed {seed}");
@@ -89,18 +89,18 @@ fn a_turn_cut_short_breaks_the_maximum_moves_rule_there() {
     let games = read_jsonl("oracle/dice/games_dice_sample.jsonl");
     let mut checked = 0;
     for (rec, g) in recs.iter().zip(&games).take(60) {
-        let report = replay_dice(rec, 0, Options::default());
+        let report = replay(rec, 0, Options::default());
         // The first turn of three moves that does not take the king.
-        let Some(turn) = report.turns.iter().find(|t| t.moves.len() == 3 && t.left.is_empty()) else { continue };
-        let Some(cut) = turn.moves.last().map(|p| rec.tokens[p.token].span.clone()) else { continue };
+        let Some(turn) = report.turns.iter().find(|t| t.plies.len() == 3 && t.left.is_empty()) else { continue };
+        let Some(cut) = report.turn_plies(turn).last().map(|p| rec.tokens[p.token].span.clone()) else { continue };
+        let turn_end = report.turn_plies(turn)[1].token;
         let game_text = &text[rec.span.start..rec.span.end];
         let local = (cut.start - rec.span.start)..(cut.end - rec.span.start);
         let corrupted = format!("{}{}", &game_text[..local.start], &game_text[local.end..]);
         let bad = records(&corrupted);
-        let report = replay_dice(&bad[0], 0, Options::default());
+        let report = replay(&bad[0], 0, Options::default());
         let first = report.diagnostics.iter().find(|d| d.is_error()).unwrap_or_else(|| panic!("seed {}", g["seed"]));
         assert_eq!(first.code, Code::TooFewMoves, "seed {}: {first:?}", g["seed"]);
-        let turn_end = turn.moves[1].token;
         assert_eq!(first.span, bad[0].tokens[turn_end].span, "seed {}: at the cut turn", g["seed"]);
         checked += 1;
     }
@@ -139,8 +139,7 @@ fn the_renderings_convert_into_each_other() {
 
 #[test]
 fn generated_dice_games_validate_in_every_form() {
-    use pgn100::commands::dice::generate::{generate_dice_game, write_dice_game};
-    use pgn100::commands::generate::rng_for;
+    use pgn100::commands::generate::{generate_game, rng_for, write_generated};
     use pgn100::notation::ast::RollForm;
     use pgn100::notation::{Letters, Style};
     let forms = [
@@ -150,9 +149,9 @@ fn generated_dice_games_validate_in_every_form() {
     ];
     let mut taken = 0;
     for i in 0..12u64 {
-        let g = generate_dice_game(&mut rng_for(5, i), 120);
+        let g = generate_game(&mut rng_for(5, i), pgn100::rules::Variant::Dice, 120).expect("Dice is played");
         let (letters, style, rolls) = forms[i as usize % 3];
-        let text = write_dice_game(
+        let text = write_generated(
             &[("Variant", "Dice".to_string()), ("Result", g.result.to_string())],
             &g,
             letters,
@@ -162,7 +161,7 @@ fn generated_dice_games_validate_in_every_form() {
         let report = validate_bytes("g", text.as_bytes(), None, Options { strict: true, ..Options::default() });
         assert!(report.diagnostics.is_empty(), "game {i}: {:?}\n{text}", report.diagnostics.first());
         let rec = &records(&text)[0];
-        let replayed = replay_dice(rec, 0, Options::default());
+        let replayed = replay(rec, 0, Options::default());
         assert_eq!(replayed.turns.len(), g.turns.len(), "game {i}");
         taken += usize::from(g.result != "*");
     }
@@ -222,4 +221,82 @@ fn annotate_tells_the_dice_left_and_the_king_captures() {
         o.split_whitespace().collect::<Vec<_>>().join(" ")
     };
     assert_eq!(strip(&out.text), strip(&text));
+}
+
+#[test]
+fn annotate_fen_writes_the_oracle_positions_and_reads_them_back() {
+    use pgn100::commands::{annotate_source, AnnotateOptions};
+    use pgn100::diag::SourceFile;
+    use pgn100::notation::TokenKind;
+    use pgn100::rules::{Variant, VariantPosition};
+    let games = read_jsonl("oracle/dice/games_dice_sample.jsonl");
+    for path in RENDERINGS {
+        let text = corpus(path);
+        let out =
+            annotate_source(&SourceFile::new("x", text), &AnnotateOptions { fen: true, ..AnnotateOptions::default() });
+        assert_eq!((out.games, out.invalid), (300, 0), "{path}");
+        let recs = records(&out.text);
+        assert_eq!(recs.len(), games.len(), "{path}");
+        for (rec, g) in recs.iter().zip(&games) {
+            let seed = &g["seed"];
+            // The FEN after each move, in the order of the moves.
+            let fens: Vec<&str> = rec
+                .tokens
+                .iter()
+                .filter(|t| matches!(t.kind, TokenKind::Comment))
+                .map(|t| out.text[t.span.clone()].trim_matches(['{', '}']))
+                .filter(|c| c.contains('/'))
+                .collect();
+            let want: Vec<&str> = g["turns"]
+                .as_array()
+                .expect("turns")
+                .iter()
+                .flat_map(|t| t["fens"].as_array().expect("fens"))
+                .map(|f| f.as_str().expect("fen"))
+                .collect();
+            assert_eq!(fens.len(), want.len(), "{path} seed {seed}: one FEN a move");
+            for (ours, theirs) in fens.iter().zip(&want) {
+                let pos = VariantPosition::from_fen(ours, Variant::Dice)
+                    .unwrap_or_else(|e| panic!("{path} seed {seed}: {ours} does not read back: {e}"));
+                assert_eq!(pos.fen(), *ours, "{path} seed {seed}: the FEN read back writes the same");
+                // The oracle writes no en passant squares.
+                assert_eq!(pos.dice().expect("Dice").fen(), *theirs, "{path} seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn convert_of_the_rolls_alone_keeps_every_move_as_written() {
+    use pgn100::commands::{convert_source, ConvertOptions, FilesChoice, RollsChoice};
+    use pgn100::diag::SourceFile;
+    let lat = corpus("oracle/dice/dice-lat-short.pgn");
+    let convert = |options: ConvertOptions| {
+        let out = convert_source(&SourceFile::new("x", lat.clone()), &options);
+        assert_eq!((out.games, out.invalid), (300, 0));
+        out.text
+    };
+    // Nothing asked of the moves, and no tenth file to letter: as it stands.
+    assert_eq!(convert(ConvertOptions::default()), lat);
+    assert_eq!(convert(ConvertOptions { files: FilesChoice::AK, ..ConvertOptions::default() }), lat);
+    let digits = convert(ConvertOptions { rolls: RollsChoice::Digits, ..ConvertOptions::default() });
+    let words = |s: &str| s.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    let (ours, theirs) = (words(&digits), words(&lat));
+    assert_eq!(ours.len(), theirs.len());
+    let (mut rolls, mut in_roll) = (0, false);
+    for (a, b) in ours.iter().zip(&theirs) {
+        in_roll |= b.starts_with('<');
+        if in_roll {
+            rolls += usize::from(b.starts_with('<'));
+            assert!(a.trim_matches(['<', '>']).chars().all(|c| c.is_ascii_digit()), "{a} for {b}");
+        } else {
+            assert_eq!(a, b, "a move or tag as written");
+        }
+        in_roll &= !b.ends_with('>');
+    }
+    let turns: usize = read_jsonl("oracle/dice/games_dice_sample.jsonl")
+        .iter()
+        .map(|g| g["turns"].as_array().expect("turns").len())
+        .sum();
+    assert_eq!(rolls, turns, "every roll in digits");
 }

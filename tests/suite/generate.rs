@@ -1,9 +1,9 @@
 //! `generate`: reproducible from the seed, every game valid, and `stats` on
 //! the written games agrees with what the generator counted as it played.
 
-use pgn100::commands::generate::{generate_game, rng_for};
+use pgn100::commands::generate::{generate_game, rng_for, write_generated};
 use pgn100::commands::stats::stats_text;
-use pgn100::notation::pgn::write_game;
+use pgn100::notation::ast::RollForm;
 use pgn100::notation::{Letters, Style};
 use pgn100::replay::Options;
 use pgn100::rules::Variant;
@@ -15,7 +15,7 @@ fn stats_agree_with_the_generator() {
         [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)].into_iter().cycle().take(60).enumerate()
     {
         let g = generate_game(&mut rng_for(11, i as u64), Variant::Hundred, 300).expect("Hundred");
-        let text = write_game(&[("Result", g.result.to_string())], &g.start, &g.moves, letters, style, g.result);
+        let text = write_generated(&[("Result", g.result.to_string())], &g, letters, style, RollForm::Latin);
         let (rows, agg) = stats_text("gen", &text, Options::default());
         assert_eq!(agg.invalid, 0, "{text}");
         let s = &rows[0];

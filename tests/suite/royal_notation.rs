@@ -150,10 +150,10 @@ fn annotate_comments_on_crownings_restorations_and_the_losing_position() {
 fn show_draws_prince_and_princess_in_the_terminal_and_in_svg() {
     use pgn100::notation::Letters;
     use pgn100::output::diagram::{svg_diagram, text_diagram, Glyphs};
-    use pgn100::rules::{Position, Variant};
-    let start = Position::start(Variant::Royal).expect("Royal is played");
+    use pgn100::rules::{Variant, VariantPosition};
+    let start = VariantPosition::start(Variant::Royal).expect("Royal is played");
     for glyphs in [Glyphs::Letters, Glyphs::Unicode] {
-        let text = text_diagram(&start, None, glyphs, false);
+        let text = text_diagram(&start, None, None, glyphs, false);
         let first = text.lines().find(|l| l.trim_start().starts_with("1 ")).expect("rank 1");
         let tenth = text.lines().find(|l| l.trim_start().starts_with("10 ")).expect("rank 10");
         assert!(first.contains('S') && first.contains('T'), "{text}");
@@ -168,14 +168,14 @@ fn show_draws_prince_and_princess_in_the_terminal_and_in_svg() {
 
 #[test]
 fn generated_royal_games_validate_strictly() {
-    use pgn100::commands::generate::{generate_game, rng_for};
-    use pgn100::notation::pgn::write_game;
+    use pgn100::commands::generate::{generate_game, rng_for, write_generated};
+    use pgn100::notation::ast::RollForm;
     use pgn100::notation::{Letters, Style};
     for i in 0..20 {
         let g = generate_game(&mut rng_for(16, i), pgn100::rules::Variant::Royal, 300).expect("a game");
         let tags = [("Variant", "Royal".to_string()), ("Result", g.result.to_string())];
         for (letters, style) in [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)] {
-            let text = write_game(&tags, &g.start, &g.moves, letters, style, g.result);
+            let text = write_generated(&tags, &g, letters, style, RollForm::Latin);
             let (diags, games, invalid) = validate_text(&text, strict());
             assert!(diags.is_empty() && games == 1 && invalid == 0, "{diags:?}\n{text}");
         }

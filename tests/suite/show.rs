@@ -181,8 +181,8 @@ pub mod dice {
 /// writes for the move's turn, and the turn's start for every turn.
 #[test]
 fn dice_positions_after_every_move_are_the_oracles() {
-    use pgn100::commands::dice::show::{frame, frames};
-    use pgn100::replay::{replay_dice, Options};
+    use pgn100::commands::show::{dice_frame, frames};
+    use pgn100::replay::{replay, Options};
     let games = dice::games();
     for (file, digits) in [(dice::LATIN, false), (dice::CYRILLIC, true)] {
         let text = dice::text(file);
@@ -191,7 +191,7 @@ fn dice_positions_after_every_move_are_the_oracles() {
         assert_eq!((records.len(), rolls.len()), (games.len(), games.len()), "{file}");
         let mut positions = 0;
         for (i, (g, record)) in games.iter().zip(&records).enumerate() {
-            let report = replay_dice(record, i, Options::default());
+            let report = replay(record, i, Options::default());
             assert!(report.complete && report.is_valid(), "{file} game {i}");
             let shown = frames(record, &report);
             let turns = g["turns"].as_array().expect("turns");
@@ -205,13 +205,14 @@ fn dice_positions_after_every_move_are_the_oracles() {
                 assert_eq!(rolls[i][ti], dice::roll(t, digits), "{file} game {i} turn {ti}: the record's roll");
                 // The turn's start: the men as the oracle's last FEN, this
                 // player to move with all three dice, this turn's squares.
-                let start = frame(record, &report, ti, 0).expect("every turn has a start");
+                let start = dice_frame(record, &report, ti, 0).expect("every turn has a start");
                 assert_eq!(start.roll().as_deref(), Some(rolls[i][ti].as_str()), "{file} game {i} turn {ti}");
                 if !fens.is_empty() {
                     let (_, open) = dice::split_ep(&start.fen());
                     assert_eq!(open, if ep.is_empty() { "-".to_string() } else { ep.clone() }, "game {i} turn {ti}");
-                    assert_eq!(start.left.count(), 3);
-                    assert!(!start.over);
+                    let dice = start.dice.as_ref().expect("a Dice position");
+                    assert_eq!(dice.left.count(), 3);
+                    assert!(!dice.over);
                 }
                 for (j, fen) in fens.iter().enumerate() {
                     k += 1;
@@ -225,7 +226,8 @@ fn dice_positions_after_every_move_are_the_oracles() {
                         assert_eq!(open, want, "{file} game {i} turn {ti} move {j}: open en passant squares");
                     }
                     assert_eq!(f.roll().as_deref(), Some(rolls[i][ti].as_str()), "{file} game {i} turn {ti}");
-                    assert_eq!((f.made, f.over), (j + 1, last), "{file} game {i} turn {ti} move {j}");
+                    let dice = f.dice.as_ref().expect("a Dice position");
+                    assert_eq!((dice.made, dice.over), (j + 1, last), "{file} game {i} turn {ti} move {j}");
                     positions += 1;
                 }
             }

@@ -120,8 +120,9 @@ pub enum DiceFenError {
     Syntax(#[from] FenError),
     #[error("{0} has more than one king")]
     TooManyKings(Color),
-    #[error("{0} has no king")]
-    NoKing(Color),
+    /// Neither side has a king (one missing is a game won by its capture).
+    #[error("neither side has a king")]
+    NoKings,
     #[error("a pawn stands on {0}, on the first or last rank")]
     PawnOnEdgeRank(Square),
     #[error("castling right `{0}`: the king or that rook is not on its start square")]
@@ -166,7 +167,10 @@ impl DicePosition {
     }
 
     /// A position from a FEN whose en passant field lists every open square
-    /// run together (`d6e6`, NOTATION.md), or `-`.
+    /// run together (`d6e6`, NOTATION.md), or `-`. A board with one king
+    /// is a finished game: the missing king was taken (RULES.md 4), as in
+    /// the FEN written after a king capture; the FEN's other fields are
+    /// kept as written, so the FEN reads back to itself.
     pub fn from_fen(fen: &str) -> Result<DicePosition, DiceFenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         let (plain, ep) = match fields.as_slice() {
@@ -184,13 +188,16 @@ impl DicePosition {
     }
 
     /// The oracle's state of a turn: a FEN (its own en passant field is
-    /// ignored) and the en passant squares open for the turn.
+    /// ignored) and the en passant squares open for the turn. One king
+    /// missing: its side's king was taken, the game is over.
     pub fn from_fen_and_ep(fen: &str, ep: &[Square]) -> Result<DicePosition, DiceFenError> {
         let setup = Setup::from_fen(fen, &DICE)?;
         let board = setup.board;
+        let mut king_taken = None;
         for c in Color::ALL {
             match board.by_piece(Piece::new(c, Role::King)).count() {
-                0 => return Err(DiceFenError::NoKing(c)),
+                0 if king_taken.is_none() => king_taken = Some(c),
+                0 => return Err(DiceFenError::NoKings),
                 1 => {}
                 _ => return Err(DiceFenError::TooManyKings(c)),
             }
@@ -238,7 +245,7 @@ impl DicePosition {
             ep_next: Bitboard::EMPTY,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves.max(1),
-            king_taken: None,
+            king_taken,
             hash: 0,
         };
         pos.hash = pos.board.pieces().fold(zobrist::turn(pos.turn), |h, (sq, p)| h ^ zobrist::piece(p, sq));
@@ -594,6 +601,21 @@ mod tests {
         let pos = DicePosition::from_fen(fen).unwrap();
         assert_eq!(pos.fen_with_ep(), fen);
         assert_eq!(pos.fen(), fen.replace("c6e6", "-"));
+    }
+
+    #[test]
+    fn a_fen_with_one_king_is_a_finished_game() {
+        // White's king is gone: Black took it; the FEN reads back as written.
+        let fen = "1n6/1Q3N2/b2k2B1/5P2/8/n1p1p2p/5nr1/8 w - - 0 28";
+        let mut pos = DicePosition::from_fen(fen).unwrap();
+        assert_eq!(pos.king_taken(), Some(Color::White));
+        assert_eq!(pos.fen_with_ep(), fen);
+        let mut v = Vec::new();
+        pos.moves_of(Role::Queen, false, &mut v);
+        let mut turn = Turn::new([Role::Queen, Role::Queen, Role::Queen]);
+        assert_eq!(turn.play(&mut pos, v[0]), Err(TurnError::AfterKingCapture));
+        assert!(!turn.can_go_on(&pos));
+        assert_eq!(DicePosition::from_fen("8/8/8/8/8/8/8/8 b - - 0 1"), Err(DiceFenError::NoKings));
     }
 
     #[test]

@@ -67,7 +67,11 @@ struct Ended {
 }
 
 /// Every legal turn of `roll` on `pos` (the state at the turn's start).
+/// None once a king is taken: the game is over (not even the empty turn).
 pub fn legal_turns(pos: &DicePosition, roll: [Role; 3]) -> TurnList {
+    if pos.king_taken().is_some() {
+        return TurnList::default();
+    }
     let mut ended = Vec::new();
     let mut path = Vec::with_capacity(3);
     walk(pos, Dice::of(&roll), 0, &mut path, &mut ended);

@@ -4,8 +4,48 @@
 //! legality L1–L3 of 5.3 and the crowning ([`generate`](mod@generate), [`play`]), the end
 //! of 5.4 and the queen restoration of 5.5 ([`play`]).
 //!
-//! The shared engine dispatches here at three places only (generation,
-//! playing a move, the checkers), so the other variants pay one branch.
+//! Royal's rules are named in its [`Rules`] ([`ROYAL`]) as
+//! [`Legality::Cover`], [`EnPassant::Passed`], `queen_restoration`,
+//! `two_steppers` and [`CastlingRule::Royal`]; the shared engine tests those
+//! fields, never the variant, each place one read of one field (as cheap
+//! as the comparison of variants it replaced). It reaches into this module
+//! at these places, and no others:
+//!
+//! - `movegen.rs`, `generate_moves`: on `Legality::Cover`, [`generate()`]
+//!   makes every move (L1–L3 judged on a copy of the board; with them the
+//!   pawn's long advance, en passant on every passed square and castling
+//!   under the two-step attack test, rules only this generator has).
+//! - `position.rs`, `play_unchecked`: on `Legality::Cover`, `play_royal`
+//!   ([`play`]): a king taken and the prince crowned, the restoration right
+//!   spent at a queen's capture, the en passant square of
+//!   `EnPassant::Passed`, the checkers found anew after every move.
+//! - `position.rs`, `compute_checkers`: on `two_steppers`, [`checkers`].
+//! - `position.rs`, `from_setup`: on `CastlingRule::Royal`,
+//!   [`castling_rights`]; on `EnPassant::Passed`, [`ep_possible`]; on
+//!   `Legality::Cover`, [`opposite_check`] (the side not to move may stand
+//!   attacked with cover).
+//! - `position.rs`, `fen`: on `CastlingRule::Royal`, [`rights_fen`].
+//! - `setup.rs`, reading a FEN's castling field: on `CastlingRule::Royal`,
+//!   [`right_of_letter`].
+//! - `perft.rs`, `perft`: on `queen_restoration`, [`perft()`] (a
+//!   restoration and the move after it make one choice of the ply).
+//! - `game.rs`, `termination_of`: on `Legality::Cover`, [`termination`]
+//!   (the losing position of 5.4).
+//! - `board.rs`, `Board::attacks` and `attacks_square`: for a man whose
+//!   [`Role::movement`] has the two-step (by the man, not the variant),
+//!   [`two_step_attacks_outlined`].
+//!
+//! Elsewhere the shared engine only tests a field and stays out of this
+//! module: on `Legality::Cover` castling is resolved by the generator
+//! (`resolve.rs`), and the quick resolver, the rivals of a short move
+//! (`candidates.rs`) and the mate test's check evasions (`movegen.rs`,
+//! `has_legal_move`) are for `Legality::KingSafe` only; a set-up's en
+//! passant square is dropped when no capture is legal only under
+//! `EnPassant::Skipped` (`position.rs`). The layers above call the
+//! `Position` methods defined here (restoration, cover, the losing
+//! position, [`Violation`]), each false, `None` or an error in another
+//! variant.
+//!
 //! Royal's extra state lives in bits of [`Rights`]: `K`/`Q` castling, `R`
 //! the restoration right (the throne bit, unused in Royal) and one bit for
 //! a pending restoration (`=`); a position is no larger than the others'.
@@ -26,7 +66,9 @@ use super::castling::{sensitive_squares, CastleSpec, Castles, Rights, Stage, Win
 use super::geometry::{Bitboard, Square};
 use super::position::{Position, SetupProblem};
 use super::role::{Color, Piece, Role};
-use super::variant::{letter_roles, letters_with, sq, CastlingRule, PromotionClass, Rules, Variant};
+use super::variant::{
+    has_two_steppers, letter_roles, letters_with, sq, CastlingRule, EnPassant, Legality, PromotionClass, Rules, Variant,
+};
 
 /// The queen-restoration right of `color` (`R`/`r`), kept in the bit the
 /// throne pawn has in Hundred.
@@ -128,6 +170,10 @@ pub static ROYAL: Rules = Rules {
     throne: None,
     claim_plies: 100,
     auto_draw: None,
+    legality: Legality::Cover,
+    en_passant: EnPassant::Passed,
+    queen_restoration: true,
+    two_steppers: has_two_steppers(&LETTERS),
 };
 
 /// The right a letter of Royal's castling field names (`KQkqRr`, `=`).
@@ -259,7 +305,7 @@ impl Position {
     /// Royal: whether the side to move may restore its queen now (RULES.md
     /// 5.5): its right was spent by the last move and its princess stands.
     pub fn can_restore(&self) -> bool {
-        self.variant() == Variant::Royal
+        self.rules().queen_restoration
             && self.rights().has(PENDING)
             && self.board().by_piece(Piece::new(self.turn(), Role::Princess)).any()
     }
@@ -271,7 +317,7 @@ impl Position {
 
     /// Royal: whether `color`'s restoration right is unused.
     pub fn has_restoration_right(&self, color: Color) -> bool {
-        self.variant() == Variant::Royal && self.rights().has(restoration(color))
+        self.rules().queen_restoration && self.rights().has(restoration(color))
     }
 
     /// Whether the king of `color` is attacked by the other side's men

@@ -8,6 +8,7 @@ use crate::rules::geometry::Square;
 use crate::rules::moves::{Move, MoveKind};
 use crate::rules::position::{MaybeSquare, Position};
 use crate::rules::role::{Color, Piece, Role};
+use crate::rules::variant::Legality;
 use crate::rules::zobrist;
 
 /// Why a queen restoration (`Пс=Ф`) cannot be made now (RULES.md 5.5).
@@ -128,7 +129,7 @@ impl Position {
     /// hers. The turn stays; the move of that ply follows. Returns the
     /// square.
     pub fn restore_queen(&mut self, square: Option<Square>) -> Result<Square, RestoreError> {
-        if self.variant() != crate::rules::Variant::Royal {
+        if !self.rules().queen_restoration {
             return Err(RestoreError::NotRoyal);
         }
         if !self.rights.has(PENDING) {
@@ -155,7 +156,7 @@ impl Position {
     /// Royal: the losing position of 5.4, the side not to move having its
     /// king attacked and no cover (its opponent, to move, wins).
     pub fn is_losing_position(&self) -> bool {
-        self.variant() == crate::rules::Variant::Royal
+        self.rules().legality == Legality::Cover
             && !has_cover(self.board(), !self.turn())
             && self.king_attacked(!self.turn())
     }

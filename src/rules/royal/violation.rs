@@ -10,6 +10,7 @@ use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::resolve::{CastleFailure, MoveSpec};
 use crate::rules::role::Color;
+use crate::rules::variant::Legality;
 
 /// A rule of RULES.md 5.3 that a move of 5.2 breaks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -27,7 +28,7 @@ impl Position {
     /// castling: only L1 is judged), when the move is one of 5.2 that the
     /// rules of 5.3 forbid; `None` when no such move fits or it is legal.
     pub fn royal_violation(&self, spec: Option<&MoveSpec>) -> Option<Violation> {
-        if self.variant() != crate::rules::Variant::Royal {
+        if self.rules().legality != Legality::Cover {
             return None;
         }
         let us = self.turn();
@@ -64,7 +65,7 @@ impl Position {
     /// the square it lands on attacked. `None` when no attack stands in
     /// its way, or in another variant.
     pub fn royal_castle_attack(&self, wing: Wing) -> Option<CastleFailure> {
-        if self.variant() != crate::rules::Variant::Royal {
+        if self.rules().legality != Legality::Cover {
             return None;
         }
         let index = self.castle_index(self.turn(), Stage::First, wing)?;

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::notation::ast::RollForm;
-use crate::notation::{promotion_text, Letters, Style};
+use super::ast::{PromotionForm, RollForm};
+use super::{promotion_form, Letters, Style};
 use crate::rules::dice::{role_face, DicePosition};
 use crate::rules::{Move, MoveKind, Role};
 
@@ -13,9 +13,22 @@ use crate::rules::{Move, MoveKind, Role};
 /// `e7:f6`, `e7-e8Ф`; short `Nf3`, `exf6`, `b1=N`, `Nbd2`; castling `0-0`.
 pub fn write_move(pos: &DicePosition, m: Move, letters: Letters, style: Style) -> String {
     let mut s = String::with_capacity(8);
+    write_move_with(pos, m, letters, style, promotion_form(letters, style), &mut s);
+    s
+}
+
+/// [`write_move`] appended to `out`, its promotion in the form `promotion`.
+pub fn write_move_with(
+    pos: &DicePosition,
+    m: Move,
+    letters: Letters,
+    style: Style,
+    promotion: PromotionForm,
+    s: &mut String,
+) {
     if let MoveKind::Castle(_) = m.kind {
         s.push_str(if m.to.file() > m.from.file() { "0-0" } else { "0-0-0" });
-        return s;
+        return;
     }
     let role = pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
     let capture = pos.is_capture(m);
@@ -52,9 +65,8 @@ pub fn write_move(pos: &DicePosition, m: Move, letters: Letters, style: Style) -
     }
     let _ = write!(s, "{}", m.to);
     if let MoveKind::Promotion(r) = m.kind {
-        s.push_str(&promotion_text(letters, style, r));
+        promotion.write(letters.piece(r), s);
     }
-    s
 }
 
 /// A die's face as a roll writes it: `K Q R B N p`, `Кр Ф Л С К п`, `1`..`6`.

@@ -1,0 +1,236 @@
+//! One position type above the engine, as shakmaty's `VariantPosition`:
+//! the engine's positions of every variant ([`Position`]: Hundred, Grand,
+//! Chess, Chess960, Royal) and Dice chess's ([`DicePosition`], whose turn is
+//! up to three moves and which has no check), behind the accessors the
+//! layers above need. The replay, and every command on it, sees only this.
+//!
+//! Dice chess's side to move changes only when its turn ends
+//! ([`VariantPosition::end_turn`]); every other variant's turn is one move,
+//! and `end_turn` does nothing there.
+
+use std::fmt;
+
+use super::board::Board;
+use super::dice::{DiceFenError, DicePosition};
+use super::game::{termination_of, Termination};
+use super::geometry::Bitboard;
+use super::moves::Move;
+use super::position::{FromFenError, Position};
+use super::role::{Color, Role};
+use super::variant::{Rules, UnsupportedVariant, Variant};
+
+/// A position of any variant.
+#[derive(Clone, PartialEq)]
+pub enum VariantPosition {
+    /// Hundred, Grand, Chess, Chess960, Royal: one engine, the variant's
+    /// rules as data.
+    Plain(Position),
+    /// Dice chess: a position at a move of a turn (or between turns).
+    Dice(DicePosition),
+}
+
+/// Why a FEN is not a position of the variant asked for.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VariantFenError {
+    #[error(transparent)]
+    Plain(#[from] FromFenError),
+    #[error(transparent)]
+    Dice(#[from] DiceFenError),
+}
+
+impl From<UnsupportedVariant> for VariantFenError {
+    fn from(e: UnsupportedVariant) -> VariantFenError {
+        VariantFenError::Plain(e.into())
+    }
+}
+
+impl VariantPosition {
+    /// The set-up position of `variant`.
+    pub fn start(variant: Variant) -> Result<VariantPosition, UnsupportedVariant> {
+        Ok(match variant {
+            Variant::Dice => VariantPosition::Dice(DicePosition::start()),
+            v => VariantPosition::Plain(Position::start(v)?),
+        })
+    }
+
+    /// The position a FEN of `variant` describes (Dice chess: the en passant
+    /// field lists every open square, as [`VariantPosition::fen`] writes it).
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<VariantPosition, VariantFenError> {
+        Ok(match variant {
+            Variant::Dice => VariantPosition::Dice(DicePosition::from_fen(fen)?),
+            v => VariantPosition::Plain(Position::from_fen(fen, v)?),
+        })
+    }
+
+    /// The variant's rules as data: board, men, promotion, castling.
+    pub fn rules(&self) -> &'static Rules {
+        match self {
+            VariantPosition::Plain(p) => p.rules(),
+            VariantPosition::Dice(_) => &super::dice::DICE,
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            VariantPosition::Plain(p) => p.variant(),
+            VariantPosition::Dice(_) => Variant::Dice,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        match self {
+            VariantPosition::Plain(p) => p.board(),
+            VariantPosition::Dice(p) => p.board(),
+        }
+    }
+
+    /// Men on the board, both sides, kings included.
+    pub fn men(&self) -> u32 {
+        self.board().occupied().count()
+    }
+
+    /// The side to move (Dice chess: the player of the turn).
+    pub fn turn(&self) -> Color {
+        match self {
+            VariantPosition::Plain(p) => p.turn(),
+            VariantPosition::Dice(p) => p.turn(),
+        }
+    }
+
+    /// A Zobrist hash of the men, the side to move (and, outside Dice
+    /// chess, the castling rights and the en passant square).
+    pub fn hash(&self) -> u64 {
+        match self {
+            VariantPosition::Plain(p) => p.hash(),
+            VariantPosition::Dice(p) => p.hash(),
+        }
+    }
+
+    /// The FEN, which [`VariantPosition::from_fen`] reads back.
+    pub fn fen(&self) -> String {
+        match self {
+            VariantPosition::Plain(p) => p.fen(),
+            VariantPosition::Dice(p) => p.fen_with_ep(),
+        }
+    }
+
+    pub fn halfmoves(&self) -> u32 {
+        match self {
+            VariantPosition::Plain(p) => p.halfmoves(),
+            VariantPosition::Dice(p) => p.halfmoves(),
+        }
+    }
+
+    pub fn fullmoves(&self) -> u32 {
+        match self {
+            VariantPosition::Plain(p) => p.fullmoves(),
+            VariantPosition::Dice(p) => p.fullmoves(),
+        }
+    }
+
+    /// The men giving check to the side to move (none in Dice chess, which
+    /// has no check).
+    pub fn checkers(&self) -> Bitboard {
+        match self {
+            VariantPosition::Plain(p) => p.checkers(),
+            VariantPosition::Dice(_) => Bitboard::EMPTY,
+        }
+    }
+
+    /// The role of the man `m` moves (the king for a castling).
+    pub fn mover(&self, m: Move) -> Option<Role> {
+        self.board().piece_at(m.from).filter(|p| p.color == self.turn()).map(|p| p.role)
+    }
+
+    /// Whether `m` takes a man (en passant included).
+    pub fn is_capture(&self, m: Move) -> bool {
+        match self {
+            VariantPosition::Plain(p) => p.is_capture(m),
+            VariantPosition::Dice(p) => p.is_capture(m),
+        }
+    }
+
+    /// The side whose king was taken, ending the game (Dice chess), if one was.
+    pub fn king_taken(&self) -> Option<Color> {
+        match self {
+            VariantPosition::Plain(_) => None,
+            VariantPosition::Dice(p) => p.king_taken(),
+        }
+    }
+
+    /// Plays `m`, a move found legal here (Dice chess: a move of the turn,
+    /// whose player stays until [`VariantPosition::end_turn`]).
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        match self {
+            VariantPosition::Plain(p) => p.play_unchecked(m),
+            VariantPosition::Dice(p) => p.play(m),
+        }
+    }
+
+    /// The turn is over: in Dice chess the opponent's turn comes; elsewhere
+    /// (a turn is one move, already played) nothing changes.
+    pub fn end_turn(&mut self) {
+        if let VariantPosition::Dice(p) = self {
+            p.end_turn();
+        }
+    }
+
+    /// How the board ends the game here, if it does: mate, stalemate,
+    /// Royal's losing position, or Dice chess's king capture.
+    pub fn termination(&self) -> Option<Termination> {
+        match self {
+            VariantPosition::Plain(p) => termination_of(p),
+            VariantPosition::Dice(p) => p.king_taken().map(|loser| Termination::KingCaptured { winner: !loser }),
+        }
+    }
+
+    pub fn plain(&self) -> Option<&Position> {
+        match self {
+            VariantPosition::Plain(p) => Some(p),
+            VariantPosition::Dice(_) => None,
+        }
+    }
+
+    pub fn plain_mut(&mut self) -> Option<&mut Position> {
+        match self {
+            VariantPosition::Plain(p) => Some(p),
+            VariantPosition::Dice(_) => None,
+        }
+    }
+
+    pub fn dice(&self) -> Option<&DicePosition> {
+        match self {
+            VariantPosition::Dice(p) => Some(p),
+            VariantPosition::Plain(_) => None,
+        }
+    }
+
+    pub fn dice_mut(&mut self) -> Option<&mut DicePosition> {
+        match self {
+            VariantPosition::Dice(p) => Some(p),
+            VariantPosition::Plain(_) => None,
+        }
+    }
+}
+
+impl From<Position> for VariantPosition {
+    fn from(p: Position) -> VariantPosition {
+        VariantPosition::Plain(p)
+    }
+}
+
+impl From<DicePosition> for VariantPosition {
+    fn from(p: DicePosition) -> VariantPosition {
+        VariantPosition::Dice(p)
+    }
+}
+
+impl fmt::Debug for VariantPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VariantPosition::Plain(p) => p.fmt(f),
+            VariantPosition::Dice(p) => p.fmt(f),
+        }
+    }
+}
