@@ -349,7 +349,7 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
 /// What the tasks of [`for_each_chunk`] send back.
 enum Sent<R, T> {
     /// The reader, and the block it read (`None` at the end).
-    Read(Blocks<R>, std::thread::Result<Option<std::io::Result<ReadBlock>>>),
+    Read(Box<Blocks<R>>, std::thread::Result<Option<std::io::Result<ReadBlock>>>),
     /// Chunk `i`'s result.
     Done(usize, std::thread::Result<T>),
 }
@@ -392,7 +392,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
             scope.spawn(move |_| {
                 let block = catch_unwind(AssertUnwindSafe(|| read_block(&mut blocks)));
                 // The receiver is gone only when consuming failed.
-                let _ = tx.send(Sent::Read(blocks, block));
+                let _ = tx.send(Sent::Read(Box::new(blocks), block));
             });
         };
         let window = window(pool);
@@ -439,7 +439,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
             // in work and sends (a panic too), so this does not fail.
             match rx.recv().map_err(|_| std::io::Error::other("a chunk's result was lost"))? {
                 Sent::Read(blocks, block) => {
-                    idle = Some(blocks);
+                    idle = Some(*blocks);
                     match block {
                         Err(panic) => resume_unwind(panic),
                         Ok(None) => end = true,

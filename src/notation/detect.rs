@@ -38,7 +38,7 @@ pub fn detect(bytes: &[u8]) -> Detection {
     if mostly_utf8(sample) {
         return Detection { encoding: Charset::UTF_8, runner_up: None };
     }
-    let (family, score): (&[Charset], fn(&[u8], &str) -> i64) = if western(sample) {
+    let (family, score): (&[Charset], Scorer) = if western(sample) {
         (&[Charset::WINDOWS_1252, Charset::CP437, Charset::CP850], western_score)
     } else {
         (&[Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866], |_, text| score(text))
@@ -55,6 +55,9 @@ pub fn detect(bytes: &[u8]) -> Detection {
     let runner_up = scored.get(1).filter(|&&(s, _)| s > 0 && 2 * s > best).map(|&(_, e)| e);
     Detection { encoding, runner_up }
 }
+
+/// How well a decoding (of the sample given first) reads.
+type Scorer = fn(&[u8], &str) -> i64;
 
 /// The byte at `i` of `bytes`, or a space out of range.
 fn at(bytes: &[u8], i: Option<usize>) -> u8 {
