@@ -2,15 +2,18 @@
 //! every input in turn through the parallel block driver, each chunk's
 //! result handed over in input order with the bytes of its block, so that
 //! games are written back in the bytes they were read from.
+//!
+//! One output, one encoding: with more than one input, the games of an
+//! input in another encoding than UTF-8 (ASCII is UTF-8) are written in
+//! UTF-8, and a note on standard error says so; a UTF-16 file is always
+//! written in UTF-8. The games of a single input are copied byte for byte.
 
 use std::ops::Range;
-
-use encoding_rs::Encoding;
 
 use super::input::Input;
 use super::progress::Progress;
 use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
-use crate::notation::decode::FileBytes;
+use crate::notation::decode::{Charset, FileBytes};
 
 /// The bytes of the block being consumed, as read from the file.
 #[derive(Default)]
@@ -46,15 +49,18 @@ pub fn file_ranges(text: &str, at: FileBytes, ranges: impl IntoIterator<Item = R
 /// chunk in parallel and gives `consume(input index, block bytes, result)`
 /// the results in order. An input that cannot be read is reported and
 /// skipped; returns whether one was. Errors of `consume` end the reading.
+/// With more than one input, games not in UTF-8 are given as UTF-8 (see
+/// the module's text).
 pub fn read_all<T: Send>(
     inputs: &[Input],
-    encoding: Option<&'static Encoding>,
+    encoding: Option<crate::notation::decode::Charset>,
     pool: &rayon::ThreadPool,
     progress: &Progress,
     work: impl Fn(&str, usize, FileBytes) -> T + Sync,
     mut consume: impl FnMut(usize, &Raw, T) -> Result<(), Box<dyn std::error::Error>>,
 ) -> Result<bool, Box<dyn std::error::Error>> {
     let mut unreadable = false;
+    let to_utf8 = inputs.len() > 1;
     for (i, input) in inputs.iter().enumerate() {
         let Some(reader) = input.open_or_report(progress) else {
             unreadable = true;
@@ -62,11 +68,24 @@ pub fn read_all<T: Send>(
         };
         // The bytes of the block whose chunks are being consumed.
         let raw = std::cell::RefCell::new(Raw::default());
+        let mut noted = false;
         let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK),
+            Blocks::new(reader, encoding, BLOCK).write_back(to_utf8),
             pool,
             &work,
             |blocks, text, at| {
+                if let Some(used) = blocks.used.filter(|&e| e != Charset::UTF_8 && (to_utf8 || e.is_utf16())) {
+                    if !std::mem::replace(&mut noted, true) {
+                        let why = if to_utf8 { ", so that the output has one encoding" } else { "" };
+                        progress.suspend(|| {
+                            eprintln!(
+                                "pgn100: note: {}: read as {}; its games are written in UTF-8{why}",
+                                input.name(),
+                                used.name()
+                            )
+                        });
+                    }
+                }
                 let bytes = blocks.raw.unwrap_or_else(|| text.as_bytes().to_vec());
                 *raw.borrow_mut() = Raw { start: at.bytes.start, bytes };
                 Ok::<(), Box<dyn std::error::Error>>(())

@@ -126,14 +126,20 @@ knight К N; a pawn takes no letter (Latin p accepted). Grand: the same without 
         }
         Code::CheckMark => "+ marks check (any check), ++ a double check, # or × mate. --strict makes this an error.",
         Code::Encoding => {
-            "A note, counted apart from errors and warnings: files that are not UTF-8 are read as Windows-1251, \
-KOI8-R or CP866, whichever makes the file read as notation (piece letters followed by squares, Кf3, \
-Фe2-h5, and Russian words in tags and comments). When another encoding reads almost as well, the note \
-names it. --encoding NAME chooses."
+            "A note, counted apart from errors and warnings: files that are not UTF-8 are read in a Western or a \
+Cyrillic encoding, decided by what reads as words. A byte above ASCII between Latin letters (R\u{e9}ti, \
+Br\u{fc}ssel) is a Western letter: the file is read as Windows-1252 (which reads ISO 8859-1, Latin-1, \
+the PGN standard's own set), CP437 or CP850 (DOS), whichever makes those bytes Latin letters. Runs of \
+such bytes are Cyrillic words: the file is read as Windows-1251, KOI8-R or CP866, whichever makes it read \
+as notation (piece letters followed by squares, Кf3, Фe2-h5, and Russian words in tags and comments). A \
+file in UTF-16 is read by its BOM. When another encoding reads almost as well, the note names it. \
+--encoding NAME chooses."
         }
         Code::Undecodable => {
-            "Bytes that are no character in the file's encoding (shown as \u{fffd}) make their game invalid; the \
-first one of each game is reported. --encoding NAME reads the file in another encoding."
+            "Bytes that are no character in the file's encoding (shown as \u{fffd}): a warning, the first one of \
+each game. In a tag value or a comment they do not change the game, whose moves decide whether it is \
+valid; among the moves such a byte is no token (a syntax error). --strict makes this an error. \
+--encoding NAME reads the file in another encoding."
         }
         Code::Binary => {
             "A file whose first 64 KiB hold a NUL byte (other than NUL padding at their end, see nul_padding), or control characters in more than one byte of 32, is \

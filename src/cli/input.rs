@@ -110,7 +110,8 @@ impl Input {
 pub struct InputArgs {
     /// Files or directories (walked for *.pgn and *.txt); `-` or nothing for standard input.
     pub paths: Vec<PathBuf>,
-    /// Read the files in this encoding instead of detecting it (utf-8, windows-1251, koi8-r, cp866).
+    /// Read the files in this encoding instead of detecting it (utf-8, utf-16le, utf-16be, windows-1251,
+    /// koi8-r, cp866, latin1 / windows-1252, cp437, cp850).
     #[arg(long)]
     pub encoding: Option<String>,
     /// The variant of games without a Variant tag.
@@ -129,7 +130,7 @@ impl InputArgs {
     pub fn pool(&self) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
         rayon::ThreadPoolBuilder::new().num_threads(self.threads.unwrap_or(0)).build()
     }
-    pub fn encoding(&self) -> Result<Option<&'static encoding_rs::Encoding>, String> {
+    pub fn encoding(&self) -> Result<Option<crate::notation::decode::Charset>, String> {
         self.encoding.as_deref().map(parse_encoding).transpose()
     }
 }
@@ -197,6 +198,6 @@ fn push_file(p: &Path, out: &mut Vec<Input>) -> Result<(), String> {
 }
 
 /// The `--encoding` value, checked.
-pub fn parse_encoding(name: &str) -> Result<&'static encoding_rs::Encoding, String> {
-    encoding_by_name(name).ok_or_else(|| format!("unknown encoding {name:?} (utf-8, windows-1251, koi8-r, cp866)"))
+pub fn parse_encoding(name: &str) -> Result<crate::notation::decode::Charset, String> {
+    encoding_by_name(name).ok_or_else(|| format!("unknown encoding {name:?} ({})", crate::notation::charset::NAMES))
 }

@@ -219,7 +219,7 @@ impl Write for Joined<'_> {
 /// parallel, output in order; returns the number of invalid games.
 fn transform_input(
     input: &Input,
-    encoding: Option<&'static encoding_rs::Encoding>,
+    encoding: Option<crate::notation::decode::Charset>,
     transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
     pool: &rayon::ThreadPool,
     out: &mut Joined<'_>,
@@ -261,7 +261,7 @@ fn transform_input(
 /// the one before did not end with one; returns the number of invalid games.
 pub fn transform_all(
     inputs: &[Input],
-    encoding: Option<&'static encoding_rs::Encoding>,
+    encoding: Option<crate::notation::decode::Charset>,
     transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
     pool: &rayon::ThreadPool,
     out: &mut dyn Write,

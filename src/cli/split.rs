@@ -22,7 +22,9 @@ use crate::replay::Options;
 when every input was read. Names: part-0001.pgn ... (--games), shard-0001.pgn ... (--shards), hundred.pgn, \
 chess.pgn ... (--by-variant), the tag's value made safe as a file name, _none.pgn without it (--by-tag). A \
 game goes with the text after it up to the next game, so that the parts of --games or --shards put end to \
-end give the input back byte for byte.\n\n\
+end give the input back byte for byte. One output, one encoding: the games of a single input are copied byte for byte; with several inputs, \
+games read in another encoding than UTF-8 (Latin-1, Windows-1251, KOI8-R, ...) are written in UTF-8, and a \
+note on standard error names each such input. A UTF-16 file is always written in UTF-8.\n\n\
 Examples:\n  pgn100 split --games 1000 --dir parts big.pgn\n  pgn100 split --by-tag Event --dir events twic.zip\n  \
 pgn100 split --shards 8 --dir shards lichess.pgn.zst\n  pgn100 split --by-variant --dir by-variant corpus/"
 )]

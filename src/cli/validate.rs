@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, InputArgs};
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::validate_stream;
+use crate::commands::{validate_stream_into, StreamCount};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 use crate::replay::Options;
 
@@ -59,11 +59,11 @@ impl Summary {
     }
 }
 
-/// One file, through the library's [`validate_stream`]: its diagnostics
+/// One file, through the library's [`validate_stream_into`]: its diagnostics
 /// counted and emitted in file order.
 fn validate_input(
     input: &Input,
-    encoding: Option<&'static encoding_rs::Encoding>,
+    encoding: Option<crate::notation::decode::Charset>,
     options: Options,
     pool: &rayon::ThreadPool,
     progress: &Progress,
@@ -73,16 +73,25 @@ fn validate_input(
     let name = input.name();
     let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
     summary.files += 1;
-    let count = validate_stream(&name, reader, encoding, options, pool, |d, source| {
-        summary.count(d);
-        emit(d, source)
-    });
-    match count {
-        Ok(count) => {
-            summary.games += count.games;
-            summary.invalid += count.invalid;
-            Ok(())
-        }
+    // After an error of the reader (a truncated compressed file) the games
+    // read before it are counted too.
+    let mut count = StreamCount::default();
+    let result = validate_stream_into(
+        &name,
+        reader,
+        encoding,
+        options,
+        pool,
+        |d, source| {
+            summary.count(d);
+            emit(d, source)
+        },
+        &mut count,
+    );
+    summary.games += count.games;
+    summary.invalid += count.invalid;
+    match result {
+        Ok(()) => Ok(()),
         Err(e) if super::is_broken_pipe(&e) => Err(e.into()),
         Err(e) => Err(format!("{name}: {e}").into()),
     }

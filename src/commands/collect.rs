@@ -191,7 +191,7 @@ pub fn chunk_games(
             };
             let report = replay_observed(&record, games.len(), options, &mut watch);
             facts.variant = report.variant;
-            facts.valid = report.is_valid() && crate::commands::validate::first_lost(text, &record.span).is_none();
+            facts.valid = report.is_valid();
             facts.plies = watch.plies;
             facts.features = watch.features;
             facts.reached = watch.reached;

@@ -211,11 +211,11 @@ pub fn transform_observed<O: Observer>(
             Found::Stray(_) => continue,
         };
         out.push_str(&text[cursor..record.span.start]);
-        // Bytes that are no character make a game invalid (see validate).
-        let lost = crate::commands::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
+        // Bytes that are no character: a warning (see validate).
+        crate::commands::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
         // `Err(None)`: the game does not validate; `Err(Some(d))`: `write` refused it.
         let written = match &report {
-            Some(r) if r.is_valid() && !lost => write(text, &record, r, observer, &mut out).map_err(Some),
+            Some(r) if r.is_valid() => write(text, &record, r, observer, &mut out).map_err(Some),
             _ => Err(None),
         };
         match written {

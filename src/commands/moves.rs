@@ -307,12 +307,7 @@ pub fn moves_chunk(
     while let Some(found) = reader.read_into(&mut record) {
         let index = games.len();
         let game = match found {
-            Found::Game => {
-                let mut game = game_moves(text, &record, index, options, fen);
-                // Bytes that are no character make a game invalid, as in validate.
-                game.valid &= crate::commands::validate::first_lost(text, &record.span).is_none();
-                game
-            }
+            Found::Game => game_moves(text, &record, index, options, fen),
             Found::Broken(_) => GameMoves { game: index, ..GameMoves::default() },
             Found::Stray(_) => continue,
         };

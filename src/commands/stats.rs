@@ -678,15 +678,9 @@ fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<Gam
     while let Some(found) = reader.read_into(&mut record) {
         let index = agg.games as usize;
         let row = match found {
-            Found::Game => {
-                let mut row = game_stats(file, index, &record, options, &mut claims, keep);
-                // Bytes that are no character make a game invalid, as in validate.
-                if row.valid && crate::commands::validate::first_lost(text, &record.span).is_some() {
-                    row.valid = false;
-                    row.first_diagnostic = crate::diag::Code::Undecodable.to_string();
-                }
-                row
-            }
+            // Bytes that are no character (a warning of validate) leave the
+            // moves to decide whether the game is valid.
+            Found::Game => game_stats(file, index, &record, options, &mut claims, keep),
             Found::Broken(_) => GameStats {
                 valid: false,
                 first_diagnostic: crate::diag::Code::Syntax.to_string(),

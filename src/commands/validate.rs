@@ -3,7 +3,7 @@
 
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 use crate::input::batch::{for_each_chunk, Blocks, NotText, BLOCK};
-use crate::notation::decode::{decode, option_name, FileBytes};
+use crate::notation::decode::{decode, option_name, Charset, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 use crate::replay::{replay, Options};
 
@@ -17,10 +17,7 @@ pub struct FileReport {
 
 /// The note for a file read in a detected legacy encoding; `runner_up`
 /// is an encoding that read almost as well.
-pub fn encoding_note(
-    encoding: &'static encoding_rs::Encoding,
-    runner_up: Option<&'static encoding_rs::Encoding>,
-) -> Diagnostic {
+pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>) -> Diagnostic {
     let name = encoding.name();
     let d = match runner_up {
         None => Diagnostic::new(Code::Encoding, 0..0, format!("the file is not UTF-8; read as {name}"))
@@ -39,7 +36,9 @@ pub fn encoding_note(
     d.label("read as ".to_string() + name)
 }
 
-/// The diagnostic for the first undecodable byte (now U+FFFD) at `at`.
+/// The diagnostic for the first undecodable byte (now U+FFFD) at `at`: a
+/// warning, as a byte of a tag value or a comment does not change the
+/// game (one among the moves is no token, and a syntax error).
 pub fn undecodable(at: usize) -> Diagnostic {
     Diagnostic::new(Code::Undecodable, at..at + '\u{fffd}'.len_utf8(), "bytes that are no character")
         .label("undecodable byte")
@@ -103,12 +102,28 @@ pub struct StreamCount {
 pub fn validate_stream<R: std::io::Read + Send>(
     name: &str,
     reader: R,
-    encoding: Option<&'static encoding_rs::Encoding>,
+    encoding: Option<Charset>,
+    options: Options,
+    pool: &rayon::ThreadPool,
+    emit: impl FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
+) -> std::io::Result<StreamCount> {
+    let mut count = StreamCount::default();
+    validate_stream_into(name, reader, encoding, options, pool, emit, &mut count)?;
+    Ok(count)
+}
+
+/// [`validate_stream`], counting into `count`: after an error of the
+/// reader (a truncated compressed file), `count` holds the games read
+/// before it, every one validated.
+pub fn validate_stream_into<R: std::io::Read + Send>(
+    name: &str,
+    reader: R,
+    encoding: Option<Charset>,
     options: Options,
     pool: &rayon::ThreadPool,
     mut emit: impl FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
-) -> std::io::Result<StreamCount> {
-    let mut count = StreamCount::default();
+    count: &mut StreamCount,
+) -> std::io::Result<()> {
     let mut noted = false;
     let emit = std::cell::RefCell::new(&mut emit);
     let result = for_each_chunk(
@@ -118,7 +133,7 @@ pub fn validate_stream<R: std::io::Read + Send>(
         |blocks, block, at| -> std::io::Result<()> {
             if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
                 noted = true;
-                if used != encoding_rs::UTF_8 {
+                if used != Charset::UTF_8 {
                     let d = encoding_note(used, blocks.runner_up);
                     let first = block.lines().next().unwrap_or("").to_string();
                     (*emit.borrow_mut())(&d, &SourceFile::chunk(name, first, at.lines_before, at.bytes))?;
@@ -144,23 +159,18 @@ pub fn validate_stream<R: std::io::Read + Send>(
             Some(NotText { at, excerpt }) => {
                 let d = binary(*at, excerpt);
                 (*emit.borrow_mut())(&d, &SourceFile::new(name, excerpt.clone()))?;
-                Ok(count)
+                Ok(())
             }
             None => Err(e),
         },
-        Ok(()) => Ok(count),
+        Ok(()) => Ok(()),
     }
 }
 
 /// Decodes `bytes` (detecting the encoding unless `encoding` names one) and
 /// validates every game; the encoding is noted when it was detected and is
 /// not UTF-8. Binary data is one `binary` error and no game.
-pub fn validate_bytes(
-    name: &str,
-    bytes: &[u8],
-    encoding: Option<&'static encoding_rs::Encoding>,
-    options: Options,
-) -> FileReport {
+pub fn validate_bytes(name: &str, bytes: &[u8], encoding: Option<Charset>, options: Options) -> FileReport {
     let decoded = decode(bytes, encoding);
     if let Some(at) = decoded.binary {
         let text = binary_excerpt(bytes, at);
@@ -168,7 +178,7 @@ pub fn validate_bytes(
         return FileReport { source: SourceFile::new(name, text), diagnostics, games: 0, invalid: 0 };
     }
     let mut diagnostics = Vec::new();
-    if decoded.guessed && decoded.encoding != encoding_rs::UTF_8 {
+    if decoded.guessed && decoded.encoding != Charset::UTF_8 {
         diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up));
     }
     let bytes = FileBytes { start: 0, width: decoded.width() };
@@ -194,8 +204,13 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
         match found {
             Found::Game => {
                 let report = replay(&record, games, options);
-                let lost = lost_bytes(text, &record.span, games, &mut out);
-                invalid += usize::from(!report.is_valid() || lost);
+                // Under --strict every warning is an error, this one too
+                // (as stray text, it leaves the game's validity to its moves).
+                let lost = lost_bytes(text, &record.span, games, &mut out) && options.strict;
+                if let Some(d) = out.last_mut().filter(|_| lost) {
+                    d.severity = Severity::Error;
+                }
+                invalid += usize::from(!report.is_valid());
                 merge_in_order(&mut out, report.diagnostics);
                 games += 1;
             }
@@ -260,8 +275,9 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
     (out, games, invalid)
 }
 
-/// Bytes that are no character (U+FFFD) in a game make it invalid: the
-/// first one is reported. Whether there was one.
+/// Bytes that are no character (U+FFFD) in a game: the first one is
+/// reported, as a warning (the moves decide whether the game is valid).
+/// Whether there was one.
 pub(super) fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize, out: &mut Vec<Diagnostic>) -> bool {
     let lost = first_lost(text, span);
     if let Some(at) = lost {

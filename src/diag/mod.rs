@@ -65,7 +65,7 @@ codes! {
     StrayText => "stray_text", Warning, "text between games that is not a game";
     Binary => "binary", Error, "not a game file: NUL bytes or control characters (binary data)";
     Encoding => "encoding", Note, "the file is not UTF-8: the encoding was detected";
-    Undecodable => "undecodable", Error, "bytes that are no character in the file's encoding (the game is invalid)";
+    Undecodable => "undecodable", Warning, "bytes that are no character in the file's encoding (in a tag value or a comment: the moves decide whether the game is valid)";
     BadFen => "bad_fen", Error, "the FEN tag is not a legal position";
     UnknownVariant => "unknown_variant", Error, "the Variant tag names no known variant";
     UnsupportedVariant => "unsupported_variant", Error, "the game's variant is not one this export writes (convert --to)";
@@ -171,8 +171,11 @@ impl Diagnostic {
             Severity::Warning => miette::Severity::Warning,
             Severity::Note => miette::Severity::Advice,
         };
-        let excerpt = source.excerpt(self.span.clone());
-        let (start, end) = (excerpt.shown_offset(self.span.start), excerpt.shown_offset(self.span.end));
+        // A span longer than a line is shown (and underlined) by its start:
+        // a 20 MB token costs an excerpt, not 20 MB of underline.
+        let span = source.shown_span(self.span.clone());
+        let excerpt = source.excerpt(span.clone());
+        let (start, end) = (excerpt.shown_offset(span.start), excerpt.shown_offset(span.end));
         let label = if self.label.is_empty() { None } else { Some(escape(&self.label).into_owned()) };
         let mut d = MietteDiagnostic::new(escape(&self.message))
             .with_code(self.code.to_string())
@@ -249,5 +252,19 @@ mod tests {
         assert!(out.contains("[x:1:5001]"), "{out}");
         assert!(out.len() < 4000, "{} bytes", out.len());
         assert!(out.contains("Кc2-d4"));
+    }
+
+    /// A huge span (a 2 MB garbage token) renders in bounded size, its
+    /// start shown and underlined, the header at its line and column.
+    #[test]
+    fn a_huge_span_renders_bounded() {
+        let text = format!("[Event \"x\"]\n\n1. e3-e5 {} *\n", "Щ".repeat(1 << 20));
+        let file = SourceFile::new("x", text.clone());
+        let at = text.find('Щ').expect("Щ");
+        let d = Diagnostic::new(Code::Syntax, at..text.len() - 3, "m").label("here");
+        let out = d.render(&file, false);
+        assert!(out.contains("[x:3:10]"), "{out}");
+        assert!(out.len() < 8000, "{} bytes", out.len());
+        assert!(out.contains("1. e3-e5 ЩЩЩ"), "{out}");
     }
 }

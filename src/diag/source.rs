@@ -66,6 +66,16 @@ impl SourceFile {
         }
     }
 
+    /// `span`, cut to its first `LONG` bytes (at a character boundary)
+    /// when it is longer: what a report shows of it.
+    pub(super) fn shown_span(&self, span: Span) -> Span {
+        let start = span.start.min(self.text.len());
+        if span.end.saturating_sub(start) <= LONG {
+            return span;
+        }
+        start..self.floor_boundary(start + LONG).max(start)
+    }
+
     fn floor_boundary(&self, mut i: usize) -> usize {
         while !self.text.is_char_boundary(i) {
             i -= 1;

@@ -13,9 +13,7 @@ use std::ops::Range;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use encoding_rs::Encoding;
-
-use crate::notation::decode::{binary_at, decode_vec, FileBytes};
+use crate::notation::decode::{binary_at, decode_vec, Charset, FileBytes, Width};
 use crate::notation::reader::{last_boundary, next_boundary};
 
 /// Bytes read at a time.
@@ -84,21 +82,36 @@ pub fn chunks(text: &str, target: usize) -> Vec<Range<usize>> {
 }
 
 /// Text blocks of a reader, each ending at a game boundary, decoded.
+///
+/// UTF-16 (by its BOM, or named) is turned into UTF-8 as it is read, so
+/// that it is cut and decoded as UTF-8 is. An error of the reader (a
+/// truncated compressed file) ends the blocks: every byte read before it
+/// comes first, as blocks, then the error.
 pub struct Blocks<R> {
     reader: R,
     pending: Vec<u8>,
     eof: bool,
-    encoding: Option<&'static Encoding>,
+    /// An error of the reader, given after the bytes read before it.
+    failed: Option<std::io::Error>,
+    /// The decoder of a UTF-16 file, which fills `pending` with UTF-8.
+    utf16: Option<encoding_rs::Decoder>,
+    /// Whether the reader has been looked at for a UTF-16 BOM.
+    sniffed: bool,
+    /// How games are written back (see [`Blocks::write_back`]).
+    write_back: Option<bool>,
+    /// Bytes of decoded text returned so far.
+    text_consumed: usize,
+    encoding: Option<Charset>,
     block: usize,
     /// Bytes to read for the coming block (see [`FIRST_BLOCK`]).
     size: usize,
     /// Whether a block had bytes that could not be decoded.
     pub had_errors: bool,
-    /// The encoding detected (known after the first block that is not
-    /// ASCII; `None` while every block so far was ASCII).
-    pub used: Option<&'static Encoding>,
+    /// The encoding named, or detected (known after the first block that
+    /// is not ASCII; `None` while every block so far was ASCII).
+    pub used: Option<Charset>,
     /// A legacy encoding that read almost as well as `used`.
-    pub runner_up: Option<&'static Encoding>,
+    pub runner_up: Option<Charset>,
     /// Where the last block returned lies in the file.
     pub last: FileBytes,
     /// File bytes of the blocks returned so far.
@@ -128,16 +141,21 @@ impl std::error::Error for NotText {}
 
 impl<R: Read> Blocks<R> {
     /// `encoding`: as named by the user, or `None` to detect it on the first block.
-    pub fn new(reader: R, encoding: Option<&'static Encoding>, block: usize) -> Blocks<R> {
+    pub fn new(reader: R, encoding: Option<Charset>, block: usize) -> Blocks<R> {
         Blocks {
             reader,
             pending: Vec::new(),
             eof: false,
+            failed: None,
+            utf16: None,
+            sniffed: false,
+            write_back: None,
+            text_consumed: 0,
             encoding,
             block,
             size: block.min(FIRST_BLOCK),
             had_errors: false,
-            used: None,
+            used: encoding,
             runner_up: None,
             last: FileBytes::default(),
             consumed: 0,
@@ -145,19 +163,80 @@ impl<R: Read> Blocks<R> {
         }
     }
 
-    fn fill(&mut self) -> std::io::Result<()> {
+    /// For a caller that writes games back (filter, dedup, split): the
+    /// places of a block are those of its text, and its raw bytes are
+    /// its text's own, when the file is UTF-16 or, with `to_utf8`, in an
+    /// encoding other than UTF-8: the games are then written in UTF-8.
+    /// Otherwise the places are the file's, as always, and the raw bytes
+    /// the file's.
+    pub fn write_back(mut self, to_utf8: bool) -> Blocks<R> {
+        self.write_back = Some(to_utf8);
+        self
+    }
+
+    /// Whether the blocks' text is written back in place of the file's bytes.
+    fn text_places(&self) -> bool {
+        match self.write_back {
+            None => false,
+            Some(to_utf8) => self.utf16.is_some() || (to_utf8 && self.used.is_some_and(|e| e != Charset::UTF_8)),
+        }
+    }
+
+    /// Reads the coming block's bytes into `pending` (as UTF-8 for UTF-16);
+    /// an error of the reader is kept for after them.
+    fn fill(&mut self) {
         if self.eof {
-            return Ok(());
+            return;
         }
-        // Into the vector's spare room, not a zeroed one: zeroing each 4 MB
-        // block first cost 3 % of a validation, on the reading thread.
-        self.pending.reserve(self.size);
         let want = self.size as u64;
-        let n = (&mut self.reader).take(want).read_to_end(&mut self.pending)?;
-        if (n as u64) < want {
-            self.eof = true;
+        let result = if self.utf16.is_some() {
+            let mut raw = Vec::with_capacity(self.size);
+            let result = (&mut self.reader).take(want).read_to_end(&mut raw);
+            let last = result.as_ref().map_or(true, |&n| (n as u64) < want);
+            self.push_utf16(&raw, last);
+            result
+        } else {
+            // Into the vector's spare room, not a zeroed one: zeroing each 4 MB
+            // block first cost 3 % of a validation, on the reading thread.
+            self.pending.reserve(self.size);
+            (&mut self.reader).take(want).read_to_end(&mut self.pending)
+        };
+        match result {
+            Ok(n) if (n as u64) < want => self.eof = true,
+            Ok(_) => {}
+            Err(e) => (self.eof, self.failed) = (true, Some(e)),
         }
-        Ok(())
+        if !self.sniffed {
+            self.sniffed = true;
+            self.sniff_utf16();
+        }
+    }
+
+    /// At the start: a UTF-16 BOM (or UTF-16 named) turns the reading to
+    /// UTF-16, the bytes read so far too.
+    fn sniff_utf16(&mut self) {
+        let named = self.encoding.filter(|e| e.is_utf16());
+        let by_bom = match self.pending.get(..2) {
+            Some([0xff, 0xfe]) => Some(Charset::UTF_16LE),
+            Some([0xfe, 0xff]) => Some(Charset::UTF_16BE),
+            _ => None,
+        };
+        let Some(enc @ Charset::Std(std)) = named.or(by_bom.filter(|_| self.encoding.is_none())) else { return };
+        // The BOM stays, as U+FEFF, as `decode` keeps it.
+        self.utf16 = Some(std.new_decoder_without_bom_handling());
+        self.used = Some(enc);
+        let raw = std::mem::take(&mut self.pending);
+        self.push_utf16(&raw, self.eof);
+    }
+
+    /// `raw` UTF-16 bytes decoded onto `pending` as UTF-8.
+    fn push_utf16(&mut self, raw: &[u8], last: bool) {
+        let Some(decoder) = self.utf16.as_mut() else { return };
+        let mut text =
+            String::with_capacity(decoder.max_utf8_buffer_length(raw.len()).unwrap_or(raw.len() * 3 / 2 + 8));
+        let (_, _, had_errors) = decoder.decode_to_string(raw, &mut text, last);
+        self.had_errors |= had_errors;
+        self.pending.extend_from_slice(text.as_bytes());
     }
 }
 
@@ -166,14 +245,12 @@ impl<R: Read> Iterator for Blocks<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Err(e) = self.fill() {
-                return Some(Err(e));
-            }
+            self.fill();
             if self.pending.is_empty() {
-                return None;
+                return self.failed.take().map(Err);
             }
             // Binary data is refused at the start, before any text is made of it.
-            let at_start = self.consumed == 0 && self.encoding.is_none();
+            let at_start = self.consumed == 0 && self.encoding.is_none() && self.utf16.is_none();
             if let Some(at) = binary_at(&self.pending).filter(|_| at_start) {
                 let excerpt = crate::commands::validate::binary_excerpt(&self.pending, at);
                 (self.pending, self.eof) = (Vec::new(), true);
@@ -188,7 +265,8 @@ impl<R: Read> Iterator for Blocks<R> {
             self.size = self.size.max((self.size * 2).min(self.block));
             let rest = self.pending.split_off(cut);
             let bytes = std::mem::replace(&mut self.pending, rest);
-            let forced = self.encoding.or(self.used);
+            // UTF-16 is UTF-8 in `pending`.
+            let forced = if self.utf16.is_some() { Some(Charset::UTF_8) } else { self.encoding.or(self.used) };
             let (ascii, len) = (bytes.is_ascii(), bytes.len());
             let (decoded, raw) = decode_vec(bytes, forced);
             // ASCII reads the same in every encoding: the first block with
@@ -198,9 +276,19 @@ impl<R: Read> Iterator for Blocks<R> {
                 self.runner_up = decoded.runner_up;
             }
             self.had_errors |= decoded.had_errors;
-            self.last = FileBytes { start: self.consumed, width: decoded.width() };
+            let (width, len) = match self.utf16 {
+                Some(_) => (Width::Utf16, Width::Utf16.bytes(&decoded.text)),
+                None => (decoded.width(), len),
+            };
+            if self.text_places() {
+                self.last = FileBytes { start: self.text_consumed, width: Width::Utf8 };
+                self.raw = None;
+            } else {
+                self.last = FileBytes { start: self.consumed, width };
+                self.raw = raw;
+            }
             self.consumed += len;
-            self.raw = raw;
+            self.text_consumed += decoded.text.len();
             return Some(Ok(decoded.text));
         }
     }
@@ -220,9 +308,9 @@ pub struct BlockStart {
 #[derive(Clone, Debug, Default)]
 pub struct BlockInfo {
     /// [`Blocks::used`] after the block.
-    pub used: Option<&'static Encoding>,
+    pub used: Option<Charset>,
     /// [`Blocks::runner_up`] after the block.
-    pub runner_up: Option<&'static Encoding>,
+    pub runner_up: Option<Charset>,
     /// The bytes the block was decoded from ([`Blocks::raw`]; `None`:
     /// the text's own, which a caller that keeps them copies).
     pub raw: Option<Vec<u8>>,
@@ -261,7 +349,7 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
 /// What the tasks of [`for_each_chunk`] send back.
 enum Sent<R, T> {
     /// The reader, and the block it read (`None` at the end).
-    Read(Blocks<R>, std::thread::Result<Option<std::io::Result<ReadBlock>>>),
+    Read(Box<Blocks<R>>, std::thread::Result<Option<std::io::Result<ReadBlock>>>),
     /// Chunk `i`'s result.
     Done(usize, std::thread::Result<T>),
 }
@@ -304,7 +392,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
             scope.spawn(move |_| {
                 let block = catch_unwind(AssertUnwindSafe(|| read_block(&mut blocks)));
                 // The receiver is gone only when consuming failed.
-                let _ = tx.send(Sent::Read(blocks, block));
+                let _ = tx.send(Sent::Read(Box::new(blocks), block));
             });
         };
         let window = window(pool);
@@ -351,7 +439,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
             // in work and sends (a panic too), so this does not fail.
             match rx.recv().map_err(|_| std::io::Error::other("a chunk's result was lost"))? {
                 Sent::Read(blocks, block) => {
-                    idle = Some(blocks);
+                    idle = Some(*blocks);
                     match block {
                         Err(panic) => resume_unwind(panic),
                         Ok(None) => end = true,
@@ -399,7 +487,7 @@ fn window(pool: &rayon::ThreadPool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use encoding_rs::WINDOWS_1251;
+    use crate::notation::decode::Charset;
 
     /// A reader that gives `data`, then fails.
     struct FailsAfter<'a>(&'a [u8]);
@@ -505,10 +593,10 @@ mod tests {
         assert!(blocks.iter().all(|b| b.starts_with("[Event")));
         // The encoding is decided by the first block that is not ASCII.
         let mut text = game.repeat(200).into_bytes();
-        text.extend(WINDOWS_1251.encode("[Event \"Турнир\"]\r\n\r\n1. Кc2-d4 *\r\n\r\n").0.iter());
+        text.extend(Charset::WINDOWS_1251.encode("[Event \"Турнир\"]\r\n\r\n1. Кc2-d4 *\r\n\r\n"));
         let mut blocks = Blocks::new(text.as_slice(), None, 1000);
         let decoded: Vec<String> = blocks.by_ref().map(|b| b.expect("read")).collect();
-        assert_eq!((blocks.used, blocks.had_errors), (Some(WINDOWS_1251), false));
+        assert_eq!((blocks.used, blocks.had_errors), (Some(Charset::WINDOWS_1251), false));
         assert!(decoded.concat().ends_with("[Event \"Турнир\"]\r\n\r\n1. Кc2-d4 *\r\n\r\n"));
         // One game bigger than the block still comes whole.
         let big = format!("[Event \"big\"]\n\n1. e3-e5 {{{}}} *\n\n", "x".repeat(5000));

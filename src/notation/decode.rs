@@ -1,25 +1,27 @@
-//! Bytes to text: UTF-8 (with or without BOM), Windows-1251, KOI8-R and
-//! CP866, detected or named; UTF-16 by its BOM. A BOM stays in the text as
+//! Bytes to text: UTF-8 (with or without BOM), Windows-1251, KOI8-R,
+//! CP866, Windows-1252 (Latin-1), CP437 and CP850, detected or named
+//! ([`Charset`]); UTF-16 by its BOM. A BOM stays in the text as
 //! U+FEFF (the reader skips it), so decoding a text in chunks gives the
 //! pieces of the whole. Binary data (NUL bytes, control characters) is
 //! recognised as not a game file. [`FileBytes`] maps offsets of the decoded
 //! text back to bytes of the file.
 
-use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1251};
+use encoding_rs::Encoding;
 
+pub use super::charset::{encoding_by_name, option_name, Charset};
 use super::detect::{detect, Detection};
 
 /// A decoded file.
 pub struct Decoded {
     pub text: String,
     /// The encoding used.
-    pub encoding: &'static Encoding,
+    pub encoding: Charset,
     /// Whether it was detected (not named by the user, not plain UTF-8).
     pub guessed: bool,
     /// Whether some bytes could not be decoded (they became U+FFFD).
     pub had_errors: bool,
     /// A legacy encoding that read almost as well as the one chosen.
-    pub runner_up: Option<&'static Encoding>,
+    pub runner_up: Option<Charset>,
     /// The file offset of the first byte that marks the bytes as binary
     /// data, not text (see [`binary_at`]); the text is then empty.
     pub binary: Option<usize>,
@@ -34,25 +36,6 @@ impl Decoded {
 
 /// Bytes looked at to tell the legacy encodings apart, and binary data from text.
 pub const SAMPLE: usize = 64 * 1024;
-
-/// The encodings `--encoding` accepts, by the names users type: the
-/// single-byte encodings, UTF-8 and UTF-16 (the ones whose offsets map back
-/// to file bytes, see [`Width`]).
-pub fn encoding_by_name(name: &str) -> Option<&'static Encoding> {
-    match name.to_ascii_lowercase().replace('_', "-").as_str() {
-        "utf8" | "utf-8" => Some(UTF_8),
-        "cp1251" | "windows-1251" | "win1251" | "1251" => Some(WINDOWS_1251),
-        "koi8-r" | "koi8r" | "koi8" => Some(KOI8_R),
-        "cp866" | "ibm866" | "866" | "dos" => Some(IBM866),
-        other => Encoding::for_label(other.as_bytes())
-            .filter(|e| e.is_single_byte() || *e == UTF_8 || *e == UTF_16LE || *e == UTF_16BE),
-    }
-}
-
-/// The name to pass to `--encoding` for `enc`.
-pub fn option_name(enc: &'static Encoding) -> String {
-    enc.name().to_ascii_lowercase()
-}
 
 /// Where the first bytes of a file show binary data: a NUL byte, or more
 /// control characters than text has (the ones text uses — tab, line ends,
@@ -94,9 +77,9 @@ fn binary_in(sample: &[u8]) -> Option<usize> {
 }
 
 /// Decodes `bytes`: as `forced` if given; else as UTF-8 when the bytes are
-/// valid UTF-8; else as the legacy Cyrillic encoding whose decoding reads most
-/// like chess notation. Binary data is not decoded (see [`Decoded::binary`]).
-pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+/// valid UTF-8; else as the legacy encoding whose decoding reads most like
+/// chess notation and words (see [`super::detect`]). Binary data is not decoded (see [`Decoded::binary`]).
+pub fn decode(bytes: &[u8], forced: Option<Charset>) -> Decoded {
     let mut decoded = decode_as_is(bytes, forced);
     decoded.text = lone_cr_to_lf(decoded.text);
     decoded
@@ -109,10 +92,10 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
 /// and the bytes come back beside it. (Valid UTF-8 beyond ASCII is copied
 /// too: taking it without a second validation would need `unsafe`, and
 /// `std`'s validation of Cyrillic costs more than the copy.)
-pub fn decode_vec(bytes: Vec<u8>, forced: Option<&'static Encoding>) -> (Decoded, Option<Vec<u8>>) {
+pub fn decode_vec(bytes: Vec<u8>, forced: Option<Charset>) -> (Decoded, Option<Vec<u8>>) {
     // Not every encoding reads ASCII as ASCII: UTF-16, ISO-2022-JP (its
     // escapes) and the replacement encoding do not.
-    let keeps_ascii = forced.is_none_or(|e| e.is_ascii_compatible());
+    let keeps_ascii = forced.is_none_or(Charset::keeps_ascii);
     let as_is = keeps_ascii
         && bytes.is_ascii()
         && (forced.is_some() || binary_at(&bytes).is_none())
@@ -122,7 +105,7 @@ pub fn decode_vec(bytes: Vec<u8>, forced: Option<&'static Encoding>) -> (Decoded
             Ok(text) => {
                 let decoded = Decoded {
                     text,
-                    encoding: forced.unwrap_or(UTF_8),
+                    encoding: forced.unwrap_or(Charset::UTF_8),
                     guessed: false,
                     had_errors: false,
                     runner_up: None,
@@ -178,8 +161,8 @@ fn lone_cr_to_lf(text: String) -> String {
 
 /// `bytes` in `enc`, every undecodable byte of UTF-8 one U+FFFD (so that
 /// [`Width::Utf8Lossy`] maps offsets back).
-fn decode_in(bytes: &[u8], enc: &'static Encoding) -> (String, bool) {
-    if enc == UTF_8 {
+fn decode_in(bytes: &[u8], enc: Charset) -> (String, bool) {
+    if enc == Charset::UTF_8 {
         return utf8_lossy(bytes);
     }
     let (text, had_errors) = enc.decode_without_bom_handling(bytes);
@@ -214,7 +197,7 @@ fn utf8_lossy(mut bytes: &[u8]) -> (String, bool) {
     }
 }
 
-fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
+fn decode_as_is(bytes: &[u8], forced: Option<Charset>) -> Decoded {
     let done = |text: String, encoding, guessed, had_errors| Decoded {
         text,
         encoding,
@@ -228,14 +211,15 @@ fn decode_as_is(bytes: &[u8], forced: Option<&'static Encoding>) -> Decoded {
         return done(text, enc, false, had_errors);
     }
     if let Some((enc, _)) = Encoding::for_bom(bytes) {
+        let enc = Charset::Std(enc);
         let (text, had_errors) = decode_in(bytes, enc);
-        return done(text, enc, enc != UTF_8, had_errors);
+        return done(text, enc, enc != Charset::UTF_8, had_errors);
     }
     if let Some(at) = binary_at(bytes) {
-        return Decoded { binary: Some(at), ..done(String::new(), UTF_8, false, false) };
+        return Decoded { binary: Some(at), ..done(String::new(), Charset::UTF_8, false, false) };
     }
     if let Ok(s) = simdutf8::basic::from_utf8(bytes) {
-        return done(s.to_string(), UTF_8, false, false);
+        return done(s.to_string(), Charset::UTF_8, false, false);
     }
     let Detection { encoding, runner_up } = detect(bytes);
     let (text, had_errors) = decode_in(bytes, encoding);
@@ -258,14 +242,14 @@ pub enum Width {
 
 impl Width {
     /// The width of text decoded from `enc`.
-    pub fn of(enc: &'static Encoding, had_errors: bool) -> Width {
-        if enc == UTF_8 {
+    pub fn of(enc: Charset, had_errors: bool) -> Width {
+        if enc == Charset::UTF_8 {
             if had_errors {
                 Width::Utf8Lossy
             } else {
                 Width::Utf8
             }
-        } else if enc == UTF_16LE || enc == UTF_16BE {
+        } else if enc.is_utf16() {
             Width::Utf16
         } else {
             Width::SingleByte
@@ -315,35 +299,27 @@ mod tests {
     #[test]
     fn each_cyrillic_encoding_is_recognised() {
         let text = "[Event \"Турнир\"]\n1. Кg1-f3 Фe9-e7 2. Лa1-a2 Крf9-g9 3. Сb2-c3 Пe10-e9 {хороший ход} 1-0\n";
-        for enc in [WINDOWS_1251, KOI8_R, IBM866] {
-            let (bytes, _, _) = enc.encode(text);
+        for enc in [Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866] {
+            let bytes = enc.encode(text);
             let d = decode(&bytes, None);
             assert_eq!(d.encoding, enc, "{}", enc.name());
             assert_eq!(d.text, text);
             assert!(d.guessed);
         }
         let d = decode(text.as_bytes(), None);
-        assert_eq!((d.encoding, d.guessed), (UTF_8, false));
+        assert_eq!((d.encoding, d.guessed), (Charset::UTF_8, false));
     }
 
     /// Every offset of a decoded text maps to the file byte it came from.
     #[test]
     fn offsets_map_to_file_bytes() {
         let text = "\u{feff}[Event \"Турнир\"]\n1. Кg1-f3 {№ «x»} *\n";
-        for enc in [UTF_8, WINDOWS_1251, KOI8_R, IBM866, UTF_16LE] {
-            let bytes: Vec<u8> = if enc == UTF_16LE {
-                text.encode_utf16().flat_map(u16::to_le_bytes).collect()
-            } else {
-                enc.encode(text).0.into_owned()
-            };
+        for enc in [Charset::UTF_8, Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866, Charset::UTF_16LE] {
+            let bytes = enc.encode(text);
             let d = decode(&bytes, Some(enc));
             let file = FileBytes { start: 0, width: d.width() };
             let k = d.text.find('К').expect("К");
-            let k_bytes: Vec<u8> = if enc == UTF_16LE {
-                "К".encode_utf16().flat_map(u16::to_le_bytes).collect()
-            } else {
-                enc.encode("К").0.into_owned()
-            };
+            let k_bytes = enc.encode("К");
             let at = file.offset(&d.text, k);
             assert_eq!(bytes.get(at..at + k_bytes.len()), Some(k_bytes.as_slice()), "{}", enc.name());
             assert_eq!(file.offset(&d.text, d.text.len()), bytes.len(), "{}", enc.name());

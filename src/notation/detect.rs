@@ -1,5 +1,10 @@
-//! Which legacy Cyrillic encoding a file that is not UTF-8 is in: the one
-//! whose decoding reads as notation. Piece letters are capitals followed by
+//! Which legacy encoding a file that is not UTF-8 is in. First the family,
+//! by what reads as words: a byte above ASCII between Latin letters
+//! (`R\xe9ti`, `Br\x81ssel`) is a Western letter; runs of such bytes are
+//! Cyrillic words. Then, among the Western sets (Windows-1252 / Latin-1,
+//! CP437, CP850), the one that makes those bytes Latin letters of the
+//! right case; among the Cyrillic ones, the one whose decoding reads as
+//! notation. Piece letters are capitals followed by
 //! a square or a capture (`Фe2-h5`, `Кf3`, `Кbd4`, `К:e5`), or alone after
 //! a promotion square (`a10П`, `c10=П`, `h10/П`, `a10(П)`); Russian words in
 //! tags and comments are lower-case after at most one capital. A wrong code
@@ -7,14 +12,15 @@
 //! and flips the case of words. A sample from the first byte that is not
 //! ASCII decides (a file may start with megabytes of Latin games).
 
-use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+use encoding_rs::UTF_8;
 
+use super::charset::Charset;
 use super::decode::SAMPLE;
 
 /// The encoding chosen, and the one that read almost as well, if any.
 pub struct Detection {
-    pub encoding: &'static Encoding,
-    pub runner_up: Option<&'static Encoding>,
+    pub encoding: Charset,
+    pub runner_up: Option<Charset>,
 }
 
 /// Points for a piece letter with its square: one is worth a short word.
@@ -29,19 +35,102 @@ pub fn detect(bytes: &[u8]) -> Detection {
     let first = bytes.iter().position(|b| !b.is_ascii()).unwrap_or(0).saturating_sub(16);
     let from_first = bytes.get(first..).unwrap_or(bytes);
     let sample = from_first.get(..SAMPLE).unwrap_or(from_first);
-    let mut scored: Vec<(i64, &'static Encoding)> = [WINDOWS_1251, KOI8_R, IBM866]
-        .into_iter()
-        .map(|enc| (score(&enc.decode_without_bom_handling(sample).0), enc))
-        .collect();
+    if mostly_utf8(sample) {
+        return Detection { encoding: Charset::UTF_8, runner_up: None };
+    }
+    let (family, score): (&[Charset], Scorer) = if western(sample) {
+        (&[Charset::WINDOWS_1252, Charset::CP437, Charset::CP850], western_score)
+    } else {
+        (&[Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866], |_, text| score(text))
+    };
+    let mut scored: Vec<(i64, Charset)> =
+        family.iter().map(|&enc| (score(sample, &enc.decode_without_bom_handling(sample).0), enc)).collect();
     // Best first; on a tie the order above (the most common first).
     scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-    let (best, encoding) = scored.first().copied().unwrap_or((0, WINDOWS_1251));
-    if best <= 0 || mostly_utf8(sample) {
-        return Detection { encoding: UTF_8, runner_up: None };
+    let (best, encoding) = scored.first().copied().unwrap_or((0, Charset::WINDOWS_1251));
+    if best <= 0 {
+        return Detection { encoding: Charset::UTF_8, runner_up: None };
     }
     // Close: the runner-up has more than half the best score.
     let runner_up = scored.get(1).filter(|&&(s, _)| s > 0 && 2 * s > best).map(|&(_, e)| e);
     Detection { encoding, runner_up }
+}
+
+/// How well a decoding (of the sample given first) reads.
+type Scorer = fn(&[u8], &str) -> i64;
+
+/// The byte at `i` of `bytes`, or a space out of range.
+fn at(bytes: &[u8], i: Option<usize>) -> u8 {
+    i.and_then(|i| bytes.get(i)).copied().unwrap_or(b' ')
+}
+
+/// The bytes above ASCII of `bytes` that stand alone (no such byte next to
+/// them), each with the bytes before and after it.
+fn lone_high(bytes: &[u8]) -> impl Iterator<Item = (usize, u8, u8)> + '_ {
+    (0..bytes.len()).filter_map(move |i| {
+        let (prev, b, next) = (at(bytes, i.checked_sub(1)), at(bytes, Some(i)), at(bytes, Some(i + 1)));
+        (!b.is_ascii() && prev.is_ascii() && next.is_ascii()).then_some((i, prev, next))
+    })
+}
+
+/// Whether the bytes above ASCII of `sample` read as Western letters
+/// rather than Cyrillic words: one alone between two Latin letters counts
+/// 2, one alone beside a Latin letter 1 (not a Cyrillic piece letter: one
+/// before a square or a capture, or after a promotion square); a run of
+/// two or more (a Cyrillic word) counts 2.
+fn western(sample: &[u8]) -> bool {
+    let mut west = 0i64;
+    for (i, prev, next) in lone_high(sample) {
+        let after = |k: usize| at(sample, Some(i + k));
+        let piece = (matches!(next, b'a'..=b'k')
+            && (after(2).is_ascii_digit() || matches!(after(2), b'a'..=b'k' | b':' | b'x')))
+            || matches!(next, b':' | b'x')
+            || prev.is_ascii_digit()
+            || matches!(prev, b'=' | b'/' | b'(');
+        west += match (prev.is_ascii_alphabetic(), next.is_ascii_alphabetic()) {
+            (true, true) => 2,
+            (true, false) | (false, true) if !piece => 1,
+            _ => 0,
+        };
+    }
+    let mut runs = 0i64;
+    let mut len = 0;
+    for &b in sample {
+        if b.is_ascii() {
+            runs += i64::from(len >= 2);
+            len = 0;
+        } else {
+            len += 1;
+        }
+    }
+    runs += i64::from(len >= 2);
+    west > 2 * runs
+}
+
+/// How well `text` (the decoding of `sample` in a single-byte set) makes
+/// the lone bytes above ASCII beside Latin letters Latin letters: a letter
+/// of Latin-1 or Latin Extended (of the case of its neighbours when both
+/// are small letters) earns 2; another letter (Greek, in CP437) costs 1,
+/// anything else (box drawing, punctuation, controls) 2.
+fn western_score(sample: &[u8], text: &str) -> i64 {
+    let chars: Vec<char> = text.chars().collect();
+    let mut s = 0;
+    for (i, prev, next) in lone_high(sample) {
+        if !prev.is_ascii_alphabetic() && !next.is_ascii_alphabetic() {
+            continue;
+        }
+        let Some(&c) = chars.get(i) else { continue };
+        let latin = matches!(c, '\u{c0}'..='\u{24f}') && !matches!(c, '\u{d7}' | '\u{f7}');
+        let small = prev.is_ascii_lowercase() && next.is_ascii_lowercase();
+        s += if latin && (!small || c.is_lowercase()) {
+            2
+        } else if c.is_alphabetic() {
+            -1
+        } else {
+            -2
+        };
+    }
+    s
 }
 
 /// UTF-8 with a few damaged bytes still has many well-formed letters; a
@@ -145,8 +234,8 @@ mod tests {
     #[test]
     fn piece_letters_decide() {
         let text = "1. Кg1-f3 Фe9-e7 2. Лa1-a2 Крf9-g9 3. Сb2-c3 Пe10-e9 4. Кbd4 К:e5 *\n";
-        for enc in [WINDOWS_1251, KOI8_R, IBM866] {
-            let bytes = enc.encode(text).0;
+        for enc in [Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866] {
+            let bytes = enc.encode(text);
             let d = detect(&bytes);
             assert_eq!(d.encoding, enc, "{}", enc.name());
             assert_eq!(d.runner_up, None, "{}", enc.name());
@@ -156,8 +245,26 @@ mod tests {
     #[test]
     fn words_without_pieces_decide() {
         let text = "[Event \"Чемпионат города\"]\n\n1. e3-e5 {хороший ход} *\n";
-        for enc in [WINDOWS_1251, KOI8_R, IBM866] {
-            assert_eq!(detect(&enc.encode(text).0).encoding, enc, "{}", enc.name());
+        for enc in [Charset::WINDOWS_1251, Charset::KOI8_R, Charset::IBM866] {
+            assert_eq!(detect(&enc.encode(text)).encoding, enc, "{}", enc.name());
         }
+    }
+
+    /// Accented names in tags: each Western set is told from the others
+    /// and from the Cyrillic ones.
+    #[test]
+    fn western_names_decide() {
+        let text = "[White \"Réti, Richard\"]\n[Black \"Van Nüss, Alfred\"]\n[Site \"Brüssel\"]\n\
+                    [Annotator \"Sämisch\"]\n\n1. e4 e5 {à la Nimzowitsch} 1-0\n";
+        for enc in [Charset::WINDOWS_1252, Charset::CP437] {
+            let d = detect(&enc.encode(text));
+            assert_eq!(d.encoding, enc, "{}", enc.name());
+        }
+        // CP850 has letters where CP437 draws boxes.
+        let text = "[White \"Ónodi, Ádám\"]\n[Black \"Guimarães, João\"]\n\n1. e4 e5 1-0\n";
+        assert_eq!(detect(&Charset::CP850.encode(text)).encoding, Charset::CP850);
+        // A Cyrillic name is still Cyrillic.
+        let text = "[White \"Алехин\"]\n\n1. e4 e5 1-0\n";
+        assert_eq!(detect(&Charset::WINDOWS_1251.encode(text)).encoding, Charset::WINDOWS_1251);
     }
 }

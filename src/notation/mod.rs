@@ -1,12 +1,14 @@
 //! The notation of NOTATION.md: syntax only, never legality.
 //!
-//! - [`decode`]: bytes to text (UTF-8, Windows-1251, KOI8-R, CP866).
+//! - [`decode`]: bytes to text (UTF-8, UTF-16, Windows-1251, KOI8-R, CP866,
+//!   Windows-1252 / Latin-1, CP437, CP850).
 //! - [`parse`]: the grammar's productions (nom), one token each.
 //! - [`reader`]: games out of a text, with spans; recovers after errors.
 //! - writers: a move of any variant ([`write_move`]), long and short moves
 //!   ([`LongMove`], [`ShortMove`]), UCI coordinates ([`UciMove`]).
 
 pub mod ast;
+pub mod charset;
 pub mod decode;
 mod detect;
 pub mod dice;

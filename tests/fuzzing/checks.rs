@@ -89,14 +89,14 @@ pub fn split(data: &[u8]) {
         return;
     };
     // The text as decoding gives it (a lone CR is a line end).
-    let text = decode(rest, Some(encoding_rs::UTF_8)).text;
+    let text = decode(rest, Some(pgn100::notation::decode::Charset::UTF_8)).text;
     let target = 1 + usize::from(size % 64);
     let ranges = chunks(&text, target);
     let pieces: Vec<(usize, &str)> = ranges.iter().map(|r| (r.start, &text[r.clone()])).collect();
     assert_eq!(pieces.iter().map(|p| p.1).collect::<String>(), text);
     pieces_read(&text, &pieces);
 
-    let blocks: Vec<String> = Blocks::new(text.as_bytes(), Some(encoding_rs::UTF_8), target)
+    let blocks: Vec<String> = Blocks::new(text.as_bytes(), Some(pgn100::notation::decode::Charset::UTF_8), target)
         .map(|b| b.expect("reading a slice cannot fail"))
         .collect();
     assert_eq!(blocks.concat(), text);

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use common::{python_uci, read_jsonl};
 use pgn100::diag::Severity;
-use pgn100::notation::decode::decode;
+use pgn100::notation::decode::{decode, Charset};
 use pgn100::notation::{Item, Reader};
 use pgn100::replay::{replay, Options};
 use pgn100::rules::Variant;
@@ -102,6 +102,50 @@ fn small_real_files_agree_with_python_chess() {
     assert_eq!(games, 232 + 32 + 8 + 5);
 }
 
+/// The summary line of `pgn100 validate --variant chess` on `path`, and
+/// its standard output.
+fn validate_chess(path: &Path) -> (String, String) {
+    let o = common::pgn100(&["validate", "--variant", "chess", path.to_str().expect("path")]);
+    let out = String::from_utf8(o.stdout).expect("UTF-8");
+    (out.lines().last().unwrap_or_default().to_string(), out)
+}
+
+/// Real files in legacy encodings (issue 41): the Dortmund 1928 tournament
+/// (Latin-1: `R\xe9ti`, `S\xe4misch`, `Van N\xfcss`) and a puzzle file
+/// with one Latin-1 byte (`Polg\xe1r`), both from pychess; and a file saved
+/// as UTF-16 with its BOM and CRLF, as Windows Notepad saves "Unicode".
+/// Each reads in its encoding, detected, with python-chess's games, moves
+/// and final positions (python-chess given the encoding), and validates
+/// whole: no `undecodable` byte.
+#[test]
+fn legacy_encoded_real_files_agree_with_python_chess() {
+    for (name, reference, encoding, games) in [
+        ("pychess_dortmund1928_latin1", "pychess_dortmund1928_latin1", Charset::WINDOWS_1252, 95),
+        ("pychess_mate_in_2_latin1", "pychess_mate_in_2_latin1", Charset::WINDOWS_1252, 166),
+        ("lichess_export_mliebelt_2024-01-03.utf16le", "lichess_export_mliebelt_2024-01-03", Charset::UTF_16LE, 8),
+    ] {
+        let path = common::corpus(&format!("chess/{name}.pgn"));
+        let decoded = decode(&std::fs::read(&path).expect("corpus"), None);
+        assert_eq!(decoded.encoding, encoding, "{name}");
+        assert!(!decoded.had_errors, "{name}");
+        assert_eq!(check_file(&path, &format!("{reference}.games.jsonl")), games, "{name}");
+        let (summary, out) = validate_chess(&path);
+        assert!(
+            summary.contains(&format!("{games} game(s): {games} valid, 0 invalid; 0 error(s)")),
+            "{name}: {summary}"
+        );
+        assert!(!out.contains("undecodable"), "{name}");
+        let read_as = format!("read as {}", encoding.name());
+        assert!(out.contains(&read_as), "{name}: {read_as}\n{out}");
+    }
+    // The accented names are read as letters.
+    let text =
+        decode(&std::fs::read(common::corpus("chess/pychess_dortmund1928_latin1.pgn")).expect("corpus"), None).text;
+    for name in ["Réti, Richard", "Sämisch, Friedrich", "Van Nüss, Alfred"] {
+        assert!(text.contains(&format!("\"{name}\"")), "{name}");
+    }
+}
+
 /// The shared collection, when this machine has it.
 fn shared() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/chess");
@@ -131,6 +175,24 @@ fn shared_real_files_agree_with_python_chess() {
     // Every 50th game of the 86 MB book (the whole file is read).
     games += check_file(&dir.join("gnuchess_book_1.02.pgn"), "gnuchess_book_1.02.every50.games.jsonl");
     assert!(games > 8_000, "{games}");
+}
+
+/// The whole GNU Chess book (CP437: 55 tags hold `\x81`, ü) reads as
+/// CP437 and has the valid games python-chess finds, the 55 too
+/// (corpus/oracle/chess/gnuchess_book_1.02.valid.json).
+#[test]
+fn gnuchess_book_reads_the_valid_games_python_chess_reads() {
+    let Some(dir) = shared() else { return };
+    let want = common::read_json("oracle/chess/gnuchess_book_1.02.valid.json");
+    let (games, valid) = (want["games"].as_u64().expect("games"), want["valid"].as_u64().expect("valid"));
+    let path = dir.join("gnuchess_book_1.02.pgn");
+    let (summary, out) = validate_chess(&path);
+    let invalid = games - valid;
+    assert!(summary.contains(&format!("{games} game(s): {valid} valid, {invalid} invalid; 0 error(s)")), "{summary}");
+    assert!(out.contains("read as cp437"), "{summary}");
+    assert!(!out.contains("undecodable"), "{summary}");
+    let text = decode(&std::fs::read(&path).expect("the book"), None).text;
+    assert_eq!(text.matches("[Site \"Brüssel\"]").count(), 2);
 }
 
 /// The move tokens (text) of every game of a text, by game.

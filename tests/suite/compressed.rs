@@ -174,6 +174,52 @@ fn broken_archives_are_clear_errors() {
     assert_eq!(std::fs::read(&path).expect("read"), gz(&plain));
 }
 
+/// A truncated `.gz` is one story in every command: every game up to the
+/// damage is read (as many as `zcat | pgn100 validate -` finds in what
+/// can be decompressed), then the truncation is an error naming the file,
+/// and the exit status is 2.
+#[test]
+fn a_truncated_gz_reads_every_game_up_to_the_damage() {
+    use std::io::Read;
+    let plain = std::fs::read(crate::common::corpus("chess/twic_sample_232games_mliebelt.pgn")).expect("read");
+    let packed = gz(&plain);
+    let cut = packed.get(..packed.len() / 2).expect("cut").to_vec();
+    // What zcat gives: the bytes decompressed before the error.
+    let mut prefix = Vec::new();
+    let mut decoder = flate2::read::MultiGzDecoder::new(cut.as_slice());
+    let mut buf = [0u8; 4096];
+    while let Ok(n @ 1..) = decoder.read(&mut buf) {
+        prefix.extend_from_slice(buf.get(..n).expect("read"));
+    }
+    let o = with_stdin(&["validate", "--variant", "chess", "-"], &prefix);
+    let summary = stdout(&o);
+    let games: usize = summary
+        .lines()
+        .last()
+        .and_then(|l| l.split(" game(s)").next())
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{summary}"));
+    assert!(games > 100 && games < 232, "{games}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("cut.pgn.gz");
+    std::fs::write(&path, &cut).expect("write");
+    let path = path.to_str().expect("path");
+    for command in ["validate", "stats", "convert", "annotate", "dedup"] {
+        let o = pgn100(&[command, "--variant", "chess", path]);
+        let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned());
+        assert_eq!(o.status.code(), Some(2), "{command}: {err}");
+        assert!(err.contains("cut.pgn.gz: gzip data is corrupt or truncated"), "{command}: {err}");
+        let read = match command {
+            "validate" => out.lines().last().is_some_and(|l| l.contains(&format!(" {games} game(s)"))),
+            "stats" => out.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["games", &games.to_string()]),
+            "dedup" => err.contains(&format!("dedup: {games} game(s)")),
+            _ => out.matches("[Event ").count() == games,
+        };
+        assert!(read, "{command}: {games} games\n{}\n{err}", out.lines().last().unwrap_or_default());
+    }
+}
+
 /// Memory is bounded through the decompressor: a 72 MB file of small games,
 /// zstd-compressed and zipped, is read by validate, stats, filter, dedup and
 /// split with the data segment limited to 64 MB (as the plain file is in `cli`).
