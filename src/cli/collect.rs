@@ -69,6 +69,8 @@ pub fn read_all<T: Send>(
         // The bytes of the block whose chunks are being consumed.
         let raw = std::cell::RefCell::new(Raw::default());
         let mut noted = false;
+        // Whether a game was over the size limit (the input is not read whole).
+        let oversized = std::cell::Cell::new(false);
         let result = for_each_chunk(
             Blocks::new(reader, encoding, BLOCK).write_back(to_utf8),
             pool,
@@ -86,12 +88,18 @@ pub fn read_all<T: Send>(
                         });
                     }
                 }
+                if let Some(game) = &blocks.oversized {
+                    let line = at.lines_before + 1;
+                    progress.suspend(|| eprintln!("pgn100: {}:{line}: {}", input.name(), game.message()));
+                    oversized.set(true);
+                }
                 let bytes = blocks.raw.unwrap_or_else(|| text.as_bytes().to_vec());
                 *raw.borrow_mut() = Raw { start: at.bytes.start, bytes };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
             |t| consume(i, &raw.borrow(), t),
         );
+        unreadable |= oversized.get();
         if let Err(e) = result {
             if super::is_broken_pipe(e.as_ref()) || e.downcast_ref::<Fatal>().is_some() {
                 return Err(e);

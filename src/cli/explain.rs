@@ -150,6 +150,13 @@ with its BOM is read as text; --encoding names an encoding and turns the check o
         Code::BookPunctuation => {
             "Books and web pages print a game as a paragraph of prose: a comma after each move or pair of moves (1. e2-e4 e7-e5, 2. Кg1-f3 Кb8-c6,3. ...) and a period after the last. The comma or period is read as the end of its move; convert writes the record without it. Such records have no tags: a game is one paragraph, its `;` heading line (Гамбит Эванса. Морфи - Андерсен, Париж 1858) is kept as the game's comment, and a blank line followed by a heading or by move number 1 starts the next game."
         }
+        Code::GameTooLarge => {
+            "A game (the text from its first line to the next game's) larger than the limit, 64 MiB unless \
+--max-game-size sets another (64M, 1G, a number of bytes), is not held in memory: it is read past, a piece at a \
+time, and reported as an invalid game naming its first line, and the games after it are read. A game of \
+that size is no real game: a comment of gigabytes in a crafted archive (a zip bomb) would otherwise take \
+that much memory. Every command that reads games has the option."
+        }
         Code::NulPadding => {
             "A file cut short in a download, or written into a pre-allocated file, ends with NUL bytes. NUL bytes and white space that run from the last game to the end of the file (or to the next game's tags) are padding: reported once, not read as a game, and the game before them stays valid. NUL bytes anywhere else are binary data or a syntax error."
         }

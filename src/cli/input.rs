@@ -120,6 +120,11 @@ pub struct InputArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// The largest game read (bytes, or with K, M or G: 64M, 1G); a larger
+    /// one is an error naming it, streamed past without being held, and the
+    /// games after it are read.
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = crate::input::batch::parse_size)]
+    pub max_game_size: usize,
 }
 
 impl InputArgs {

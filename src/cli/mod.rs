@@ -108,11 +108,33 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
+impl Command {
+    /// `--max-game-size` of a command that reads game files.
+    fn max_game_size(&self) -> Option<usize> {
+        match self {
+            Command::Validate(a) => Some(a.input.max_game_size),
+            Command::Convert(a) => Some(a.input.max_game_size),
+            Command::Annotate(a) => Some(a.input.max_game_size),
+            Command::Stats(a) => Some(a.input.max_game_size),
+            Command::Moves(a) => Some(a.input.max_game_size),
+            Command::Filter(a) => Some(a.input.max_game_size),
+            Command::Dedup(a) => Some(a.input.max_game_size),
+            Command::Split(a) => Some(a.input.max_game_size),
+            Command::Show(a) => Some(a.max_game_size),
+            _ => None,
+        }
+    }
+}
+
 /// Parses the arguments, runs the command and returns the exit status:
 /// 0 ok, 1 problems found, 2 usage or I/O error. A closed pipe ends quietly.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let color = cli.color.enabled();
+    // The limit on a game holds for every reader of game files the command makes.
+    if let Some(size) = cli.command.max_game_size() {
+        crate::input::batch::set_max_game_size(size);
+    }
     let result = match cli.command {
         Command::Validate(args) => validate::run(&args, color),
         Command::Convert(args) => convert::run(&args, color),

@@ -229,7 +229,9 @@ fn transform_input(
     let name = input.name();
     let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
     out.next_input()?;
-    let (mut games_before, mut invalid) = (0, 0);
+    // Games before the chunk and invalid games, counted by the chunks and
+    // by the games over the size limit (each an invalid game, not written).
+    let (games_before, invalid) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
     for_each_chunk(
         Blocks::new(reader, encoding, BLOCK),
         pool,
@@ -238,23 +240,32 @@ fn transform_input(
             let converted = transform(&source);
             (source, converted)
         },
-        |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
+        |info, _, at| {
+            if let Some(game) = &info.oversized {
+                let d = crate::commands::validate::oversized(game).game(games_before.get());
+                let source = SourceFile::chunk(name.clone(), game.head.clone(), at.lines_before, at.bytes);
+                progress.suspend(|| eprint!("{}", d.render(&source, color)));
+                games_before.set(games_before.get() + 1);
+                invalid.set(invalid.get() + 1);
+            }
+            Ok::<(), Box<dyn std::error::Error>>(())
+        },
         |(source, converted)| {
             progress.suspend(|| {
                 for d in &converted.diagnostics {
                     let mut d = d.clone();
-                    d.game = d.game.map(|g| g + games_before);
+                    d.game = d.game.map(|g| g + games_before.get());
                     eprint!("{}", d.render(&source, color));
                 }
             });
             out.write_all(converted.text.as_bytes())?;
-            games_before += converted.games;
-            invalid += converted.invalid;
+            games_before.set(games_before.get() + converted.games);
+            invalid.set(invalid.get() + converted.invalid);
             Ok(())
         },
     )
     .map_err(|e| if super::is_broken_pipe(e.as_ref()) { e } else { format!("{name}: {e}").into() })?;
-    Ok(invalid)
+    Ok(invalid.get())
 }
 
 /// Rewrites every input in turn into `out`, each after a line break when

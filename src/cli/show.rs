@@ -1,17 +1,16 @@
 //! `pgn100 show`
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::output::{file_error, write_atomic};
+use super::output::write_atomic;
 use super::Outcome;
 use crate::commands::show::{fen_frame, frame_at, frames, At};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::input::batch::NotText;
-use crate::notation::decode::decode;
+use crate::input::batch::{BlockStart, Blocks, BLOCK};
 use crate::notation::{GameRecord, Item, Reader};
 use crate::output::diagram::Glyphs;
 use crate::output::html::game_page;
@@ -68,6 +67,10 @@ pub struct ShowArgs {
     /// its boards, its moves and comments, steps by buttons and arrow keys.
     #[arg(long, conflicts_with_all = ["fen", "ply", "turn", "svg"])]
     pub html: Option<PathBuf>,
+    /// The largest game read (bytes, or with K, M or G: 64M, 1G); a larger
+    /// one is streamed past without being held.
+    #[arg(long, value_name = "SIZE", default_value = "64M", value_parser = crate::input::batch::parse_size)]
+    pub max_game_size: usize,
     /// Letters of the prince in the SVG diagram.
     #[arg(long, value_enum, default_value = "latin")]
     pub letters: crate::notation::Letters,
@@ -81,38 +84,64 @@ struct Shown {
     stopped: Option<(Diagnostic, SourceFile)>,
 }
 
-fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
-    if path.as_os_str() == "-" {
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| file_error(Path::new("<stdin>"), &e))?;
-        return Ok(("<stdin>".to_string(), bytes));
+/// Game `--game` of the file (compressed too; a zip archive's first
+/// member): its name, the text of the block that holds it, the record, its
+/// index and where the block starts. The file is read a block at a time,
+/// up to the game; a game over `--max-game-size` is streamed past.
+fn read_game(args: &ShowArgs) -> Result<Game, Box<dyn std::error::Error>> {
+    let path = args.file.as_ref().ok_or("a file or --fen is needed")?;
+    let input = super::input::expand(std::slice::from_ref(path))?
+        .into_iter()
+        .next()
+        .ok_or_else(|| format!("{}: no game file in it", path.display()))?;
+    let name = input.name();
+    let index = args.game.checked_sub(1).ok_or("games are counted from 1")?;
+    let reader = input.open().map_err(|e| input.error(&e))?;
+    let mut blocks = Blocks::new(reader, None, BLOCK);
+    let (mut seen, mut lines_before) = (0, 0);
+    while let Some(block) = blocks.next() {
+        // Binary data too, as every other command says it.
+        let text = block.map_err(|e| format!("{name}: {e}"))?;
+        let start = BlockStart { lines_before, bytes: blocks.last };
+        if let Some(game) = blocks.oversized.take() {
+            if seen == index {
+                return Err(format!("game {} of {name}: {}", args.game, game.message()).into());
+            }
+            (seen, lines_before) = (seen + 1, lines_before + game.lines);
+            continue;
+        }
+        let mut found = None;
+        for item in Reader::new(&text) {
+            let game = match item {
+                Item::Game(g) => Ok(g),
+                Item::Broken(_, _) => Err(()),
+                Item::Stray(_) => continue,
+            };
+            if seen == index {
+                found = Some(game);
+                break;
+            }
+            seen += 1;
+        }
+        if let Some(game) = found {
+            let record =
+                game.map_err(|()| format!("game {} of {name} cannot be read (pgn100 validate tells why)", args.game))?;
+            return Ok(Game { name, text, record, index, start });
+        }
+        lines_before += memchr::memchr_iter(b'\n', text.as_bytes()).count();
     }
-    let bytes = std::fs::read(path).map_err(|e| file_error(path, &e))?;
-    Ok((path.display().to_string(), bytes))
+    Err(format!("{name} has no game {}", args.game).into())
 }
 
-/// Game `--game` of the file: its name, the decoded text, the record and
-/// its index.
-fn read_game(args: &ShowArgs) -> Result<(String, String, GameRecord, usize), Box<dyn std::error::Error>> {
-    let path = args.file.as_ref().ok_or("a file or --fen is needed")?;
-    let (name, bytes) = read_input(path)?;
-    let decoded = decode(&bytes, None);
-    if let Some(at) = decoded.binary {
-        // As every other command says it.
-        return Err(format!("{name}: {}", NotText { at, excerpt: String::new() }).into());
-    }
-    let text = decoded.text;
-    let index = args.game.checked_sub(1).ok_or("games are counted from 1")?;
-    let record = Reader::new(&text)
-        .filter_map(|item| match item {
-            Item::Game(g) => Some(Ok(g)),
-            Item::Broken(_, _) => Some(Err(())),
-            Item::Stray(_) => None,
-        })
-        .nth(index)
-        .ok_or_else(|| format!("{name} has no game {}", args.game))?
-        .map_err(|()| format!("game {} of {name} cannot be read (pgn100 validate tells why)", args.game))?;
-    Ok((name, text, record, index))
+/// The game [`read_game`] found.
+struct Game {
+    name: String,
+    /// The text of the block that holds it.
+    text: String,
+    record: GameRecord,
+    index: usize,
+    /// Where the block starts in the file.
+    start: BlockStart,
 }
 
 fn glyphs(args: &ShowArgs) -> Glyphs {
@@ -153,19 +182,21 @@ fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::E
         return Ok(Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None });
     }
     let at = at(args)?;
-    let (name, text, record, index) = read_game(args)?;
+    let Game { name, text, record, index, start } = read_game(args)?;
     let options = Options { default_variant: args.variant, ..Options::default() };
     let report = replay(&record, index, options);
     let f = frame_at(&record, &report, args.game, at)?;
     // Without --ply or --turn the end is asked for: an error short of it is said.
     let error = report.diagnostics.iter().find(|d| d.is_error()).cloned();
-    let stopped = error.filter(|_| at == At::End).map(|d| (d, SourceFile::new(name, text.clone())));
+    let stopped = error
+        .filter(|_| at == At::End)
+        .map(|d| (d, SourceFile::chunk(name, text.clone(), start.lines_before, start.bytes)));
     Ok(Shown { text: f.text(Some((&record, &text)), glyphs, color), svg: f.svg(letters), stopped })
 }
 
 /// `--html`: the game as a page, with every position its replay reached.
 fn page(args: &ShowArgs, out: &Path) -> Outcome {
-    let (_, text, record, index) = read_game(args)?;
+    let Game { text, record, index, .. } = read_game(args)?;
     let options = Options { default_variant: args.variant, keep_all: true, ..Options::default() };
     let report = replay(&record, index, options);
     if report.start.is_none() {

@@ -136,7 +136,8 @@ pub fn run(args: &StatsArgs) -> Outcome {
             continue;
         };
         total.files += 1;
-        let mut index = 0;
+        // Games before the chunk; whether a game was over the size limit.
+        let (index, oversized) = (std::cell::Cell::new(0), std::cell::Cell::new(false));
         let result = for_each_chunk(
             Blocks::new(reader, encoding, BLOCK),
             &pool,
@@ -147,20 +148,32 @@ pub fn run(args: &StatsArgs) -> Outcome {
                     (Vec::new(), aggregate_text(&name, text, options))
                 }
             },
-            |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
+            |info, _, at| {
+                // A game over the size limit: an error naming it, and the
+                // input is not read whole (exit 2); the games after it count.
+                if let Some(game) = &info.oversized {
+                    let line = at.lines_before + 1;
+                    let n = index.get() + 1;
+                    progress.suspend(|| eprintln!("pgn100: {name}:{line}: game {n}: {}", game.message()));
+                    index.set(n);
+                    oversized.set(true);
+                }
+                Ok::<(), Box<dyn std::error::Error>>(())
+            },
             |(part_rows, agg)| {
                 if let Some(w) = rows.as_mut() {
                     for mut row in part_rows {
                         // Games are numbered from 1 in their file.
-                        row.game += index + 1;
+                        row.game += index.get() + 1;
                         w.write(&row)?;
                     }
                 }
-                index += agg.games as usize;
+                index.set(index.get() + agg.games as usize);
                 total = std::mem::take(&mut total).merge(agg);
                 Ok(())
             },
         );
+        unreadable |= oversized.get();
         if let Err(e) = result {
             if super::is_broken_pipe(e.as_ref()) {
                 return Err(e);

@@ -2,7 +2,7 @@
 //! text between games, all as diagnostics in file order.
 
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
-use crate::input::batch::{for_each_chunk, Blocks, NotText, BLOCK};
+use crate::input::batch::{for_each_chunk, Blocks, NotText, Oversized, BLOCK};
 use crate::notation::decode::{decode, option_name, Charset, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 use crate::replay::{replay, Options};
@@ -61,6 +61,14 @@ pub fn binary(at: usize, text: &str) -> Diagnostic {
 pub fn binary_excerpt(bytes: &[u8], at: usize) -> String {
     let end = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |n| at + n).min(at + 16);
     bytes.iter().take(end).map(|&b| if b.is_ascii() { char::from(b) } else { '.' }).collect()
+}
+
+/// The diagnostic for a game larger than the limit, streamed past (its
+/// first line is the source it is shown in).
+pub fn oversized(game: &Oversized) -> Diagnostic {
+    Diagnostic::new(Code::GameTooLarge, 0..game.head.len(), game.message())
+        .label("this game")
+        .help("pass --max-game-size with a larger size to read it (it is held in memory whole)")
 }
 
 /// What validating a chunk of a file (whole games) found; the chunk's text
@@ -126,6 +134,8 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
 ) -> std::io::Result<()> {
     let mut noted = false;
     let emit = std::cell::RefCell::new(&mut emit);
+    // Counted by the chunks and by the games over the limit.
+    let count = std::cell::RefCell::new(count);
     let result = for_each_chunk(
         Blocks::new(reader, encoding, BLOCK),
         pool,
@@ -139,9 +149,19 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
                     (*emit.borrow_mut())(&d, &SourceFile::chunk(name, first, at.lines_before, at.bytes))?;
                 }
             }
+            // A game over the limit: an invalid game, counted in its place.
+            if let Some(game) = &blocks.oversized {
+                let mut count = count.borrow_mut();
+                let d = oversized(game).game(count.games);
+                let source = SourceFile::chunk(name, game.head.clone(), at.lines_before, at.bytes);
+                (*emit.borrow_mut())(&d, &source)?;
+                count.games += 1;
+                count.invalid += 1;
+            }
             Ok(())
         },
         |chunk| {
+            let mut count = count.borrow_mut();
             if let Some(source) = &chunk.source {
                 for d in &chunk.diagnostics {
                     let mut d = d.clone();

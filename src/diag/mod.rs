@@ -104,6 +104,7 @@ codes! {
     MoveAfterKingCapture => "move_after_king_capture", Error, "Dice chess: a move or roll after a king was taken";
     TooFewMoves => "too_few_moves", Error, "Dice chess: a turn that spends fewer dice than some sequence of its roll could (the maximum-moves rule)";
     BookPunctuation => "book_punctuation", Warning, "a comma or period after a move, as books and web pages print games (read as the move)";
+    GameTooLarge => "game_too_large", Error, "a game larger than the limit (64 MiB, --max-game-size): streamed past, not read; the games after it are";
     NulPadding => "nul_padding", Warning, "NUL bytes after the last game: a pre-allocated or truncated file's padding (ignored)";
     Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, an em dash for `-`, …)";
 }

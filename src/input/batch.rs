@@ -6,7 +6,10 @@
 //! a blank line, see [`crate::notation::reader`]) that do not follow a tag
 //! line, where the reader is between items: reading the chunks gives what
 //! reading the whole gives (the `split` fuzz target checks it). A block grows
-//! to hold a game larger than itself.
+//! to hold a game larger than itself, up to a limit ([`MAX_GAME`],
+//! `--max-game-size`): a game larger than that is streamed past, never held
+//! whole, and comes as an empty block that says so ([`Oversized`]); the
+//! games after it are read.
 
 use std::io::Read;
 use std::ops::Range;
@@ -24,6 +27,96 @@ pub const BLOCK: usize = 4 << 20;
 const FIRST_BLOCK: usize = 256 << 10;
 /// Target size of a chunk handed to one thread.
 pub const CHUNK: usize = 64 << 10;
+/// The default limit on the size of one game (the bytes from its start to
+/// the next game's): 64 MiB.
+pub const MAX_GAME: usize = 64 << 20;
+/// Bytes of chunks read and not yet consumed above which
+/// [`for_each_chunk`] reads no block ahead (a block of one large game is
+/// read when the ones before it are consumed).
+const HELD: usize = 4 * BLOCK;
+/// Bytes kept at the end of what was streamed past of a large game, to find
+/// the boundary of the next game across two reads.
+const KEEP: usize = 8;
+
+/// The limit on the size of one game for [`Blocks::new`], as set by
+/// [`set_max_game_size`] (the command line's `--max-game-size`).
+static MAX_GAME_SIZE: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(MAX_GAME);
+
+/// Sets the limit on the size of one game of the [`Blocks`] made after it
+/// (at least 1 byte); [`Blocks::max_game`] sets it for one reader.
+pub fn set_max_game_size(bytes: usize) {
+    MAX_GAME_SIZE.store(bytes.max(1), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The limit on the size of one game of new [`Blocks`] (see [`set_max_game_size`]).
+pub fn max_game_size() -> usize {
+    MAX_GAME_SIZE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A game larger than the limit, streamed past: it comes as an empty
+/// block, whose place ([`Blocks::last`], [`BlockStart`]) is the game's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Oversized {
+    /// The game's size in bytes of the file.
+    pub size: u64,
+    /// The line ends in it.
+    pub lines: usize,
+    /// Its first line (at most [`Oversized::HEAD`] characters), decoded.
+    pub head: String,
+    /// The limit it is over.
+    pub limit: usize,
+}
+
+impl Oversized {
+    /// Characters of the first line kept.
+    pub const HEAD: usize = 80;
+
+    /// What happened, for a diagnostic or an error line.
+    pub fn message(&self) -> String {
+        format!(
+            "a game larger than the limit of {} (--max-game-size): {} bytes, streamed past, not read",
+            human_size(self.limit as u64),
+            self.size
+        )
+    }
+}
+
+/// Sizes written for people: `64 MiB`, `1.5 GiB`, `300 bytes`.
+pub fn human_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = None;
+    for u in UNITS {
+        if value < 1024.0 {
+            break;
+        }
+        value /= 1024.0;
+        unit = Some(u);
+    }
+    match unit {
+        None => format!("{bytes} bytes"),
+        Some(u) if value.fract() == 0.0 => format!("{value} {u}"),
+        Some(u) => format!("{value:.1} {u}"),
+    }
+}
+
+/// A size given as a number of bytes with an optional unit: `64M`,
+/// `64MiB`, `1G`, `500k`, `1000000` (units are powers of 1024).
+pub fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (n, unit) = t.split_at(digits);
+    let shift = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return Err(format!("{s:?} is no size (a number of bytes, or with K, M or G: 64M)")),
+    };
+    let n: usize = n.parse().map_err(|_| format!("{s:?} is no size (a number of bytes, or with K, M or G: 64M)"))?;
+    n.checked_mul(1usize << shift).filter(|&b| b > 0).ok_or_else(|| format!("{s:?}: the size must be from 1 byte on"))
+}
 
 /// The first place at or after `from` where a text can be cut: a game
 /// boundary (see [`crate::notation::reader`]) that does not follow a tag
@@ -120,6 +213,11 @@ pub struct Blocks<R> {
     /// games back byte for byte); `None` when they are the text's own
     /// ([`decode_vec`]: ASCII is taken without a copy).
     pub raw: Option<Vec<u8>>,
+    /// The limit on the size of one game.
+    max_game: usize,
+    /// The game streamed past in place of the last block returned (which is
+    /// then empty).
+    pub oversized: Option<Oversized>,
 }
 
 /// The error of a reader whose first block is binary data, not text: the
@@ -160,7 +258,23 @@ impl<R: Read> Blocks<R> {
             last: FileBytes::default(),
             consumed: 0,
             raw: None,
+            max_game: max_game_size(),
+            oversized: None,
         }
+    }
+
+    /// The limit on the size of one game (at least 1 byte), in place of
+    /// [`max_game_size`].
+    pub fn max_game(mut self, bytes: usize) -> Blocks<R> {
+        self.max_game = bytes.max(1);
+        self
+    }
+
+    /// Bytes read at most at once while a game grows past the block: a
+    /// quarter of the limit (the block is searched for a boundary after
+    /// each read), so that the bytes held stay within 1.25 times the limit.
+    fn max_read(&self) -> usize {
+        self.block.max(self.max_game / 4)
     }
 
     /// For a caller that writes games back (filter, dedup, split): the
@@ -198,7 +312,8 @@ impl<R: Read> Blocks<R> {
         } else {
             // Into the vector's spare room, not a zeroed one: zeroing each 4 MB
             // block first cost 3 % of a validation, on the reading thread.
-            self.pending.reserve(self.size);
+            // Exactly: a large game's bytes are not doubled by the vector.
+            self.pending.reserve_exact(self.size);
             (&mut self.reader).take(want).read_to_end(&mut self.pending)
         };
         match result {
@@ -240,10 +355,138 @@ impl<R: Read> Blocks<R> {
     }
 }
 
+/// What was streamed past of a large game, counted as the blocks count it.
+#[derive(Default)]
+struct Skipped {
+    /// Bytes of the file.
+    file: u64,
+    /// Bytes of decoded text.
+    text: u64,
+    /// Line ends (a CR with no LF after it is one, as decoding makes it).
+    lines: usize,
+    /// Whether the last byte counted was a CR.
+    cr: bool,
+}
+
+impl<R: Read> Blocks<R> {
+    /// Streams past the game at the start of `pending`, larger than the
+    /// limit, which ends at `end` (`None`: not read to its end yet), and
+    /// gives the empty block that stands for it. At most [`Self::max_read`]
+    /// bytes more than the limit are held at once.
+    fn skip(&mut self, end: Option<usize>) -> String {
+        let head = self.head();
+        let mut skipped = Skipped::default();
+        match end {
+            Some(end) => {
+                let rest = self.pending.split_off(end.min(self.pending.len()));
+                let game = std::mem::replace(&mut self.pending, rest);
+                self.tally(&mut skipped, &game);
+            }
+            None => {
+                let mut window = std::mem::take(&mut self.pending);
+                // `window[from..]` is not counted yet; before it, the last
+                // byte streamed past that is not white space (for `follows_text`).
+                let mut from = 0;
+                self.size = self.block;
+                loop {
+                    let keep = window.len().saturating_sub(KEEP).max(from);
+                    self.tally(&mut skipped, window.get(from..keep).unwrap_or_default());
+                    let marker = window.get(..keep).and_then(|w| w.iter().rev().find(|b| !is_space(**b)).copied());
+                    let mut next = Vec::with_capacity(KEEP + 1 + self.size);
+                    next.extend(marker);
+                    next.extend_from_slice(window.get(keep..).unwrap_or_default());
+                    from = usize::from(marker.is_some());
+                    // A boundary `\n[` whose `\n` is the last byte kept is new.
+                    let search = next.len().saturating_sub(1).max(from);
+                    if self.eof {
+                        self.tally(&mut skipped, next.get(from..).unwrap_or_default());
+                        break;
+                    }
+                    self.pending = next;
+                    self.fill();
+                    window = std::mem::take(&mut self.pending);
+                    if let Some(cut) = next_cut(&window, search).filter(|&c| c > from) {
+                        self.tally(&mut skipped, window.get(from..cut).unwrap_or_default());
+                        self.pending = window.split_off(cut);
+                        break;
+                    }
+                }
+            }
+        }
+        // A CR that ends the game is a line end (the next game starts with `[`).
+        skipped.lines += usize::from(skipped.cr);
+        let width = match self.utf16 {
+            Some(_) => Width::Utf16,
+            None => Width::of(self.used.unwrap_or(Charset::UTF_8), false),
+        };
+        if self.text_places() {
+            self.last = FileBytes { start: self.text_consumed, width: Width::Utf8 };
+        } else {
+            self.last = FileBytes { start: self.consumed, width };
+        }
+        self.consumed += usize::try_from(skipped.file).unwrap_or(usize::MAX);
+        self.text_consumed += usize::try_from(skipped.text).unwrap_or(usize::MAX);
+        self.raw = None;
+        self.size = self.block;
+        self.oversized = Some(Oversized { size: skipped.file, lines: skipped.lines, head, limit: self.max_game });
+        String::new()
+    }
+
+    /// The first line of `pending`, decoded, at most [`Oversized::HEAD`] characters.
+    fn head(&self) -> String {
+        let line = self.pending.get(..4 * Oversized::HEAD).unwrap_or(&self.pending);
+        let line = line.split(|&b| b == b'\n' || b == b'\r').next().unwrap_or_default();
+        let text = match self.used {
+            Some(enc) if self.utf16.is_none() && enc.keeps_ascii() => enc.decode_without_bom_handling(line).0,
+            _ => String::from_utf8_lossy(line),
+        };
+        text.chars().take(Oversized::HEAD).collect()
+    }
+
+    /// Counts `bytes` streamed past, as the blocks count the bytes they return.
+    fn tally(&self, skipped: &mut Skipped, bytes: &[u8]) {
+        let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else { return };
+        skipped.file += match self.utf16 {
+            // `pending` holds UTF-8: two bytes a UTF-16 unit, four for a
+            // character beyond the BMP (a lead byte from F0 on).
+            Some(_) => bytes
+                .iter()
+                .map(|&b| {
+                    if b & 0xc0 == 0x80 {
+                        0
+                    } else if b >= 0xf0 {
+                        4
+                    } else {
+                        2
+                    }
+                })
+                .sum(),
+            None => bytes.len() as u64,
+        };
+        skipped.text += match self.used {
+            // Decoded a piece at a time, not held whole.
+            Some(enc) if self.utf16.is_none() && enc != Charset::UTF_8 => {
+                bytes.chunks(1 << 20).map(|piece| enc.decode_without_bom_handling(piece).0.len() as u64).sum()
+            }
+            _ => bytes.len() as u64,
+        };
+        let lone_crs = memchr::memchr_iter(b'\r', bytes).filter(|&i| bytes.get(i + 1).is_some_and(|&b| b != b'\n'));
+        skipped.lines += memchr::memchr_iter(b'\n', bytes).count() + lone_crs.count();
+        skipped.lines += usize::from(skipped.cr && first != b'\n');
+        skipped.cr = last == b'\r';
+    }
+}
+
+/// ASCII white space as `char::is_whitespace` has it (see `follows_text`).
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
 impl<R: Read> Iterator for Blocks<R> {
     type Item = std::io::Result<String>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.oversized = None;
         loop {
             self.fill();
             if self.pending.is_empty() {
@@ -256,10 +499,20 @@ impl<R: Read> Iterator for Blocks<R> {
                 (self.pending, self.eof) = (Vec::new(), true);
                 return Some(Err(std::io::Error::new(std::io::ErrorKind::InvalidData, NotText { at, excerpt })));
             }
+            // Only the first game of `pending` can be larger than the limit:
+            // it grows by reads of at most a quarter of the limit while it
+            // has no boundary, and is cut off at the first one.
+            if self.pending.len() > self.max_game {
+                let end = next_cut(&self.pending, 0).filter(|&c| c > 0);
+                let end = end.or(self.eof.then_some(self.pending.len()));
+                if end.is_none_or(|end| end > self.max_game) {
+                    return Some(Ok(self.skip(end)));
+                }
+            }
             let cut = if self.eof { Some(self.pending.len()) } else { last_cut(&self.pending) };
             // A game larger than the block: read more before cutting.
             let Some(cut) = cut.filter(|&c| c > 0) else {
-                self.size *= 2;
+                self.size = (self.size * 2).min(self.max_read());
                 continue;
             };
             self.size = self.size.max((self.size * 2).min(self.block));
@@ -314,6 +567,9 @@ pub struct BlockInfo {
     /// The bytes the block was decoded from ([`Blocks::raw`]; `None`:
     /// the text's own, which a caller that keeps them copies).
     pub raw: Option<Vec<u8>>,
+    /// The game larger than the limit that the (empty) block stands for
+    /// ([`Blocks::oversized`]): the caller reports it, as a game.
+    pub oversized: Option<Oversized>,
 }
 
 /// A block read by a task of the pool, cut into chunks there too: the
@@ -342,7 +598,10 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
         list.push((r, lines));
     }
     lines += newlines(at..text.len());
-    let info = BlockInfo { used: blocks.used, runner_up: blocks.runner_up, raw: std::mem::take(&mut blocks.raw) };
+    let oversized = blocks.oversized.take();
+    lines += oversized.as_ref().map_or(0, |o| o.lines);
+    let info =
+        BlockInfo { used: blocks.used, runner_up: blocks.runner_up, raw: std::mem::take(&mut blocks.raw), oversized };
     Some(Ok(ReadBlock { text: Arc::new(text), chunks: list, lines, bytes: blocks.last, info }))
 }
 
@@ -375,8 +634,10 @@ enum Mark {
 /// results in input order, on the calling thread. The chunks run on from one
 /// block into the next (no thread waits at a block's end). At most 4 chunks
 /// per thread are in work or waiting to be consumed, and a block is read
-/// ahead only when fewer are waiting to start, so memory does not grow with
-/// the number of games in a block or file.
+/// ahead only when fewer are waiting to start and the chunks not consumed
+/// hold less than [`HELD`] bytes, so memory does not grow with the number
+/// of games in a block or file, nor with the size of its games (a block of
+/// one large game is read once the blocks before it are consumed).
 pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
@@ -412,8 +673,11 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
             Mark::Block(b) => on_block(b.info, &b.text, b.start),
             Mark::Failed(e) => Err(E::from(e)),
         };
+        // Bytes of the chunks queued and not consumed yet (twice a chunk's
+        // length when its block keeps its raw bytes too), in chunk order.
+        let (mut held, mut weights) = (0usize, std::collections::VecDeque::new());
         loop {
-            if !end && queue.len() < window {
+            if !end && queue.len() < window && held < HELD {
                 if let Some(blocks) = idle.take() {
                     read(blocks);
                 }
@@ -449,9 +713,13 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
                         }
                         Ok(Some(Ok(b))) => {
                             let start = BlockStart { lines_before, bytes: b.bytes };
+                            let copies = 1 + usize::from(b.info.raw.is_some());
                             let started = Started { info: b.info, text: Arc::clone(&b.text), start };
                             marks.push_back((queued, Mark::Block(Box::new(started))));
                             for (r, lines) in b.chunks {
+                                let weight = r.len() * copies;
+                                held += weight;
+                                weights.push_back(weight);
                                 queue.push_back((Arc::clone(&b.text), r, lines_before + lines, b.bytes));
                                 queued += 1;
                             }
@@ -467,6 +735,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
                                 reach(mark)?;
                             }
                         }
+                        held -= weights.pop_front().unwrap_or(0);
                         match result {
                             Ok(t) => consume(t)?,
                             Err(panic) => resume_unwind(panic),
@@ -569,6 +838,75 @@ mod tests {
                 assert_eq!(whole, text);
             }
         }
+    }
+
+    /// A game over the limit comes as one empty block that says so, at
+    /// its place, with its size, lines and first line; the blocks around
+    /// it are the text without it. At the start, in the middle, at the
+    /// end; LF, CRLF and lone CR; UTF-8, Windows-1251 and UTF-16; the
+    /// boundary after it falling anywhere across two reads.
+    #[test]
+    fn a_game_over_the_limit_is_streamed_past() {
+        let small = "[Event \"Турнир\"]\n\n1. e3-e5 *\n\n";
+        let huge = |eol: &str| {
+            format!("[Event \"huge\"]{eol}{eol}1. e3-e5 {{{}}} *{eol}{eol}", format!("жx{eol}").repeat(3000))
+        };
+        for eol in ["\n", "\r\n", "\r"] {
+            let small = small.replace('\n', eol);
+            for (before, after) in [(0, 3), (5, 4), (7, 0)] {
+                let huge = huge(eol);
+                let text = format!("{}{huge}{}", small.repeat(before), small.repeat(after));
+                for enc in [Charset::UTF_8, Charset::WINDOWS_1251, Charset::UTF_16LE] {
+                    let bytes = enc.encode(&text);
+                    let size = enc.encode(&huge).len() as u64;
+                    // Reads of 100 to 103 bytes: the boundary after the game
+                    // falls at every place of a read.
+                    for block in [100, 101, 102, 103] {
+                        let mut blocks = Blocks::new(bytes.as_slice(), Some(enc), block).max_game(5000);
+                        let (mut got, mut marks) = (String::new(), Vec::new());
+                        while let Some(b) = blocks.next() {
+                            let b = b.expect("read");
+                            if let Some(o) = blocks.oversized.take() {
+                                assert!(b.is_empty());
+                                marks.push((o, blocks.last.start, got.matches('\n').count()));
+                            }
+                            got.push_str(&b);
+                        }
+                        let what = format!("{eol:?} {before}/{after} {} {block}", enc.name());
+                        // Lone CRs are line ends, as decoding makes them.
+                        let want = format!("{}{}", small.repeat(before), small.repeat(after));
+                        let want = if eol == "\r" { want.replace('\r', "\n") } else { want };
+                        assert_eq!(got, want, "{what}");
+                        let [(o, start, lines_before)] = marks.as_slice() else { panic!("{what}: {marks:?}") };
+                        assert_eq!(o.size, size, "{what}");
+                        assert_eq!(o.lines, huge.matches(eol).count(), "{what}");
+                        assert_eq!((o.head.as_str(), o.limit), ("[Event \"huge\"]", 5000), "{what}");
+                        assert_eq!(*start, enc.encode(&small.repeat(before)).len(), "{what}");
+                        assert_eq!(*lines_before, 4 * before, "{what}");
+                    }
+                }
+            }
+        }
+        // Under the limit, the same game comes whole.
+        let text = format!("{small}{}{small}", huge("\n"));
+        let blocks: Vec<String> =
+            Blocks::new(text.as_bytes(), None, 100).max_game(1 << 20).map(|b| b.expect("read")).collect();
+        assert_eq!(blocks.concat(), text);
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(parse_size("64M"), Ok(64 << 20));
+        assert_eq!(parse_size("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_size("1g"), Ok(1 << 30));
+        assert_eq!(parse_size("500k"), Ok(500 << 10));
+        assert_eq!(parse_size("1000"), Ok(1000));
+        for bad in ["", "M", "0", "1.5G", "12 parsecs", "-1"] {
+            assert!(parse_size(bad).is_err(), "{bad}");
+        }
+        assert_eq!(human_size(64 << 20), "64 MiB");
+        assert_eq!(human_size(1536 << 20), "1.5 GiB");
+        assert_eq!(human_size(300), "300 bytes");
     }
 
     #[test]

@@ -87,16 +87,27 @@ impl Charset {
                 if bytes.is_ascii() {
                     return (String::from_utf8_lossy(bytes), false);
                 }
-                let text = bytes
-                    .iter()
-                    .map(|&b| {
-                        if b.is_ascii() {
-                            char::from(b)
-                        } else {
-                            page.high.get(usize::from(b & 0x7f)).copied().unwrap_or('\u{fffd}')
-                        }
-                    })
-                    .collect();
+                // Runs of ASCII (all but a few bytes of a chess file) copied
+                // whole, found by SIMD UTF-8 validation; only the bytes above
+                // ASCII looked up one at a time.
+                let mut text = String::with_capacity(bytes.len() + bytes.len() / 16);
+                let mut rest = bytes;
+                while !rest.is_empty() {
+                    let valid = simdutf8::compat::from_utf8(rest).map_or_else(|e| e.valid_up_to(), |_| rest.len());
+                    // Valid UTF-8 may hold bytes above ASCII (two of a DOS page
+                    // can make a UTF-8 character): the run ends at the first.
+                    let prefix = rest.get(..valid).unwrap_or_default();
+                    let ascii =
+                        if prefix.is_ascii() { valid } else { prefix.iter().take_while(|b| b.is_ascii()).count() };
+                    let (run, tail) = rest.split_at(ascii);
+                    text.push_str(std::str::from_utf8(run).unwrap_or_default());
+                    let high = tail.iter().take_while(|b| !b.is_ascii()).count();
+                    let (upper, after) = tail.split_at(high);
+                    text.extend(
+                        upper.iter().map(|&b| page.high.get(usize::from(b & 0x7f)).copied().unwrap_or('\u{fffd}')),
+                    );
+                    rest = after;
+                }
                 (std::borrow::Cow::Owned(text), false)
             }
         }
@@ -206,6 +217,18 @@ mod tests {
             assert_eq!(page.encode(&text), all, "{}", page.name());
         }
         assert_eq!(Charset::CP437.decode_without_bom_handling(b"Br\x81ssel").0, "Brüssel");
+        // Runs of ASCII and of high bytes in every order, two high bytes
+        // that make a UTF-8 character (\xc3\xa9) among them: the same as a
+        // byte at a time.
+        let mixed = b"\xc3\xa9t\xe9 Br\x81\x81ssel \x81\n1. e4 {\x9a}\xc3\xa9".repeat(50);
+        for page in [Charset::CP437, Charset::CP850] {
+            let Charset::Dos(p) = page else { continue };
+            let one_by_one: String = mixed
+                .iter()
+                .map(|&b| if b.is_ascii() { char::from(b) } else { p.high[usize::from(b & 0x7f)] })
+                .collect();
+            assert_eq!(page.decode_without_bom_handling(&mixed).0, one_by_one, "{}", page.name());
+        }
         assert_eq!(Charset::CP850.decode_without_bom_handling(b"S\x84misch \xb5").0, "Sämisch Á");
     }
 }

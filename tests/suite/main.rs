@@ -25,6 +25,7 @@ mod grammar;
 mod hostile;
 mod html;
 mod hundred_rules;
+mod limits;
 mod man;
 mod moves;
 mod oracle_castling_throne;
