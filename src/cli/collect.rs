@@ -21,6 +21,9 @@ pub struct Raw {
     /// The file offset of `bytes[0]`.
     start: usize,
     bytes: Vec<u8>,
+    /// The games over the size limit skipped in the input before the
+    /// block: a command that numbers games adds them.
+    pub skipped: usize,
 }
 
 impl Raw {
@@ -88,13 +91,14 @@ pub fn read_all<T: Send>(
                         });
                     }
                 }
+                let skipped = raw.borrow().skipped + usize::from(blocks.oversized.is_some());
                 if let Some(game) = &blocks.oversized {
                     let line = at.lines_before + 1;
                     progress.suspend(|| eprintln!("pgn100: {}:{line}: {}", input.name(), game.message()));
                     oversized.set(true);
                 }
                 let bytes = blocks.raw.unwrap_or_else(|| text.as_bytes().to_vec());
-                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes };
+                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes, skipped };
                 Ok::<(), Box<dyn std::error::Error>>(())
             },
             |t| consume(i, &raw.borrow(), t),

@@ -58,7 +58,9 @@ pub fn run(args: &DedupArgs) -> Outcome {
                 }
                 for (g, r) in games.iter().zip(&ranges) {
                     number += 1;
-                    let place = Place { input: input as u32, line: (lines + g.line + 1) as u64, game: number };
+                    // Games over the size limit keep their numbers.
+                    let game = number + raw.skipped as u64;
+                    let place = Place { input: input as u32, line: (lines + g.line + 1) as u64, game };
                     if seen.add(g.key, place) && write_games {
                         write_game_bytes(out, raw.get(r), &mut ends_line).map_err(fatal)?;
                     }

@@ -117,11 +117,12 @@ pub fn run(args: &MovesArgs, color: bool) -> Outcome {
         &progress,
         // The chunk's source is named when it is consumed.
         |text, lines, bytes| moves_chunk("", text, lines, bytes, options, args.fen),
-        |i, _, mut chunk: MovesChunk| {
+        |i, raw, mut chunk: MovesChunk| {
             if at.0 != i {
                 at = (i, 0);
             }
-            let before = at.1;
+            // Games over the size limit keep their numbers.
+            let before = at.1 + raw.skipped;
             let name = inputs.get(i).map(Input::name).unwrap_or_default();
             if let Some(source) = chunk.source.as_mut() {
                 source.name.clone_from(&name);

@@ -515,7 +515,8 @@ impl<R: Read> Iterator for Blocks<R> {
                 self.size = (self.size * 2).min(self.max_read());
                 continue;
             };
-            self.size = self.size.max((self.size * 2).min(self.block));
+            // Doubling up to the block; back to it after a large game.
+            self.size = (self.size * 2).min(self.block);
             let rest = self.pending.split_off(cut);
             let bytes = std::mem::replace(&mut self.pending, rest);
             // UTF-16 is UTF-8 in `pending`.

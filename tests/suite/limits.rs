@@ -232,7 +232,12 @@ fn every_command_skips_the_huge_game_and_reads_the_others() {
         })
         .collect();
     assert_eq!(out.lines().collect::<Vec<_>>(), renumbered, "moves");
-    assert!(renumbered.iter().any(|r| r.split(',').nth(1) == Some("6")), "moves: the last game has rows");
+    assert!(renumbered.iter().any(|r| r.split(',').nth(1) == Some("5")), "moves: the game after the huge one has rows");
+    // dedup --report: the copies after the huge game at their lines and numbers.
+    let (code, out, err) = run(&["dedup", "--report"], with);
+    assert_eq!(code, Some(2), "dedup --report: {err}");
+    let last_small = format!("FILE:{} (game 5)", last_move(lines).0 - 6);
+    assert!(out.contains("FILE:1 (game 1)") && out.contains(&last_small), "dedup --report: {out}");
     // split: the parts hold the other games.
     let parts = |file: &str, name: &str| {
         let dir = dir.path().join(name);
