@@ -636,7 +636,7 @@ enum Mark {
 /// block into the next (no thread waits at a block's end). At most 4 chunks
 /// per thread are in work or waiting to be consumed, and a block is read
 /// ahead only when fewer are waiting to start and the chunks not consumed
-/// hold less than [`HELD`] bytes, so memory does not grow with the number
+/// hold less than 16 MB (`HELD`), so memory does not grow with the number
 /// of games in a block or file, nor with the size of its games (a block of
 /// one large game is read once the blocks before it are consumed).
 pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
