@@ -257,7 +257,7 @@ fn every_command_skips_the_huge_game_and_reads_the_others() {
     assert_eq!(code, Some(2));
     assert!(err.contains("game 4 of FILE") && err.contains("--max-game-size"), "show: {err}");
     // Under the limit the huge game is read whole: six games, one invalid.
-    let (o, _) = measured(&["validate", "--max-game-size", "64M", with], None);
+    let (o, _) = measured(&["validate", "--format", "json", "--max-game-size", "64M", with], None);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("6 game(s): 5 valid, 1 invalid"), "{err}");
 }
