@@ -87,7 +87,11 @@ fn read_input(path: &Path) -> Result<(String, Vec<u8>), String> {
         std::io::stdin().read_to_end(&mut bytes).map_err(|e| file_error(Path::new("<stdin>"), &e))?;
         return Ok(("<stdin>".to_string(), bytes));
     }
-    let bytes = std::fs::read(path).map_err(|e| file_error(path, &e))?;
+    // Compressed as the other commands read it (gzip, bzip2, xz, zstd).
+    let file = std::fs::File::open(path).map_err(|e| file_error(path, &e))?;
+    let (_, mut reader) = crate::input::compressed::decompress(file).map_err(|e| file_error(path, &e))?;
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes).map_err(|e| file_error(path, &e))?;
     Ok((path.display().to_string(), bytes))
 }
 

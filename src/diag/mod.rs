@@ -105,7 +105,7 @@ codes! {
     TooFewMoves => "too_few_moves", Error, "Dice chess: a turn that spends fewer dice than some sequence of its roll could (the maximum-moves rule)";
     BookPunctuation => "book_punctuation", Warning, "a comma or period after a move, as books and web pages print games (read as the move)";
     NulPadding => "nul_padding", Warning, "NUL bytes after the last game: a pre-allocated or truncated file's padding (ignored)";
-    Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, an em dash for `-`, …)";
+    Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, `З` for 3, a Latin `K` in a Cyrillic record, …)";
 }
 
 impl fmt::Display for Code {
