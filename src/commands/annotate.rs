@@ -392,7 +392,7 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[
                 // The move as written, without its marks and a book's comma
                 // or period after it (`e7-e5,`, `Фg6-h6.`), kept after them.
                 let mut body_end = token.span.end;
-                let punctuation = match text[..body_end].as_bytes().last() {
+                let punctuation = match text.as_bytes().get(body_end.wrapping_sub(1)) {
                     Some(b',' | b'.') => {
                         body_end -= 1;
                         &text[body_end..token.span.end]
