@@ -78,7 +78,7 @@ fn binary_in(sample: &[u8]) -> Option<usize> {
 
 /// Decodes `bytes`: as `forced` if given; else as UTF-8 when the bytes are
 /// valid UTF-8; else as the legacy encoding whose decoding reads most like
-/// chess notation and words (see [`super::detect`]). Binary data is not decoded (see [`Decoded::binary`]).
+/// chess notation and words (see the module `notation::detect`). Binary data is not decoded (see [`Decoded::binary`]).
 pub fn decode(bytes: &[u8], forced: Option<Charset>) -> Decoded {
     let mut decoded = decode_as_is(bytes, forced);
     decoded.text = lone_cr_to_lf(decoded.text);
