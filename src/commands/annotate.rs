@@ -389,8 +389,16 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[
                 } else if need_number {
                     out.push_str(&format!("{}... ", ply.fullmoves));
                 }
-                // The move as written, without its marks.
+                // The move as written, without its marks and a book's comma
+                // or period after it (`e7-e5,`, `Фg6-h6.`), kept after them.
                 let mut body_end = token.span.end;
+                let punctuation = match text.as_bytes().get(body_end.wrapping_sub(1)) {
+                    Some(b',' | b'.') => {
+                        body_end -= 1;
+                        &text[body_end..token.span.end]
+                    }
+                    _ => "",
+                };
                 if let Some(g) = glyph {
                     body_end -= g.as_str().len();
                 }
@@ -409,6 +417,7 @@ fn annotate_game(text: &str, record: &GameRecord, report: &GameReport, plies: &[
                 if let Some(g) = glyph {
                     out.push_str(g.as_str());
                 }
+                out.push_str(punctuation);
                 cursor = token.span.end;
                 need_number = false;
                 pending = ply.comments.clone();

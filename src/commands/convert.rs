@@ -283,15 +283,48 @@ fn write_game(
         write_game(text, record, report, &pgn, moves, &mut game);
         let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
         out.push_str(&roster_first(record));
-        // The result token in PGN's form (`1:0` is `1-0`): it ends the game.
-        if let Some((token, outcome)) = record.result() {
+        let mut movetext = game.get(tags_end..).unwrap_or_default().to_string();
+        if record.tags.is_empty() {
+            // A record without tags (as books print games): the roster's
+            // last line end and the blank line before the moves.
+            out.push_str("\n\n");
+        }
+        // PGN's export form has comments in braces only: a `;` comment (a
+        // book's heading line) becomes one.
+        let mut from = 0;
+        for token in record.tokens.iter().filter(|t| t.kind == TokenKind::LineComment) {
             let written = text.get(token.span.clone()).unwrap_or_default();
-            if written != outcome.pgn() && game.ends_with(written) {
-                game.truncate(game.len() - written.len());
-                game.push_str(outcome.pgn());
+            let Some(at) = movetext.get(from..).and_then(|m| m.find(written)).map(|i| from + i) else { continue };
+            let inner = written.trim_start_matches(';').trim().replace('}', ")");
+            let braced = if inner.is_empty() { String::new() } else { format!("{{{inner}}}") };
+            movetext.replace_range(at..at + written.len(), &braced);
+            from = at + braced.len();
+        }
+        // The result token in PGN's form (`1:0` is `1-0`): it ends the game.
+        match record.result() {
+            Some((token, outcome)) => {
+                let written = text.get(token.span.clone()).unwrap_or_default();
+                if written != outcome.pgn() && movetext.ends_with(written) {
+                    movetext.truncate(movetext.len() - written.len());
+                    movetext.push_str(outcome.pgn());
+                }
+            }
+            None => {
+                // PGN ends every game with one: the Result tag's (`*` when
+                // there is none), after the moves, or a line of its own
+                // after a `;` comment or the tags of a game without moves.
+                let tag = record.tag("Result").and_then(crate::notation::ast::Outcome::from_text);
+                let result = tag.map_or("*", |o| o.pgn());
+                let end = movetext.trim_end().len();
+                let sep = match record.tokens.last() {
+                    None if !record.tags.is_empty() => "\n\n",
+                    None => "",
+                    Some(_) => " ",
+                };
+                movetext.insert_str(end, &format!("{sep}{result}"));
             }
         }
-        out.push_str(game.get(tags_end..).unwrap_or_default());
+        out.push_str(&movetext);
         return;
     }
     // The writer worked both out for this game, with these options
@@ -375,6 +408,7 @@ fn write_game(
         for (span, written) in new {
             out.push_str(book_space(text, cursor, span.start));
             out.push_str(&text[cursor..span.start]);
+            out.push_str(number_space(&text[cursor..span.start], moves.options.pgn_moves));
             out.push_str(buf.get(written).unwrap_or_default());
             cursor = span.end;
         }
@@ -390,6 +424,17 @@ fn book_space(text: &str, cursor: usize, end: usize) -> &'static str {
     let touching = text.get(..cursor).is_some_and(|t| t.ends_with(','))
         && text.get(cursor..end).is_some_and(|gap| gap.starts_with(|c: char| c.is_ascii_digit()));
     if touching {
+        " "
+    } else {
+        ""
+    }
+}
+
+/// A space to write between a move number and the move that touches it
+/// (`1.e4`, as people type) in PGN export, which writes `1. e4`: `gap` is
+/// the text before the move.
+fn number_space(gap: &str, pgn: bool) -> &'static str {
+    if pgn && gap.ends_with(['.', '…']) {
         " "
     } else {
         ""
@@ -493,6 +538,7 @@ impl MoveWriter<'_> {
                     " " => self.buf.push(' '),
                     gap => self.buf.push_str(gap),
                 }
+                self.buf.push_str(number_space(gap, self.options.pgn_moves));
                 self.cursor = token.span.end;
             }
             _ => self.in_order = false,

@@ -106,7 +106,7 @@ codes! {
     BookPunctuation => "book_punctuation", Warning, "a comma or period after a move, as books and web pages print games (read as the move)";
     GameTooLarge => "game_too_large", Error, "a game larger than the limit (64 MiB, --max-game-size): streamed past, not read; the games after it are";
     NulPadding => "nul_padding", Warning, "NUL bytes after the last game: a pre-allocated or truncated file's padding (ignored)";
-    Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, an em dash for `-`, …)";
+    Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, `З` for 3, a Latin `K` in a Cyrillic record, …)";
 }
 
 impl fmt::Display for Code {

@@ -159,6 +159,9 @@ pub struct MoveMarks {
     pub files: u16,
     /// A piece letter (not a pawn's) or promotion letter is Cyrillic.
     pub cyrillic: bool,
+    /// A piece letter or promotion letter is Latin (with `cyrillic`, the
+    /// reader looks for Latin look-alikes: `LookAlikes::LATIN_LETTER`).
+    pub latin: bool,
     /// A `(` is among the tokens: without one the replay never keeps the
     /// position before a move for a variation to start from.
     pub variations: bool,
@@ -170,8 +173,9 @@ impl MoveMarks {
     pub fn add(&mut self, m: &ManMove) {
         let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
         self.files |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
-        self.cyrillic |=
-            m.script == Some(Script::Cyrillic) && (m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some());
+        let lettered = m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some();
+        self.cyrillic |= m.script == Some(Script::Cyrillic) && lettered;
+        self.latin |= m.script == Some(Script::Latin) && lettered;
     }
 
     /// Adds the marks of one token.
@@ -349,6 +353,10 @@ impl LookAlikes {
     /// A comma or period after a move (`e7-e5,`, `Фg6-h6.`), as books and
     /// web pages print a game: a warning of its own (`book_punctuation`).
     pub const BOOK_PUNCTUATION: LookAlikes = LookAlikes(1 << 11);
+    /// A Latin `K` or `C` as the mover's letter of a record written in
+    /// Cyrillic letters (every other piece letter Cyrillic), read as the
+    /// Cyrillic `К` (knight) or `С` (bishop) it looks like (scanned books).
+    pub const LATIN_LETTER: LookAlikes = LookAlikes(1 << 12);
 
     pub fn is_empty(self) -> bool {
         self.0 == 0

@@ -263,6 +263,12 @@ mod tests {
         // CP850 has letters where CP437 draws boxes.
         let text = "[White \"Ónodi, Ádám\"]\n[Black \"Guimarães, João\"]\n\n1. e4 e5 1-0\n";
         assert_eq!(detect(&Charset::CP850.encode(text)).encoding, Charset::CP850);
+        // Windows-1252's letters in 0x80-0x9F (`Š` 0x8A, `š` 0x9A, `Ž`
+        // 0x8E, `ž` 0x9E), which Latin-1 has as control characters.
+        let text = "[White \"Šeško, Tomaž\"]\n[Black \"Žužek, Boštjan\"]\n\n1. e4 e5 1-0\n";
+        let bytes = Charset::WINDOWS_1252.encode(text);
+        assert!(bytes.contains(&0x8A) && bytes.contains(&0x9E));
+        assert_eq!(detect(&bytes).encoding, Charset::WINDOWS_1252);
         // A Cyrillic name is still Cyrillic.
         let text = "[White \"Алехин\"]\n\n1. e4 e5 1-0\n";
         assert_eq!(detect(&Charset::WINDOWS_1251.encode(text)).encoding, Charset::WINDOWS_1251);

@@ -16,6 +16,7 @@ const NAMES: &[(LookAlikes, &str)] = &[
     (LookAlikes::CYRILLIC_DIGIT, "Cyrillic `З` read as the digit 3"),
     (LookAlikes::SMALL_KNIGHT, "a lower-case `к` read as the knight `К`"),
     (LookAlikes::BOOK_PUNCTUATION, "a comma or period after the move, as books print it"),
+    (LookAlikes::LATIN_LETTER, "a Latin letter in a Cyrillic record read as the Cyrillic one it looks like"),
 ];
 
 /// The names of the look-alikes in `read`, joined with "; ".
@@ -51,6 +52,13 @@ pub fn right_form(token: &str, read: LookAlikes) -> String {
     if read.contains(LookAlikes::SMALL_KNIGHT) && s.starts_with('к') {
         s = s.replacen('к', "К", 1);
     }
+    if read.contains(LookAlikes::LATIN_LETTER) {
+        if let Some(rest) = s.strip_prefix('K') {
+            s = format!("К{rest}");
+        } else if let Some(rest) = s.strip_prefix('C') {
+            s = format!("С{rest}");
+        }
+    }
     if read.contains(LookAlikes::CAPITAL_FILE) {
         s = small_files(&s);
     }
@@ -70,7 +78,29 @@ pub fn right_form(token: &str, read: LookAlikes) -> String {
             s = format!("{};{}", mv.trim_end(), mark);
         }
     }
-    s
+    latin_files(&s)
+}
+
+/// The Cyrillic look-alikes of files (`а с е і ј һ`, read silently) written
+/// as the Latin files they are, where a rank follows (`Кb3-с5` is `Кb3-c5`;
+/// the `с` of Royal's princess `Пс` is no file).
+fn latin_files(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let latin = match c {
+            'а' => 'a',
+            'с' => 'c',
+            'е' => 'e',
+            'і' => 'i',
+            'ј' => 'j',
+            'һ' => 'h',
+            c => c,
+        };
+        let before_rank = chars.peek().is_some_and(char::is_ascii_digit);
+        out.push(if before_rank { latin } else { c });
+    }
+    out
 }
 
 /// Capital files before a rank made small; a Latin piece letter that starts

@@ -245,6 +245,10 @@ impl<'a> Reader<'a> {
         // the record is pushed here (`read_into` cleared it).
         let mut marks = MoveMarks::default();
         let read = self.movetext_tokens(game, &mut marks);
+        if marks.cyrillic && marks.latin && latin_lookalikes(self.text, game) {
+            // Every Latin letter is read as the Cyrillic one.
+            marks.latin = false;
+        }
         game.set_read_marks(marks);
         read
     }
@@ -266,6 +270,7 @@ impl<'a> Reader<'a> {
                         moves = true;
                         marks.files |= plain.marks.files;
                         marks.cyrillic |= plain.marks.cyrillic;
+                        marks.latin |= plain.marks.latin;
                         let odd = plain.odd;
                         // A king move with no check mark or glyph may take a
                         // throne mark written apart: looked for once the
@@ -492,6 +497,57 @@ impl<'a> Reader<'a> {
             },
         })
     }
+}
+
+/// The Latin look-alikes of a record written in Cyrillic letters: when
+/// every Latin piece letter among its moves is a `K` (not `Kp`, the king's
+/// look-alike) or a `C`, each is read as the Cyrillic `К` (knight) or `С`
+/// (bishop) that it looks like, with a `lookalike` note; a record that
+/// writes any other Latin letter (`N`, `Q`, `=Q`) mixes the scripts, and
+/// its `K` stays the king, its `C` Grand's marshal (docs/notation.md).
+/// Whether it read them so.
+#[cold]
+#[inline(never)]
+fn latin_lookalikes(text: &str, game: &mut GameRecord) -> bool {
+    let mut found = Vec::new();
+    for (i, token) in game.tokens.iter().enumerate() {
+        let TokenKind::Move { text: MoveText::Man(m), .. } = &token.kind else { continue };
+        let lettered = m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some();
+        if m.script != Some(super::ast::Script::Latin) || !lettered {
+            continue;
+        }
+        let mut chars = text.get(token.span.clone()).unwrap_or_default().chars();
+        let (first, second) = (chars.next(), chars.next());
+        let king_letters = matches!(second, Some('p' | 'P' | 'р' | 'Р'));
+        match (m.man, first) {
+            (Some(Man::King), Some('K')) if !king_letters => found.push((i, Man::Knight)),
+            (Some(Man::Marshal), Some('C')) => found.push((i, Man::Bishop)),
+            // A Latin record's letter: the scripts are mixed.
+            _ => return false,
+        }
+    }
+    for (i, man) in found {
+        let Some(token) = game.tokens.get_mut(i) else { continue };
+        if let TokenKind::Move { text: MoveText::Man(m), .. } = &mut token.kind {
+            m.man = Some(man);
+            m.script = Some(super::ast::Script::Cyrillic);
+        }
+        let span = token.span.clone();
+        let written = text.get(span.clone()).unwrap_or_default();
+        match game.notes.iter_mut().find(|n| n.span == span) {
+            Some(note) => {
+                note.read |= LookAlikes::LATIN_LETTER;
+                note.right = lookalike::right_form(written, note.read);
+            }
+            None => game.notes.push(ReadNote {
+                span,
+                read: LookAlikes::LATIN_LETTER,
+                right: lookalike::right_form(written, LookAlikes::LATIN_LETTER),
+            }),
+        }
+    }
+    game.notes.sort_by_key(|n| n.span.start);
+    true
 }
 
 /// Whether `text` starts a game without tags: a move number, or a move

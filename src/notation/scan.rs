@@ -399,7 +399,12 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     // Cyrillic (every letter read here is a piece's).
     let bit = |f: u8| 1u16 << (f & 15);
     let files = bit(to.file) | from_file.map_or(0, bit);
-    let marks = MoveMarks { files, cyrillic: m.script == Some(Script::Cyrillic), variations: false };
+    let marks = MoveMarks {
+        files,
+        cyrillic: m.script == Some(Script::Cyrillic),
+        latin: m.script == Some(Script::Latin) && m.man != Some(Man::Pawn),
+        variations: false,
+    };
     Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
 }
 
@@ -470,7 +475,7 @@ fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
     };
     let bit = |f: u8| 1u16 << (f & 15);
     let files = bit(to.file) | from_file.map_or(0, bit);
-    let marks = MoveMarks { files, cyrillic: false, variations: false };
+    let marks = MoveMarks { files, cyrillic: false, latin: script.is_some(), variations: false };
     Some(Plain { len: usize::from(len), odd: L::NONE, m, check, glyph: None, marks })
 }
 

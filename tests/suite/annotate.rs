@@ -105,9 +105,12 @@ fn comments_on_throne_stages_claims_and_result() {
 #[test]
 fn golden_annotations() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/annotate");
+    let chess = pgn100::replay::Options { default_variant: Some(pgn100::rules::Variant::Chess), ..Default::default() };
     let cases = [
         ("marks_numbers_comments", AnnotateOptions { stages: true, ..AnnotateOptions::default() }),
         ("seed002_castling", AnnotateOptions { fen: true, ..AnnotateOptions::default() }),
+        // A book's comma or period stays after the move, the mark before it.
+        ("book_punctuation", AnnotateOptions { replay: chess, ..AnnotateOptions::default() }),
     ];
     for (name, options) in cases {
         let input = std::fs::read_to_string(dir.join(format!("{name}.pgn"))).expect("input");

@@ -110,18 +110,19 @@ fn validate_chess(path: &Path) -> (String, String) {
     (out.lines().last().unwrap_or_default().to_string(), out)
 }
 
-/// Real files in legacy encodings (issue 41): the Dortmund 1928 tournament
-/// (Latin-1: `R\xe9ti`, `S\xe4misch`, `Van N\xfcss`) and a puzzle file
-/// with one Latin-1 byte (`Polg\xe1r`), both from pychess; and a file saved
-/// as UTF-16 with its BOM and CRLF, as Windows Notepad saves "Unicode".
-/// Each reads in its encoding, detected, with python-chess's games, moves
-/// and final positions (python-chess given the encoding), and validates
-/// whole: no `undecodable` byte.
+/// Real files in legacy encodings (issue 41): a day of Sesse broadcasts
+/// (Norwegian league names, `B\xe6rum`, `Troms\xf8`, `Lindb\xf8l`)
+/// re-encoded as Latin-1 from the UTF-8 original; 30 games of the GNU Chess
+/// book as they stand in it, CP437 (`N\x81rnberg`); and a file saved as
+/// UTF-16 with its BOM and CRLF, as Windows Notepad saves "Unicode". Each
+/// reads in its encoding, detected, with python-chess's games, moves and
+/// final positions (python-chess given the encoding), and validates whole:
+/// no `undecodable` byte.
 #[test]
 fn legacy_encoded_real_files_agree_with_python_chess() {
     for (name, reference, encoding, games) in [
-        ("pychess_dortmund1928_latin1", "pychess_dortmund1928_latin1", Charset::WINDOWS_1252, 95),
-        ("pychess_mate_in_2_latin1", "pychess_mate_in_2_latin1", Charset::WINDOWS_1252, 166),
+        ("sesse_2024-02-03_latin1", "sesse_2024-02-03_latin1", Charset::WINDOWS_1252, 18),
+        ("gnuchess_book_1.02_games21341-21370_cp437", "gnuchess_book_1.02_games21341-21370_cp437", Charset::CP437, 30),
         ("lichess_export_mliebelt_2024-01-03.utf16le", "lichess_export_mliebelt_2024-01-03", Charset::UTF_16LE, 8),
     ] {
         let path = common::corpus(&format!("chess/{name}.pgn"));
@@ -138,12 +139,14 @@ fn legacy_encoded_real_files_agree_with_python_chess() {
         let read_as = format!("read as {}", encoding.name());
         assert!(out.contains(&read_as), "{name}: {read_as}\n{out}");
     }
-    // The accented names are read as letters.
-    let text =
-        decode(&std::fs::read(common::corpus("chess/pychess_dortmund1928_latin1.pgn")).expect("corpus"), None).text;
-    for name in ["Réti, Richard", "Sämisch, Friedrich", "Van Nüss, Alfred"] {
-        assert!(text.contains(&format!("\"{name}\"")), "{name}");
+    // The names with letters outside ASCII are read as those letters.
+    let read = |name: &str| decode(&std::fs::read(common::corpus(name)).expect("corpus"), None).text;
+    let sesse = read("chess/sesse_2024-02-03_latin1.pgn");
+    for name in ["Bærum-P. Stigar", "SK 1911-A. Lindbøl", "Tromsø-M. Schouten"] {
+        assert!(sesse.contains(&format!("\"{name}\"")), "{name}");
     }
+    let book = read("chess/gnuchess_book_1.02_games21341-21370_cp437.pgn");
+    assert_eq!(book.matches("[Site \"Nürnberg\"]").count(), 6);
 }
 
 /// The shared collection, when this machine has it.

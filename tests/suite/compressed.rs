@@ -316,3 +316,19 @@ fn zips_inside_zips_are_read() {
     );
     assert!(stdout(&o).contains("1 game(s)"), "{}", stdout(&o));
 }
+
+/// `show` reads a compressed file as the other commands do (it said
+/// "binary data" of a `.pgn.gz`): the same diagram as of the plain file.
+#[test]
+fn show_reads_a_compressed_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plain = std::fs::read(crate::common::corpus("valid/seed002_castling.pgn")).expect("corpus file");
+    let (p, z) = (dir.path().join("g.pgn"), dir.path().join("g.pgn.gz"));
+    std::fs::write(&p, &plain).expect("write");
+    std::fs::write(&z, gz(&plain)).expect("write");
+    let show = |path: &Path| pgn100(&["show", path.to_str().expect("path"), "--ply", "3"]);
+    let (want, got) = (show(&p), show(&z));
+    assert!(want.status.success() && got.status.success(), "{}", String::from_utf8_lossy(&got.stderr));
+    assert!(stdout(&want).contains("FEN "), "{}", stdout(&want));
+    assert_eq!(stdout(&got), stdout(&want));
+}

@@ -167,8 +167,9 @@ fn look_alikes_are_written_in_their_right_form() {
     let text = std::fs::read_to_string(path).expect("lookalike.pgn");
     let out = convert(&text, LettersChoice::Keep, StyleChoice::Keep);
     // A dash other than `-` is no look-alike (read without a warning): a
-    // token with no other look-alike keeps it, as every token is kept.
-    for right in ["1. Крf8-f9; е3 Крa10-b10 2. e3-e5", "1. 0-0-0 0-0-0-0 2. Лj1‑j2 2... Лa10−a9", "c5:d4 2. Крa1-b1"]
+    // token with no other look-alike keeps it, as every token is kept. A
+    // token written in its right form has Latin files (`е3` is `e3`).
+    for right in ["1. Крf8-f9; e3 Крa10-b10 2. e3-e5", "1. 0-0-0 0-0-0-0 2. Лj1‑j2 2... Лa10−a9", "c5:d4 2. Крa1-b1"]
     {
         assert!(out.contains(right), "{right:?} not in\n{out}");
     }
@@ -176,4 +177,39 @@ fn look_alikes_are_written_in_their_right_form() {
         validate_source(&SourceFile::new("t", out), Options { strict: true, ..Options::default() });
     assert_eq!((games, invalid), (3, 0), "{diags:?}");
     assert!(diags.is_empty(), "{diags:?}");
+}
+
+/// `--to pgn` of records as books print them (no tags, a `;` heading,
+/// commas, a final period, no result, `1.e4` with the number touching the
+/// move): each game gets the roster and a blank line, the heading becomes a
+/// brace comment (PGN's export form; pgn-extract 19.04 stops at a `;` at
+/// the start of the movetext), `1. e4` is spaced, and the game ends with
+/// PGN's `*` (on a line of its own past 75 columns). A tag section without moves ends with its Result tag's result.
+#[test]
+fn pgn_export_of_book_records() {
+    let book = "; Гамбит Эванса. Морфи - Андерсен\n\
+                1. e2-e4 e7-e5, 2. Кg1-f3 Кb8-c6, 3. Сf1-c4 Сf8-c5,4. b2-b4 Сc5:b4.\n\n\
+                1.e4 e5 2.Кf3 d6 3.d4 Сg4 4.de С:f3 5.Ф:f3 de\n\n\
+                [Event \"Round 9\"]\n[Variant \"Chess\"]\n[Result \"1/2\"]\n";
+    let chess = Options { default_variant: Some(pgn100::rules::Variant::Chess), ..Options::default() };
+    let options = ConvertOptions { pgn: true, replay: chess, ..ConvertOptions::default() };
+    let out = convert_source(&SourceFile::new("t", book.to_string()), &options);
+    assert_eq!(out.invalid, 0, "{:?}", out.diagnostics);
+    let roster = |event: &str, result: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n[Result \"{result}\"]\n"
+        )
+    };
+    let want = format!(
+        "{}\n{{Гамбит Эванса. Морфи - Андерсен}} 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. b4 Bxb4\n*\n\n\
+         {}\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 *\n\n\
+         {}[Variant \"Chess\"]\n\n1/2-1/2\n",
+        roster("?", "*"),
+        roster("?", "*"),
+        roster("Round 9", "1/2-1/2")
+    );
+    assert_eq!(out.text, want);
+    // It reads back: three valid games.
+    let (diags, games, invalid) = validate_source(&SourceFile::new("t", out.text.clone()), chess);
+    assert_eq!((games, invalid), (3, 0), "{diags:?}");
 }

@@ -6,8 +6,8 @@ encoding (python-chess reads text; the caller names the encoding):
     python3 corpus/oracle/chess/make_legacy_reference.py
 
 Writes, in this folder:
-- <stem>.games.jsonl for the Latin-1 files of corpus/chess/ (every game,
-  the fields of make_reference.py);
+- <stem>.games.jsonl for the Latin-1 and CP437 files of corpus/chess/
+  (every game, the fields of make_reference.py);
 - gnuchess_book_1.02.valid.json: the number of games of the whole GNU Chess
   book (../shared/chess/, CP437: `\\x81` is ü) and the games python-chess
   finds an error in (1-based), when the book is there.
@@ -25,8 +25,8 @@ CORPUS = os.path.join(ref.REPO, "corpus", "chess")
 
 # (file of corpus/chess, encoding)
 LEGACY = [
-    ("pychess_dortmund1928_latin1.pgn", "latin-1"),
-    ("pychess_mate_in_2_latin1.pgn", "latin-1"),
+    ("sesse_2024-02-03_latin1.pgn", "latin-1"),
+    ("gnuchess_book_1.02_games21341-21370_cp437.pgn", "cp437"),
 ]
 
 
