@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::output::{file_error, write_atomic};
 use super::Outcome;
-use crate::commands::show::{fen_frame, frame_at, frames, At};
+use crate::commands::show::{fen_frame, frame_at, At};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::input::batch::NotText;
 use crate::notation::decode::decode;
@@ -172,8 +172,7 @@ fn page(args: &ShowArgs, out: &Path) -> Outcome {
         let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
         return Err(format!("game {} has no position to show{why}", args.game).into());
     }
-    let frames = frames(&record, &report);
-    let html = game_page(&record, &text, &report, &frames, report.letters);
+    let html = game_page(&record, &text, &report, report.letters);
     write_atomic(out, html.as_bytes())?;
     Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) })
 }
