@@ -505,7 +505,7 @@ fn page(record: &GameRecord, text: &str, report: &GameReport, nodes: &[Node], da
     let _ = write!(
         page,
         r#"{head}main {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
-#moves {{ max-width: 40em; line-height: 1.8; }}
+#moves {{ max-width: 40em; line-height: 1.8; max-height: 85vh; overflow-y: auto; margin: 0; }}
 #moves a, #moves span {{ white-space: nowrap; }}
 #moves .variation, #moves .comment {{ white-space: normal; }}
 #moves a {{ cursor: pointer; padding: 0 0.15em; border-radius: 3px; }}
