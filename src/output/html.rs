@@ -46,8 +46,7 @@ pub struct Node {
 /// The nodes of a replay made with `keep_all`, in token order: their links
 /// follow the lines of the record.
 pub fn nodes(record: &GameRecord, report: &GameReport) -> Vec<Node> {
-    let by_token: HashMap<usize, usize> =
-        report.all.iter().enumerate().map(|(i, ply)| (ply.token, i + 1)).collect();
+    let by_token: HashMap<usize, usize> = report.all.iter().enumerate().map(|(i, ply)| (ply.token, i + 1)).collect();
     let mut nodes = vec![Node::default(); report.all.len() + 1];
     /// A line: its current node, the node before that, the move it replaces.
     struct Line {
@@ -349,7 +348,11 @@ fn empty_board(width: u8, height: u8, tenth: char) -> String {
         for file in 0..w {
             let (x, y) = (margin + file * s, margin + (h - 1 - rank) * s);
             let fill = if (file + rank) % 2 == 1 { "#f0d9b5" } else { "#b58863" };
-            let _ = write!(out, r#"<rect id="q{}" x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#, rank * w + file);
+            let _ = write!(
+                out,
+                r#"<rect id="q{}" x="{x}" y="{y}" width="{s}" height="{s}" fill="{fill}"/>"#,
+                rank * w + file
+            );
         }
     }
     for file in 0..width {
@@ -418,7 +421,14 @@ fn stops(report: &GameReport, text: &str) -> Option<String> {
 }
 /// The page of `record` (read from `text`), its nodes linked as `nodes`,
 /// its positions as `data`.
-fn page(record: &GameRecord, text: &str, report: &GameReport, nodes: &[Node], data: &Positions, letters: Letters) -> String {
+fn page(
+    record: &GameRecord,
+    text: &str,
+    report: &GameReport,
+    nodes: &[Node],
+    data: &Positions,
+    letters: Letters,
+) -> String {
     let token_text = |i: usize| record.tokens.get(i).and_then(|t| text.get(t.span.clone())).unwrap_or_default();
     let tag = |name: &str| record.tag(name).unwrap_or("?");
     let title = format!("{} – {}, {} {}", tag("White"), tag("Black"), tag("Event"), tag("Date"));
@@ -500,7 +510,8 @@ fn page(record: &GameRecord, text: &str, report: &GameReport, nodes: &[Node], da
     let (start_placement, start_tail) = data.start.split_once(' ').unwrap_or((data.start.as_str(), ""));
     let dice = !data.captions.is_empty();
     let turn_line = if dice { r#"<p class="turn" id="turn"></p>"# } else { "" };
-    let stops_line = stops.as_deref().map_or_else(String::new, |s| format!(r#"<p class="stops" id="stops">{}</p>"#, xml(s)));
+    let stops_line =
+        stops.as_deref().map_or_else(String::new, |s| format!(r#"<p class="stops" id="stops">{}</p>"#, xml(s)));
     let mut page = String::with_capacity(moves.len() * 3 + 8192);
     let _ = write!(
         page,

@@ -154,7 +154,12 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
             ("king captured by black".to_string(), d.king_captures[1]),
             ("king captured with dice left".to_string(), d.king_captures_with_dice_left),
         ];
-        charts.push_str(&bar_chart("dice-games", "dice: games", &kings, &Scale::Of(games, "valid Dice games".to_string())));
+        charts.push_str(&bar_chart(
+            "dice-games",
+            "dice: games",
+            &kings,
+            &Scale::Of(games, "valid Dice games".to_string()),
+        ));
     }
     let mut table = String::new();
     for row in &rows {

@@ -176,7 +176,19 @@ fn an_invalid_game_shows_its_moves_as_far_as_they_replay_and_why_it_stops() {
 /// line's moves.
 fn nested_game() -> (String, Vec<String>) {
     const LEN: usize = 60;
-    let o = pgn100(&["generate", "--games", "40", "--max-plies", "200", "--seed", "1", "--letters", "latin", "--style", "short"]);
+    let o = pgn100(&[
+        "generate",
+        "--games",
+        "40",
+        "--max-plies",
+        "200",
+        "--seed",
+        "1",
+        "--letters",
+        "latin",
+        "--style",
+        "short",
+    ]);
     assert!(o.status.success());
     let text = String::from_utf8_lossy(&o.stdout).into_owned();
     let moves: Vec<String> = text
@@ -233,7 +245,11 @@ fn a_game_with_twenty_thousand_variation_moves_gives_a_small_page() {
     let per_position = size / positions;
     assert!(per_position <= 60, "{size} bytes for {positions} positions: {per_position} a position");
     let l = links(&page.source);
-    assert_eq!(l.alternatives.iter().map(Vec::len).sum::<usize>(), 399, "a variation after each main move and one in each but the last");
+    assert_eq!(
+        l.alternatives.iter().map(Vec::len).sum::<usize>(),
+        399,
+        "a variation after each main move and one in each but the last"
+    );
 }
 
 /// Headless Chromium, when the machine has it (Debian's `chromium`).
@@ -424,7 +440,12 @@ fn assert_board(shown: &Shown, fen: &str, disc: &dyn Fn(&str) -> String, what: &
 /// Walks the main line of `file` from the start to its end with → in a
 /// browser: at each ply the page draws the board `show --ply` gives.
 /// Returns what it showed.
-fn walk_main_line(browser: &std::path::Path, dir: &std::path::Path, file: &str, disc: &dyn Fn(&str) -> String) -> Vec<Shown> {
+fn walk_main_line(
+    browser: &std::path::Path,
+    dir: &std::path::Path,
+    file: &str,
+    disc: &dyn Fn(&str) -> String,
+) -> Vec<Shown> {
     let out = dir.join(format!("{}.html", file.replace('/', "_")));
     let page = write_page(file, &out);
     let l = links(&page.source);
@@ -448,7 +469,11 @@ fn walk_main_line(browser: &std::path::Path, dir: &std::path::Path, file: &str, 
         let marked = if ply == 0 { 0..=0 } else { 1..=2 };
         assert!(marked.contains(&s.marked.len()), "{file} ply {ply}: {:?}", s.marked);
         if ply > 0 {
-            assert!(s.status.starts_with("after ") && s.status.contains(&page.moves[node - 1]), "{file} ply {ply}: {}", s.status);
+            assert!(
+                s.status.starts_with("after ") && s.status.contains(&page.moves[node - 1]),
+                "{file} ply {ply}: {}",
+                s.status
+            );
         } else {
             assert_eq!(s.status, "start");
         }

@@ -340,16 +340,24 @@ fn the_html_report_puts_dice_turns_dice_and_games_on_their_own_scales() {
             .filter(|n| n.attribute("class") == Some("bar"))
             .map(|n| {
                 let w = n.attribute("style").expect("style").trim_start_matches("width: ").trim_end_matches('%');
-                (n.attribute("data-label").expect("label").to_string(), n.attribute("data-value").expect("v").parse().expect("n"), w.parse().expect("w"))
+                (
+                    n.attribute("data-label").expect("label").to_string(),
+                    n.attribute("data-value").expect("v").parse().expect("n"),
+                    w.parse().expect("w"),
+                )
             })
             .collect()
     };
     let d = &agg.dice;
-    for (id, whole, count) in [("dice-turns", d.turns, 5), ("dice-dice", 3 * d.turns, 1), ("dice-games", agg.valid, 3)] {
+    for (id, whole, count) in [("dice-turns", d.turns, 5), ("dice-dice", 3 * d.turns, 1), ("dice-games", agg.valid, 3)]
+    {
         let chart = bars(id);
         assert_eq!(chart.len(), count, "{id}");
         for (label, value, w) in chart {
-            assert!((w - 100.0 * value as f64 / whole as f64).abs() < 0.01, "{id} {label}: {value} of {whole} drawn {w}%");
+            assert!(
+                (w - 100.0 * value as f64 / whole as f64).abs() < 0.01,
+                "{id} {label}: {value} of {whole} drawn {w}%"
+            );
         }
     }
     let forced = &bars("dice-turns")[4];
