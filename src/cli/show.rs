@@ -65,7 +65,8 @@ pub struct ShowArgs {
     #[arg(long)]
     pub svg: Option<PathBuf>,
     /// Write the game as one self-contained web page to this file instead:
-    /// its boards, its moves and comments, steps by buttons and arrow keys.
+    /// one board set to each of its positions, its moves and comments, steps
+    /// by buttons and arrow keys.
     #[arg(long, conflicts_with_all = ["fen", "ply", "turn", "svg"])]
     pub html: Option<PathBuf>,
     /// Letters of the prince in the SVG diagram.

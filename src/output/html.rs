@@ -187,11 +187,10 @@ fn square_name(file: u8, rank: u8) -> String {
 /// words, the tenth file lettered `tenth` (`j`, or `k` as the record writes).
 fn note(pos_before_rules: &Rules, mv: Move, tenth: char) -> Option<String> {
     let name = |sq: Square| {
-        let s = sq.to_string();
         if sq.file() == 9 {
-            format!("{tenth}{}", &s[1..])
+            format!("{tenth}{}", u32::from(sq.rank()) + 1)
         } else {
-            s
+            sq.to_string()
         }
     };
     match mv.kind {

@@ -12,6 +12,9 @@ use crate::commands::stats::Aggregate;
 use crate::output::diagram::xml;
 use crate::output::html::page_head;
 
+/// A chart's bars: label and count.
+type Bars = Vec<(String, u64)>;
+
 /// At most this many bars a chart (the largest counts; first moves have many).
 const MAX_BARS: usize = 15;
 
@@ -114,7 +117,7 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
     // shares of the valid games (rows with a percentage) in a chart of their
     // own, to the scale of all valid games. Dice chess's section is drawn
     // from its counts below: turns, dice and games are not comparable.
-    let mut sections: Vec<(&str, bool, Vec<(String, u64)>)> = Vec::new();
+    let mut sections: Vec<(&str, bool, Bars)> = Vec::new();
     for row in rows.iter().filter(|r| !matches!(r.section, "games" | "plies" | "dice")) {
         let Ok(value) = row.value.parse::<u64>() else { continue };
         let share = row.percent.is_some();
