@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 
 use super::output::write_atomic;
 use super::Outcome;
-use crate::commands::show::{fen_frame, frame_at, frames, At};
+use crate::commands::show::{fen_frame, frame_at, At};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::input::batch::{BlockStart, Blocks, BLOCK};
 use crate::notation::{GameRecord, Item, Reader};
@@ -64,7 +64,8 @@ pub struct ShowArgs {
     #[arg(long)]
     pub svg: Option<PathBuf>,
     /// Write the game as one self-contained web page to this file instead:
-    /// its boards, its moves and comments, steps by buttons and arrow keys.
+    /// one board set to each of its positions, its moves and comments, steps
+    /// by buttons and arrow keys.
     #[arg(long, conflicts_with_all = ["fen", "ply", "turn", "svg"])]
     pub html: Option<PathBuf>,
     /// The largest game read (bytes, or with K, M or G: 64M, 1G); a larger
@@ -203,8 +204,7 @@ fn page(args: &ShowArgs, out: &Path) -> Outcome {
         let why = report.diagnostics.first().map_or_else(String::new, |d| format!(": {}", d.message));
         return Err(format!("game {} has no position to show{why}", args.game).into());
     }
-    let frames = frames(&record, &report);
-    let html = game_page(&record, &text, &report, &frames, report.letters);
+    let html = game_page(&record, &text, &report, report.letters);
     write_atomic(out, html.as_bytes())?;
     Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) })
 }

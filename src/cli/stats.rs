@@ -221,15 +221,19 @@ fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn st
         }
         StatsFormat::Table => {
             let mut last = "";
-            for row in total.rows() {
+            let rows = total.rows();
+            // The label column as wide as the longest label (Dice chess has
+            // a long one), so that no label runs into its number.
+            let width = rows.iter().map(|r| r.key.chars().count()).max().unwrap_or(0).max(40);
+            for row in rows {
                 if row.section != last {
                     writeln!(out, "{}", row.section)?;
                     last = row.section;
                 }
                 let value = if row.value.is_empty() { "-" } else { row.value.as_str() };
                 match row.percent {
-                    Some(p) => writeln!(out, "  {:<40} {value} ({p:.1}% of valid games)", row.key)?,
-                    None => writeln!(out, "  {:<40} {value}", row.key)?,
+                    Some(p) => writeln!(out, "  {:<width$} {value} ({p:.1}% of valid games)", row.key)?,
+                    None => writeln!(out, "  {:<width$} {value}", row.key)?,
                 }
             }
         }

@@ -141,15 +141,39 @@ fn plain_frame(report: &GameReport, n: usize) -> Option<Frame<'_>> {
 /// [`GameReport::for_each_kept`]: the start, then the one after each move
 /// (Dice chess: of the main line; its empty turns have none).
 pub fn frames<'a>(record: &GameRecord, report: &'a GameReport) -> Vec<Frame<'a>> {
-    let mut out: Vec<Frame<'a>> = report.start.clone().map(start_of).into_iter().collect();
+    let mut out = Vec::new();
+    for_each_frame(record, report, |frame| out.push(frame.clone()));
+    out
+}
+
+/// Calls `f` with every position of [`frames`] in turn, one at a time: a
+/// game page of many thousand positions never holds them all.
+pub fn for_each_frame<'a>(record: &GameRecord, report: &'a GameReport, mut f: impl FnMut(&Frame<'a>)) {
+    if let Some(start) = report.start.clone() {
+        f(&start_of(start));
+    }
     if report.turns.is_empty() {
-        report.for_each_kept(|_, ply, after| out.push(Frame { pos: after.clone(), last: Some(ply), dice: None }));
-        return out;
+        let mut frame: Option<Frame<'a>> = None;
+        report.for_each_kept(|_, ply, after| {
+            let frame = match frame.as_mut() {
+                Some(frame) => {
+                    frame.pos.clone_from(after);
+                    frame.last = Some(ply);
+                    frame
+                }
+                None => frame.insert(Frame { pos: after.clone(), last: Some(ply), dice: None }),
+            };
+            f(frame);
+        });
+        return;
     }
     for (i, turn) in report.turns.iter().enumerate() {
-        out.extend((1..=turn.plies.len()).filter_map(|made| dice_frame(record, report, i, made)));
+        for made in 1..=turn.plies.len() {
+            if let Some(frame) = dice_frame(record, report, i, made) {
+                f(&frame);
+            }
+        }
     }
-    out
 }
 
 /// The Dice turn (index into `report.turns`) and how many of its moves are
@@ -223,6 +247,16 @@ impl Frame<'_> {
     /// it was read from giving the move as written; `None` in every other
     /// variant.
     pub fn caption(&self, record: Option<(&GameRecord, &str)>) -> Option<TurnCaption> {
+        let written = self.last.and_then(|ply| {
+            let (record, text) = record?;
+            text.get(record.tokens.get(ply.token)?.span.clone())
+        });
+        self.caption_with(written.unwrap_or("?"))
+    }
+
+    /// [`Frame::caption`] with `written` standing for the last move as the
+    /// record writes it.
+    pub fn caption_with(&self, written: &str) -> Option<TurnCaption> {
         let d = self.dice.as_ref()?;
         let left = Some((d.left, d.form)).filter(|_| !d.over);
         let Some(turn) = d.turn else { return Some(TurnCaption { line: None, left }) };
@@ -231,10 +265,7 @@ impl Frame<'_> {
         let rest = match self.last {
             None if d.over => ": no die can be spent, the turn is empty".to_string(),
             None => format!(": before its first move; dice left: {dice}"),
-            Some(ply) => {
-                let written = record
-                    .and_then(|(record, text)| text.get(record.tokens.get(ply.token)?.span.clone()))
-                    .unwrap_or("?");
+            Some(_) => {
                 let spendable = if d.over && !d.left.is_empty() && self.pos.king_taken().is_none() {
                     ", none can be spent"
                 } else {

@@ -19,12 +19,12 @@ pub enum Glyphs {
 }
 
 /// The FEN letter of a man (White upper case): K Q A(prince) R B N P.
-fn letter(p: Piece, rules: &Rules) -> String {
+pub(crate) fn letter(p: Piece, rules: &Rules) -> String {
     let c = rules.letter_of_role(p.role);
     if p.color == Color::White { c.to_ascii_uppercase() } else { c }.to_string()
 }
 
-fn symbol(p: Piece) -> Option<char> {
+pub(crate) fn symbol(p: Piece) -> Option<char> {
     let white = p.color == Color::White;
     Some(match p.role {
         Role::King => {

@@ -1,7 +1,7 @@
 //! The statistics as one self-contained web page (`stats --html`): a
 //! histogram of game lengths, a bar chart for every counted section of the
 //! aggregate (results, terminations, castling by stage and wing, promotions
-//! by piece and file class, throne pawns, first moves, ...), all inline SVG,
+//! by piece and file class, throne pawns, first moves, ...), as HTML tables,
 //! then the whole table. The charts are drawn from [`Aggregate::rows`], so a
 //! section a variant adds gets its chart. No network, no script; the page
 //! is well-formed XML.
@@ -12,41 +12,77 @@ use crate::commands::stats::Aggregate;
 use crate::output::diagram::xml;
 use crate::output::html::page_head;
 
+/// A chart's bars: label and count.
+type Bars = Vec<(String, u64)>;
+
 /// At most this many bars a chart (the largest counts; first moves have many).
 const MAX_BARS: usize = 15;
 
-/// A horizontal bar chart; each bar carries its label and value as data
-/// attributes, for a reader of the page.
-fn bar_chart(id: &str, title: &str, bars: &[(String, u64)]) -> String {
-    let (row, label_w, bar_w) = (22u32, 230u32, 360u32);
-    let height = row * bars.len() as u32 + 10;
-    let max = bars.iter().map(|(_, v)| *v).max().unwrap_or(0).max(1);
+/// What a chart's full width stands for: a whole the bars are parts of (the
+/// valid games, a Dice game's turns or dice), or for counts of things with
+/// no such whole, the chart's largest count rounded up to 1, 2 or 5 times a
+/// power of ten, so that a lone count of 7 fills 70 %, not all, of a scale
+/// the caption states.
+#[derive(Clone, Debug, PartialEq)]
+enum Scale {
+    Of(u64, String),
+    Counts(u64),
+}
+
+impl Scale {
+    fn counts(bars: &[(String, u64)]) -> Scale {
+        let max = bars.iter().map(|(_, v)| *v).max().unwrap_or(0).max(1);
+        let mut step = 1u64;
+        loop {
+            for m in [1, 2, 5] {
+                if step.saturating_mul(m) >= max {
+                    return Scale::Counts(step.saturating_mul(m));
+                }
+            }
+            step = step.saturating_mul(10);
+        }
+    }
+    fn whole(&self) -> u64 {
+        match self {
+            Scale::Of(n, _) | Scale::Counts(n) => (*n).max(1),
+        }
+    }
+    fn caption(&self) -> String {
+        match self {
+            Scale::Of(n, what) => format!("full width: all {n} {what}"),
+            Scale::Counts(n) => format!("full width: {n}"),
+        }
+    }
+}
+
+/// A horizontal bar chart as a table: each label whole in its own cell,
+/// the bar to `scale`, the count (and its share of a whole) beside it.
+/// Each bar carries its label and value as data attributes, for a reader
+/// of the page.
+fn bar_chart(id: &str, title: &str, bars: &[(String, u64)], scale: &Scale) -> String {
+    let whole = scale.whole();
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<figure class="chart" id="{id}"><figcaption>{}</figcaption>
-<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" viewBox="0 0 {w} {height}" font-family="DejaVu Sans, sans-serif" font-size="12">
+        r#"<figure class="chart" id="{id}"><figcaption>{} <span class="scale">({})</span></figcaption>
+<table class="bars">
 "#,
         xml(title),
-        w = label_w + bar_w + 70,
+        xml(&scale.caption()),
     );
-    for (i, (label, value)) in bars.iter().enumerate() {
-        let y = 5 + row * i as u32;
-        let len = (u64::from(bar_w) * value / max) as u32;
+    for (label, value) in bars {
+        let width = (100.0 * *value as f64 / whole as f64).min(100.0);
+        let share = match scale {
+            Scale::Of(..) => format!(" ({width:.1} %)"),
+            Scale::Counts(_) => String::new(),
+        };
         let _ = writeln!(
             out,
-            r##"<text x="{}" y="{}" text-anchor="end">{}</text><rect class="bar" x="{label_w}" y="{}" width="{len}" height="{}" fill="#5b7fb5" data-label="{}" data-value="{value}"/><text x="{}" y="{}">{value}</text>"##,
-            label_w - 6,
-            y + 15,
-            xml(label),
-            y + 3,
-            row - 6,
-            xml(label),
-            label_w + len + 5,
-            y + 15,
+            r#"<tr><th>{label}</th><td class="track"><div class="bar" style="width: {width:.2}%" data-label="{label}" data-value="{value}"></div></td><td class="n">{value}{share}</td></tr>"#,
+            label = xml(label),
         );
     }
-    out.push_str("</svg></figure>\n");
+    out.push_str("</table></figure>\n");
     out
 }
 
@@ -75,24 +111,58 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
     let mut charts = String::new();
     let lengths = length_bins(agg);
     if !lengths.is_empty() {
-        charts.push_str(&bar_chart("lengths", "game lengths (plies, valid games)", &lengths));
+        charts.push_str(&bar_chart("lengths", "game lengths (plies, valid games)", &lengths, &Scale::counts(&lengths)));
     }
-    // One chart a section of counts, in the table's order.
-    let mut sections: Vec<(&str, Vec<(String, u64)>)> = Vec::new();
-    for row in rows.iter().filter(|r| !matches!(r.section, "games" | "plies")) {
+    // One chart a section of counts, in the table's order; a section's
+    // shares of the valid games (rows with a percentage) in a chart of their
+    // own, to the scale of all valid games. Dice chess's section is drawn
+    // from its counts below: turns, dice and games are not comparable.
+    let mut sections: Vec<(&str, bool, Bars)> = Vec::new();
+    for row in rows.iter().filter(|r| !matches!(r.section, "games" | "plies" | "dice")) {
         let Ok(value) = row.value.parse::<u64>() else { continue };
-        match sections.last_mut() {
-            Some((section, bars)) if *section == row.section => bars.push((row.key.clone(), value)),
-            _ => sections.push((row.section, vec![(row.key.clone(), value)])),
+        let share = row.percent.is_some();
+        match sections.iter_mut().rev().find(|(section, s, _)| *section == row.section && *s == share) {
+            Some((_, _, bars)) => bars.push((row.key.clone(), value)),
+            None => sections.push((row.section, share, vec![(row.key.clone(), value)])),
         }
     }
-    for (section, mut bars) in sections {
+    let valid_games = Scale::Of(agg.valid, "valid games".to_string());
+    for (i, (section, share, mut bars)) in sections.iter().cloned().enumerate() {
         if bars.len() > MAX_BARS {
             bars.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
             bars.truncate(MAX_BARS);
         }
-        let id = section.replace(' ', "-");
-        charts.push_str(&bar_chart(&id, section, &bars));
+        // The section's first chart is named after it, a second `-games`.
+        let first = !sections.iter().take(i).any(|(s, _, _)| *s == section);
+        let id = section.replace(' ', "-") + if first { "" } else { "-games" };
+        let scale = if share { valid_games.clone() } else { Scale::counts(&bars) };
+        charts.push_str(&bar_chart(&id, section, &bars, &scale));
+    }
+    if let Some(&games) = agg.variants.get("Dice") {
+        let d = &agg.dice;
+        let [m0, m1, m2, m3] = d.moves_per_turn;
+        let turns = vec![
+            ("empty turns".to_string(), m0),
+            ("turns of 1 move".to_string(), m1),
+            ("turns of 2 moves".to_string(), m2),
+            ("turns of 3 moves".to_string(), m3),
+            ("turns where the maximum-moves rule forced a choice".to_string(), d.forced_turns),
+        ];
+        charts.push_str(&bar_chart("dice-turns", "dice: turns", &turns, &Scale::Of(d.turns, "turns".to_string())));
+        let dice = vec![("dice unused".to_string(), d.dice_unused)];
+        let rolled = Scale::Of(d.turns.saturating_mul(3), "dice rolled".to_string());
+        charts.push_str(&bar_chart("dice-dice", "dice: dice", &dice, &rolled));
+        let kings = vec![
+            ("king captured by white".to_string(), d.king_captures[0]),
+            ("king captured by black".to_string(), d.king_captures[1]),
+            ("king captured with dice left".to_string(), d.king_captures_with_dice_left),
+        ];
+        charts.push_str(&bar_chart(
+            "dice-games",
+            "dice: games",
+            &kings,
+            &Scale::Of(games, "valid Dice games".to_string()),
+        ));
     }
     let mut table = String::new();
     for row in &rows {
@@ -109,6 +179,13 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
         r#"{head}#charts {{ display: flex; flex-wrap: wrap; gap: 1em 2em; }}
 figure {{ margin: 0; }}
 figcaption {{ font-weight: bold; margin-bottom: 0.3em; }}
+figcaption .scale {{ font-weight: normal; color: #666; font-size: 0.85em; }}
+table.bars {{ margin-top: 0; font-size: 0.85em; }}
+table.bars th {{ text-align: right; font-weight: normal; white-space: nowrap; padding: 0.1em 0.5em 0.1em 0; }}
+table.bars td {{ border: none; padding: 0.1em 0.3em; }}
+table.bars td.track {{ width: 300px; min-width: 300px; background: #f1f1f1; padding: 0; }}
+table.bars .bar {{ height: 14px; background: #5b7fb5; }}
+table.bars td.n {{ text-align: left; white-space: nowrap; }}
 table {{ border-collapse: collapse; margin-top: 1.5em; }}
 td {{ padding: 0.1em 0.8em; border-bottom: 1px solid #ddd; }}
 td.n {{ text-align: right; }}

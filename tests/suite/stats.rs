@@ -200,6 +200,35 @@ fn the_html_report_draws_the_aggregate() {
     for id in ["castling", "promotions", "throne-pawn", "first-moves"] {
         assert!(!bars(id).is_empty(), "{id}");
     }
+    let _ = &source;
+    // Bars are drawn to their chart's scale: shares of the valid games to
+    // the valid games (the throne pawn's one bar is not the full width),
+    // counts to their largest rounded up to 1, 2 or 5 times a power of ten.
+    let width = |id: &str| -> Vec<f64> {
+        let figure = doc.descendants().find(|n| n.attribute("id") == Some(id)).expect("chart");
+        figure
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("bar"))
+            .map(|n| {
+                let style = n.attribute("style").expect("a width");
+                style.trim_start_matches("width: ").trim_end_matches('%').parse().expect("a percentage")
+            })
+            .collect()
+    };
+    let throne = bars("throne-pawn");
+    assert_eq!(throne.len(), 1);
+    let share = 100.0 * throne[0].1 as f64 / agg.valid as f64;
+    assert!((width("throne-pawn")[0] - share).abs() < 0.01, "{share}");
+    assert!(share < 100.0);
+    let results = bars("results");
+    let max = results.iter().map(|(_, n)| *n).max().expect("results");
+    let nice = [1u64, 2, 5, 10, 20, 50, 100, 200, 500].into_iter().find(|&n| n >= max).expect("a scale");
+    for ((_, n), w) in results.iter().zip(width("results")) {
+        assert!((w - 100.0 * *n as f64 / nice as f64).abs() < 0.01, "{n} of {nice}: {w}");
+    }
+    // Counts of castlings and shares of games in charts of their own.
+    assert!(bars("castling").iter().all(|(k, _)| !k.starts_with("games")));
+    assert!(bars("castling-games").iter().any(|(k, _)| k.starts_with("games with")));
     let csv = String::from_utf8(run(&["stats", "corpus/valid", "--format", "csv"]).stdout).expect("CSV");
     let table = doc.descendants().find(|n| n.attribute("id") == Some("table")).expect("the table");
     let rows = table.children().filter(|n| n.has_tag_name("tr")).count();
@@ -250,4 +279,89 @@ fn parquet_rows_read_back_to_the_csv_values() {
         rows.iter().map(|r| r[12].parse::<u32>().expect("plies")).collect::<Vec<_>>(),
         games.iter().map(|g| g.plies).collect::<Vec<_>>()
     );
+}
+
+/// The `stats` table: every label stands whole before its number, the
+/// numbers in one column, whatever the variants (Dice chess has the longest
+/// label, Royal and Hundred their own).
+#[test]
+fn the_table_label_column_holds_every_label() {
+    use crate::common::pgn100 as run;
+    for files in [
+        &["corpus/oracle/dice/dice-lat-short.pgn"][..],
+        &["corpus/valid", "corpus/oracle/royal/royal-lat-short.pgn", "corpus/oracle/dice/dice-cyr-long.pgn"],
+    ] {
+        let o = run(&[&["stats"][..], files].concat());
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8(o.stdout).expect("UTF-8");
+        assert!(text.contains("turns where the maximum-moves rule forced a choice "), "{text}");
+        // Each row: two spaces, the key whole (as the CSV aggregate has
+        // it), padded to the longest key, one space, the value.
+        let csv = String::from_utf8(run(&[&["stats"][..], files, &["--format", "csv"]].concat()).stdout).expect("CSV");
+        let mut reader = csv::Reader::from_reader(csv.as_bytes());
+        let keys: Vec<(String, String)> =
+            reader.records().map(|r| r.expect("a row")).map(|r| (r[1].to_string(), r[2].to_string())).collect();
+        let width = keys.iter().map(|(k, _)| k.chars().count()).max().expect("rows");
+        assert!(width >= 50, "{width}");
+        let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+        assert_eq!(rows.len(), keys.len());
+        for (row, (key, value)) in rows.iter().zip(&keys) {
+            let chars: Vec<char> = row.chars().collect();
+            let label: String = chars[2..2 + width].iter().collect();
+            assert_eq!(label.trim_end(), key, "{row}");
+            assert_eq!(chars[2 + width], ' ', "{row}");
+            let shown: String = chars[3 + width..].iter().collect();
+            let value = if value.is_empty() { "-" } else { value.as_str() };
+            assert!(shown.starts_with(value), "{row}: {value}");
+        }
+    }
+}
+
+/// `stats --html` of Dice chess: turns, dice and games in charts of their
+/// own, each to its whole (all turns, all dice rolled, all Dice games).
+#[test]
+fn the_html_report_puts_dice_turns_dice_and_games_on_their_own_scales() {
+    use crate::common::pgn100 as run;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let page = dir.path().join("dice.html");
+    let file = "corpus/oracle/dice/dice-lat-short.pgn";
+    assert!(run(&["stats", file, "--html", page.to_str().expect("path")]).status.success());
+    let agg: Aggregate = serde_json::from_slice(&run(&["stats", file, "--format", "json"]).stdout).expect("aggregate");
+    let source = std::fs::read_to_string(&page).expect("the page");
+    let doc = roxmltree::Document::parse_with_options(
+        &source,
+        roxmltree::ParsingOptions { allow_dtd: true, ..roxmltree::ParsingOptions::default() },
+    )
+    .expect("well-formed XML");
+    let bars = |id: &str| -> Vec<(String, u64, f64)> {
+        let figure = doc.descendants().find(|n| n.attribute("id") == Some(id)).unwrap_or_else(|| panic!("chart {id}"));
+        figure
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("bar"))
+            .map(|n| {
+                let w = n.attribute("style").expect("style").trim_start_matches("width: ").trim_end_matches('%');
+                (
+                    n.attribute("data-label").expect("label").to_string(),
+                    n.attribute("data-value").expect("v").parse().expect("n"),
+                    w.parse().expect("w"),
+                )
+            })
+            .collect()
+    };
+    let d = &agg.dice;
+    for (id, whole, count) in [("dice-turns", d.turns, 5), ("dice-dice", 3 * d.turns, 1), ("dice-games", agg.valid, 3)]
+    {
+        let chart = bars(id);
+        assert_eq!(chart.len(), count, "{id}");
+        for (label, value, w) in chart {
+            assert!(
+                (w - 100.0 * value as f64 / whole as f64).abs() < 0.01,
+                "{id} {label}: {value} of {whole} drawn {w}%"
+            );
+        }
+    }
+    let forced = &bars("dice-turns")[4];
+    assert_eq!((forced.0.as_str(), forced.1), ("turns where the maximum-moves rule forced a choice", d.forced_turns));
+    // No chart mixes them: there is no chart of the whole section.
+    assert!(doc.descendants().all(|n| n.attribute("id") != Some("dice")));
 }
