@@ -626,7 +626,7 @@ mod tests {
                 w.encode_in(pool);
             }
             let (mut head, mut tail) = (Batch::like(&sample.0), Batch::like(&sample.1));
-            let mut at = 0;
+            let mut at = 0usize;
             for (k, size) in [1, 0, 17, 40, 3, 90, 60, 89].into_iter().enumerate() {
                 head.clear();
                 tail.clear();
