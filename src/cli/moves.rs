@@ -1,6 +1,8 @@
 //! `pgn100 moves`
 
+use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::{Args, ValueEnum};
 
@@ -9,9 +11,10 @@ use super::input::{Input, InputArgs};
 use super::output::Sink;
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::moves::{moves_chunk, MoveLine, MovesChunk};
-use crate::output::parquet::{ParquetRows, ROW_GROUP};
-use crate::output::table::{write_csv, write_csv_header, write_json, Row};
+use crate::commands::moves::parquet_layout;
+use crate::commands::moves::{moves_chunk, ChunkGame, ChunkRows, MoveLine, MovesChunk, RowsFormat};
+use crate::output::parquet::{Batch, ParquetRows};
+use crate::output::table::TextFormat;
 use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -58,66 +61,121 @@ pub struct MovesArgs {
     pub game: Option<u64>,
 }
 
-/// Writes rows as they come, in input order.
+/// Writes rows as they come, in input order: the workers wrote them but
+/// for the columns of [`MoveHead`], added here.
 enum RowWriter {
-    Csv(Box<csv::Writer<Sink>>, csv::ByteRecord),
-    Jsonl(Sink),
-    Parquet(Box<ParquetRows<Sink>>),
+    /// CSV or JSON lines; a chunk's lines are gathered in the buffer.
+    Text(TextFormat, Sink, Vec<u8>),
+    /// Parquet; the head columns of a chunk's rows are gathered in the batch.
+    Parquet(Box<ParquetRows<Sink>>, Batch),
 }
 
 impl RowWriter {
-    fn open(args: &MovesArgs) -> Result<RowWriter, Box<dyn std::error::Error>> {
-        let sink = Sink::open(args.output.as_deref(), args.format == MovesFormat::Parquet)?;
+    fn open(args: &MovesArgs, pool: &Arc<rayon::ThreadPool>) -> Result<RowWriter, Box<dyn std::error::Error>> {
+        let mut sink = Sink::open(args.output.as_deref(), args.format == MovesFormat::Parquet)?;
         let sample = MoveLine::sample(args.fen);
-        Ok(match args.format {
-            MovesFormat::Csv => {
-                let mut w = csv::Writer::from_writer(sink);
-                write_csv_header(&mut w, &sample)?;
-                RowWriter::Csv(Box::new(w), csv::ByteRecord::new())
+        Ok(match args.format.rows() {
+            RowsFormat::Text(format) => {
+                let mut header = Vec::new();
+                format.header(&mut header, &sample);
+                sink.write_all(&header)?;
+                RowWriter::Text(format, sink, Vec::new())
             }
-            MovesFormat::Jsonl => RowWriter::Jsonl(sink),
-            MovesFormat::Parquet => RowWriter::Parquet(Box::new(ParquetRows::like(sink, &sample, "move", ROW_GROUP)?)),
+            RowsFormat::Parquet => {
+                let mut w = ParquetRows::like(sink, &sample, &parquet_layout(args.fen))?;
+                w.encode_in(Arc::clone(pool));
+                RowWriter::Parquet(Box::new(w), Batch::like(&sample.head))
+            }
         })
     }
 
-    fn write(&mut self, row: &impl Row) -> std::io::Result<()> {
-        match self {
-            RowWriter::Csv(w, record) => write_csv(w, record, row),
-            RowWriter::Jsonl(w) => write_json(w, row),
-            RowWriter::Parquet(w) => w.push(row).map_err(std::io::Error::other),
+    /// Writes the rows of `chunk`'s games `games` (in order), the games
+    /// numbered from `number(game)` in file `file`.
+    fn write(
+        &mut self,
+        chunk: &MovesChunk,
+        games: &[&ChunkGame],
+        file: &str,
+        number: impl Fn(&ChunkGame) -> usize,
+    ) -> Result<(), Box<dyn std::error::Error>> {
+        match (self, &chunk.rows) {
+            (RowWriter::Text(format, sink, out), ChunkRows::Text { bytes, ends }) => {
+                let mut head = Vec::new();
+                out.clear();
+                for game in games {
+                    head.clear();
+                    format.begin(&mut head);
+                    format.cells(&mut head, &game.head(file, number(game)), true);
+                    let mut start = game.rows.start.checked_sub(1).and_then(|i| ends.get(i)).copied().unwrap_or(0);
+                    for &end in ends.get(game.rows.clone()).unwrap_or_default() {
+                        out.extend_from_slice(&head);
+                        out.extend_from_slice(bytes.get(start..end).unwrap_or_default());
+                        start = end;
+                    }
+                }
+                sink.write_all(out).map_err(fatal)
+            }
+            (RowWriter::Parquet(w, head), ChunkRows::Columns(batch)) => {
+                // The games' rows in runs of games next to each other.
+                let mut i = 0;
+                while let Some(first) = games.get(i) {
+                    let mut rows = first.rows.start..first.rows.start;
+                    head.clear();
+                    while let Some(game) = games.get(i).filter(|g| g.rows.start == rows.end) {
+                        rows.end = game.rows.end;
+                        head.push_repeated(&game.head(file, number(game)), game.rows.len())?;
+                        i += 1;
+                    }
+                    w.append(&[(head, 0..head.len()), (batch, rows)]).map_err(|e| fatal(std::io::Error::other(e)))?;
+                }
+                Ok(())
+            }
+            _ => Err("the rows of a chunk are not in the output's format".into()),
         }
     }
 
     fn finish(self) -> Result<Sink, Box<dyn std::error::Error>> {
         Ok(match self {
-            RowWriter::Csv(w, _) => w.into_inner().map_err(|e| e.into_error())?,
-            RowWriter::Jsonl(mut w) => {
-                std::io::Write::flush(&mut w)?;
+            RowWriter::Text(_, mut w, _) => {
+                w.flush()?;
                 w
             }
-            RowWriter::Parquet(w) => w.finish()?,
+            RowWriter::Parquet(w, _) => w.finish()?,
         })
+    }
+}
+
+impl MovesFormat {
+    /// How the workers write the rows.
+    fn rows(self) -> RowsFormat {
+        match self {
+            MovesFormat::Csv => RowsFormat::Text(TextFormat::Csv),
+            MovesFormat::Jsonl => RowsFormat::Text(TextFormat::Json),
+            MovesFormat::Parquet => RowsFormat::Parquet,
+        }
     }
 }
 
 pub fn run(args: &MovesArgs, color: bool) -> Outcome {
     let encoding = args.input.encoding()?;
     let inputs = args.input.inputs()?;
-    let pool = args.input.pool()?;
+    let pool = Arc::new(args.input.pool()?);
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
-    let mut rows = RowWriter::open(args)?;
+    let mut rows = RowWriter::open(args, &pool)?;
     let (mut games, mut invalid) = (0usize, 0usize);
     let wanted = args.game.and_then(|n| usize::try_from(n).ok());
     let mut at = (usize::MAX, 0); // the input being read, and its games before the chunk
+    let format = args.format.rows();
     let unreadable = read_all(
         &inputs,
         encoding,
         &pool,
         &progress,
         // The chunk's source is named when it is consumed.
-        |text, lines, bytes| moves_chunk("", text, lines, bytes, options, args.fen),
-        |i, raw, mut chunk: MovesChunk| {
+        |text, lines, bytes| moves_chunk("", text, lines, bytes, options, args.fen, format),
+        |i, raw, chunk| {
+            let mut chunk = chunk.map_err(|e| fatal(std::io::Error::other(e)))?;
             if at.0 != i {
                 at = (i, 0);
             }
@@ -135,19 +193,12 @@ pub fn run(args: &MovesArgs, color: bool) -> Outcome {
                     }
                 }
             }
-            for game in &chunk.games {
-                // Games are numbered from 1 in their file.
-                let number = before + game.game + 1;
-                if wanted.is_some_and(|n| n != number) {
-                    continue;
-                }
-                games += 1;
-                invalid += usize::from(!game.valid);
-                for row in &game.moves {
-                    let line = MoveLine { file: &name, game: number, moves: game, row, fen: args.fen };
-                    rows.write(&line).map_err(fatal)?;
-                }
-            }
+            // Games are numbered from 1 in their file.
+            let number = |game: &ChunkGame| before + game.game + 1;
+            let kept: Vec<&ChunkGame> = chunk.games.iter().filter(|g| wanted.is_none_or(|n| n == number(g))).collect();
+            games += kept.len();
+            invalid += kept.iter().filter(|g| !g.valid).count();
+            rows.write(&chunk, &kept, &name, number)?;
             at.1 += chunk.games.len();
             Ok(())
         },

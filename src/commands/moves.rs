@@ -6,17 +6,30 @@
 //! validates (a game's rows stop where its replay stops); variations are
 //! not rows.
 
+use std::ops::Range;
+
 use crate::diag::{Diagnostic, Severity, SourceFile};
 use crate::notation::ast::{GameRecord, RollForm, Token};
 use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
-use crate::output::table::{Row, Value};
+use crate::output::parquet::{Batch, Layout, ROW_GROUP};
+use crate::output::table::{self, Cells, Row, TextFormat, Value};
 use crate::replay::{replay_observed, DiceTurn, Observer, Options};
 use crate::rules::dice::DiceUci;
 use crate::rules::{Bitboard, Color, Move, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing};
 
-/// One move of a game's main line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A text of a game's rows: a range of [`GameMoves::texts`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+/// One move of a game's main line. Its texts (the move in coordinates and
+/// as written, the throne pawn's square, the roll, the FEN) are spans of
+/// its game's [`GameMoves::texts`]: a row owns nothing, and a game's rows
+/// are made without an allocation a row.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct MoveRow {
     /// The ply, from 1 (Dice chess: the move, from 1, counting every move of every turn).
     pub ply: u32,
@@ -24,11 +37,11 @@ pub struct MoveRow {
     pub move_number: u32,
     pub side: Color,
     /// Dice chess: the roll of the turn the move belongs to, as `K Q p`.
-    pub roll: Option<String>,
+    pub roll: Option<Span>,
     /// The move in the UCI-style coordinates of the oracle data.
-    pub uci: String,
+    pub uci: Span,
     /// The move token exactly as it stands in the record.
-    pub written: String,
+    pub written: Span,
     /// The man that moves.
     pub piece: Role,
     /// The man taken (a pawn en passant).
@@ -39,12 +52,12 @@ pub struct MoveRow {
     pub castle: Option<(Stage, Wing)>,
     pub promotion: Option<Role>,
     /// The square the throne pawn is placed on (Hundred, docs/rules.md 1.5).
-    pub throne_pawn: Option<String>,
+    pub throne_pawn: Option<Span>,
     pub en_passant: bool,
     /// Royal: the side restored its queen before this move (docs/rules.md 5.5).
     pub restored: bool,
     /// The position after the move (only when asked for).
-    pub fen: Option<String>,
+    pub fen: Option<Span>,
 }
 
 /// A row with nothing in it.
@@ -53,8 +66,8 @@ const EMPTY_ROW: MoveRow = MoveRow {
     move_number: 0,
     side: Color::White,
     roll: None,
-    uci: String::new(),
-    written: String::new(),
+    uci: Span { start: 0, end: 0 },
+    written: Span { start: 0, end: 0 },
     piece: Role::Pawn,
     captured: None,
     check: false,
@@ -79,39 +92,114 @@ pub struct GameMoves {
     /// The game's index in the text read, from 0.
     pub game: usize,
     pub variant: &'static str,
-    pub date: String,
+    /// The Date tag.
+    pub date: Span,
     /// The game replays without an error (as `validate` and `stats` judge).
     pub valid: bool,
     pub moves: Vec<MoveRow>,
+    /// The texts of the rows, end to end.
+    pub texts: String,
 }
 
-/// The rows of a chunk of text (whole games of a file).
-pub struct MovesChunk {
-    pub games: Vec<GameMoves>,
-    /// The errors of the chunk's invalid games, as `validate` reports them
-    /// (game indexes from 0 in the chunk), and the text they point into.
-    pub errors: Vec<Diagnostic>,
-    pub source: Option<SourceFile>,
+impl GameMoves {
+    /// The text `span` of the rows.
+    pub fn text(&self, span: Span) -> &str {
+        self.texts.get(span.start..span.end).unwrap_or_default()
+    }
+
+    /// Empties it for another game, keeping its buffers.
+    fn clear(&mut self, game: usize) {
+        self.game = game;
+        self.variant = "";
+        self.date = Span::default();
+        self.valid = false;
+        self.moves.clear();
+        self.texts.clear();
+    }
+
+    /// Appends `s` to the texts; its span.
+    fn push(&mut self, s: &str) -> Span {
+        let start = self.texts.len();
+        self.texts.push_str(s);
+        Span { start, end: self.texts.len() }
+    }
+
+    /// Appends what `write` writes to the texts; its span.
+    fn write(&mut self, write: impl FnOnce(&mut String)) -> Span {
+        let start = self.texts.len();
+        write(&mut self.texts);
+        Span { start, end: self.texts.len() }
+    }
 }
 
-/// One row as written: the file, the game's number in it (from 1) and the
-/// move; `fen` whether the `fen` column is written.
-pub struct MoveLine<'a> {
+/// The columns of a row that its game gives, the same in every row of
+/// it: the file, the game's number in it (from 1), its variant, Date tag
+/// and whether it is valid.
+pub struct MoveHead<'a> {
     pub file: &'a str,
     pub game: usize,
+    pub variant: &'a str,
+    pub date: &'a str,
+    pub valid: bool,
+}
+
+impl Row for MoveHead<'_> {
+    fn visit(&self, cells: &mut impl Cells) {
+        cells.cell("file", Value::Str(self.file));
+        cells.cell("game", int(self.game));
+        cells.cell("variant", Value::Str(self.variant));
+        cells.cell("date", Value::Str(self.date));
+        cells.cell("valid", Value::Bool(self.valid));
+    }
+}
+
+/// The columns of a row after [`MoveHead`]'s: the move `row` of game
+/// `moves`; `fen` whether the `fen` column is written.
+pub struct MoveCells<'a> {
     pub moves: &'a GameMoves,
     pub row: &'a MoveRow,
     pub fen: bool,
 }
 
+/// One row as written: [`MoveHead`] and [`MoveCells`].
+pub struct MoveLine<'a> {
+    pub head: MoveHead<'a>,
+    pub cells: MoveCells<'a>,
+}
+
 impl MoveLine<'_> {
     /// A row with every column, for a writer's schema.
     pub fn sample(fen: bool) -> MoveLine<'static> {
-        static GAME: GameMoves =
-            GameMoves { game: 0, variant: "", date: String::new(), valid: false, moves: Vec::new() };
+        static GAME: GameMoves = GameMoves {
+            game: 0,
+            variant: "",
+            date: Span { start: 0, end: 0 },
+            valid: false,
+            moves: Vec::new(),
+            texts: String::new(),
+        };
         static ROW: MoveRow = EMPTY_ROW;
-        MoveLine { file: "", game: 0, moves: &GAME, row: &ROW, fen }
+        let head = MoveHead { file: "", game: 0, variant: "", date: "", valid: false };
+        MoveLine { head, cells: MoveCells { moves: &GAME, row: &ROW, fen } }
     }
+}
+
+impl Row for MoveLine<'_> {
+    fn visit(&self, cells: &mut impl Cells) {
+        self.head.visit(cells);
+        self.cells.visit(cells);
+    }
+}
+
+/// The Parquet layout of the rows: row groups of [`ROW_GROUP`] rows;
+/// statistics for the columns of [`MoveHead`] and for the numbers and
+/// flags, not for the texts of a move (a row group holds about every one,
+/// and a comparison a value is the greater part of writing them); no
+/// dictionary for the FEN (each is new).
+pub fn parquet_layout(fen: bool) -> Layout {
+    let cells = MoveLine::sample(fen).cells;
+    let no_statistics = table::names_where(&cells, |v| matches!(v, Value::Str(_) | Value::OptStr(_)));
+    Layout { name: "move", group: ROW_GROUP, no_dictionary: if fen { vec!["fen"] } else { Vec::new() }, no_statistics }
 }
 
 /// The FEN letter of a man, upper case: `P N B R Q K`, Hundred's prince `A`,
@@ -135,42 +223,40 @@ fn int(n: impl TryInto<i64>) -> Value<'static> {
     Value::Int(n.try_into().unwrap_or(i64::MAX))
 }
 
-impl Row for MoveLine<'_> {
-    fn visit<'a>(&'a self, f: &mut dyn FnMut(&'static str, Value<'a>)) {
+impl Row for MoveCells<'_> {
+    #[inline]
+    fn visit(&self, cells: &mut impl Cells) {
         use Value::{Bool, OptStr, Str};
         let (g, r) = (self.moves, self.row);
-        f("file", Str(self.file));
-        f("game", int(self.game));
-        f("variant", Str(g.variant));
-        f("date", Str(&g.date));
-        f("valid", Bool(g.valid));
-        f("ply", int(r.ply));
-        f("move_number", int(r.move_number));
-        f("side", Str(if r.side == Color::White { "white" } else { "black" }));
-        f("roll", OptStr(r.roll.as_deref()));
-        f("uci", Str(&r.uci));
-        f("written", Str(&r.written));
-        f("piece", Str(letter(r.piece)));
-        f("capture", Bool(r.captured.is_some()));
-        f("captured", OptStr(r.captured.map(letter)));
-        f("check", Bool(r.check));
-        f("mate", Bool(r.mate));
+        let text = |span: Option<Span>| span.map(|s| g.text(s));
+        cells.cell("ply", int(r.ply));
+        cells.cell("move_number", int(r.move_number));
+        cells.cell("side", Str(if r.side == Color::White { "white" } else { "black" }));
+        cells.cell("roll", OptStr(text(r.roll)));
+        cells.cell("uci", Str(g.text(r.uci)));
+        cells.cell("written", Str(g.text(r.written)));
+        cells.cell("piece", Str(letter(r.piece)));
+        cells.cell("capture", Bool(r.captured.is_some()));
+        cells.cell("captured", OptStr(r.captured.map(letter)));
+        cells.cell("check", Bool(r.check));
+        cells.cell("mate", Bool(r.mate));
         let stage = r.castle.map(|(s, _)| if s == Stage::First { "first" } else { "second" });
-        f("castle_stage", OptStr(stage));
-        f("castle_wing", OptStr(r.castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" })));
-        f("promotion", OptStr(r.promotion.map(letter)));
-        f("throne_pawn", OptStr(r.throne_pawn.as_deref()));
-        f("en_passant", Bool(r.en_passant));
-        f("restored", Bool(r.restored));
+        cells.cell("castle_stage", OptStr(stage));
+        cells.cell("castle_wing", OptStr(r.castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" })));
+        cells.cell("promotion", OptStr(r.promotion.map(letter)));
+        cells.cell("throne_pawn", OptStr(text(r.throne_pawn)));
+        cells.cell("en_passant", Bool(r.en_passant));
+        cells.cell("restored", Bool(r.restored));
         if self.fen {
-            f("fen", OptStr(r.fen.as_deref()));
+            cells.cell("fen", OptStr(text(r.fen)));
         }
     }
 }
 
 /// What a move is, read in the position before it: the row without the
-/// parts the record or the position after it give.
-fn row_before(pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
+/// parts the record or the position after it give; its texts written to
+/// `game`'s.
+fn row_before(game: &mut GameMoves, pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
     let piece = pos.board().piece_at(m.from).map_or(Role::King, |p| p.role);
     let captured = match m.kind {
         MoveKind::EnPassant => Some(Role::Pawn),
@@ -187,10 +273,19 @@ fn row_before(pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
         }
         _ => None,
     };
-    let uci = match pos {
-        VariantPosition::Plain(_) => Uci(m).to_string(),
-        // The oracle data's: castling as the king's move.
-        VariantPosition::Dice(_) => DiceUci(m).to_string(),
+    // Writing to a String cannot fail.
+    let uci = game.write(|out| {
+        let _ = match pos {
+            VariantPosition::Plain(_) => Uci(m).write_to(out),
+            // The oracle data's: castling as the king's move.
+            VariantPosition::Dice(_) => DiceUci(m).write_to(out),
+        };
+    });
+    let throne_pawn = match m.kind {
+        MoveKind::Throne(sq) => Some(game.write(|out| {
+            let _ = sq.write_to(out);
+        })),
+        _ => None,
     };
     MoveRow {
         ply,
@@ -201,62 +296,63 @@ fn row_before(pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
         captured,
         castle,
         promotion: m.promotion(),
-        throne_pawn: match m.kind {
-            MoveKind::Throne(sq) => Some(sq.to_string()),
-            _ => None,
-        },
+        throne_pawn,
         en_passant: m.kind == MoveKind::EnPassant,
         ..MoveRow::default()
     }
 }
 
 /// Makes the rows as the replay plays the main line.
-struct Rows {
-    rows: Vec<MoveRow>,
+struct Rows<'g> {
+    game: &'g mut GameMoves,
     fen: bool,
     /// Dice chess: the roll of the turn being made, as `K Q p`.
-    roll: Option<String>,
+    roll: Option<Span>,
     /// Dice chess: the row of a turn's last move, whose FEN is the one
     /// after the turn passes (as the oracle data writes it), known when
     /// the next turn begins or the game ends.
     passing: Option<usize>,
 }
 
-impl Rows {
+impl Rows<'_> {
     /// The FEN after the turn of row [`Rows::passing`] passed: `pos`.
     fn passed(&mut self, pos: &VariantPosition) {
         if let (Some(i), true) = (self.passing.take(), self.fen) {
-            if let Some(row) = self.rows.get_mut(i) {
-                row.fen = Some(pos.fen());
+            let fen = self.game.write(|out| pos.write_fen(out));
+            if let Some(row) = self.game.moves.get_mut(i) {
+                row.fen = Some(fen);
             }
         }
     }
 }
 
-impl Observer for Rows {
+impl Observer for Rows<'_> {
+    fn begin(&mut self, record: &GameRecord, _: crate::notation::Letters, _: bool) {
+        self.game.date = self.game.push(record.tag("Date").unwrap_or(""));
+    }
+
     fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
         self.passed(before);
         if let Some((roll, _)) = roll {
             let text = crate::notation::dice::roll_text(&roll, RollForm::Latin);
-            self.roll = Some(text.trim_start_matches('<').trim_end_matches('>').to_string());
+            self.roll = Some(self.game.push(text.trim_start_matches('<').trim_end_matches('>')));
         }
     }
 
     fn before_move(&mut self, before: &VariantPosition, m: Move) {
-        let ply = u32::try_from(self.rows.len() + 1).unwrap_or(u32::MAX);
-        let mut row = row_before(before, m, ply);
-        row.roll.clone_from(&self.roll);
-        self.rows.push(row);
+        let ply = u32::try_from(self.game.moves.len() + 1).unwrap_or(u32::MAX);
+        let mut row = row_before(self.game, before, m, ply);
+        row.roll = self.roll;
+        self.game.moves.push(row);
     }
 
     fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
-        let Some(row) = self.rows.last_mut() else { return };
+        let fen = self.fen.then(|| self.game.write(|out| after.write_fen(out)));
+        let Some(row) = self.game.moves.last_mut() else { return };
         row.check = checkers.any();
         // Mate is looked for only after a check.
         row.mate = row.check && matches!(after.termination(), Some(Termination::Checkmate { .. }));
-        if self.fen {
-            row.fen = Some(after.fen());
-        }
+        row.fen = fen;
     }
 
     fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
@@ -270,28 +366,83 @@ impl Observer for Rows {
     }
 }
 
-/// The text of token `token` of `record`.
-fn written(text: &str, record: &GameRecord, token: usize) -> String {
-    record.tokens.get(token).and_then(|t| text.get(t.span.clone())).unwrap_or("").to_string()
+impl GameMoves {
+    /// The rows of one game (`index` from 0 in the text read) in place of
+    /// those held.
+    pub fn read(&mut self, text: &str, record: &GameRecord, index: usize, options: Options, fen: bool) {
+        self.clear(index);
+        let mut rows = Rows { game: self, fen, roll: None, passing: None };
+        let report = replay_observed(record, index, options, &mut rows);
+        for (i, ply) in report.mainline.iter().enumerate() {
+            let written = record.tokens.get(ply.token).and_then(|t| text.get(t.span.clone())).unwrap_or("");
+            let written = self.push(written);
+            if let Some(row) = self.moves.get_mut(i) {
+                row.written = written;
+                row.restored = ply.restored;
+            }
+        }
+        self.variant = report.variant.map_or("", Variant::name);
+        self.valid = report.is_valid();
+    }
 }
 
 /// The rows of one game (`index` from 0 in the text read).
 pub fn game_moves(text: &str, record: &GameRecord, index: usize, options: Options, fen: bool) -> GameMoves {
-    let date = record.tag("Date").unwrap_or("").to_string();
-    let mut rows = Rows { rows: Vec::new(), fen, roll: None, passing: None };
-    let report = replay_observed(record, index, options, &mut rows);
-    let mut moves = rows.rows;
-    for (row, ply) in moves.iter_mut().zip(&report.mainline) {
-        row.written = written(text, record, ply.token);
-        row.restored = ply.restored;
+    let mut game = GameMoves::default();
+    game.read(text, record, index, options, fen);
+    game
+}
+
+/// How a chunk's rows are written by the worker that reads it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RowsFormat {
+    Text(TextFormat),
+    Parquet,
+}
+
+/// A chunk's rows, without the columns of [`MoveHead`] (which the
+/// consumer, knowing the games before the chunk, adds).
+pub enum ChunkRows {
+    /// CSV or JSON lines: each row's text from the cells of [`MoveCells`]
+    /// on (each after its separator) to its line end, end to end; row `i`
+    /// ends at `ends[i]`.
+    Text { bytes: Vec<u8>, ends: Vec<usize> },
+    /// The columns of [`MoveCells`].
+    Columns(Batch),
+}
+
+/// A game of a chunk: its index in the chunk (from 0), what its rows
+/// repeat, and its rows in [`MovesChunk::rows`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChunkGame {
+    pub game: usize,
+    pub variant: &'static str,
+    pub date: String,
+    pub valid: bool,
+    pub rows: Range<usize>,
+}
+
+impl ChunkGame {
+    /// Its [`MoveHead`], as game number `game` of `file`.
+    pub fn head<'a>(&'a self, file: &'a str, game: usize) -> MoveHead<'a> {
+        MoveHead { file, game, variant: self.variant, date: &self.date, valid: self.valid }
     }
-    let variant = report.variant.map_or("", Variant::name);
-    GameMoves { game: index, variant, date, valid: report.is_valid(), moves }
+}
+
+/// The rows of a chunk of text (whole games of a file).
+pub struct MovesChunk {
+    pub games: Vec<ChunkGame>,
+    pub rows: ChunkRows,
+    /// The errors of the chunk's invalid games, as `validate` reports them
+    /// (game indexes from 0 in the chunk), and the text they point into.
+    pub errors: Vec<Diagnostic>,
+    pub source: Option<SourceFile>,
 }
 
 /// The rows of every game of a chunk of a file that starts after
-/// `lines_before` lines, at `bytes` in the file; with the errors of its
-/// invalid games as `validate` reports them.
+/// `lines_before` lines, at `bytes` in the file, written as `format` asks
+/// (`fen`: with the column fen); with the errors of its invalid games as
+/// `validate` reports them.
 pub fn moves_chunk(
     name: &str,
     text: &str,
@@ -299,20 +450,42 @@ pub fn moves_chunk(
     bytes: FileBytes,
     options: Options,
     fen: bool,
-) -> MovesChunk {
+    format: RowsFormat,
+) -> Result<MovesChunk, parquet::errors::ParquetError> {
     let mut games = Vec::new();
+    let mut rows = match format {
+        RowsFormat::Text(_) => ChunkRows::Text { bytes: Vec::new(), ends: Vec::new() },
+        RowsFormat::Parquet => ChunkRows::Columns(Batch::like(&MoveLine::sample(fen).cells)),
+    };
+    let mut count = 0;
     let mut reader = Reader::new(text);
     let mut record = GameRecord::default();
+    let mut game = GameMoves::default();
     let mut invalid = false;
     while let Some(found) = reader.read_into(&mut record) {
         let index = games.len();
-        let game = match found {
-            Found::Game => game_moves(text, &record, index, options, fen),
-            Found::Broken(_) => GameMoves { game: index, ..GameMoves::default() },
+        match found {
+            Found::Game => game.read(text, &record, index, options, fen),
+            Found::Broken(_) => game.clear(index),
             Found::Stray(_) => continue,
-        };
+        }
+        for row in &game.moves {
+            let cells = MoveCells { moves: &game, row, fen };
+            match (&mut rows, format) {
+                (ChunkRows::Text { bytes, ends }, RowsFormat::Text(format)) => {
+                    format.cells(bytes, &cells, false);
+                    format.end(bytes);
+                    ends.push(bytes.len());
+                }
+                (ChunkRows::Columns(batch), _) => batch.push(&cells)?,
+                _ => {}
+            }
+        }
         invalid |= !game.valid;
-        games.push(game);
+        let rows = count..count + game.moves.len();
+        let date = game.text(game.date).to_string();
+        games.push(ChunkGame { game: index, variant: game.variant, date, valid: game.valid, rows });
+        count += game.moves.len();
     }
     // The errors are found again by validate's own reading, only where a game failed.
     let (errors, source) = if invalid {
@@ -323,5 +496,5 @@ pub fn moves_chunk(
     } else {
         (Vec::new(), None)
     };
-    MovesChunk { games, errors, source }
+    Ok(MovesChunk { games, rows, errors, source })
 }

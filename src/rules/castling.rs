@@ -174,6 +174,13 @@ impl Rights {
     /// The FEN castling field, in the order `KQSLkqslTt` (docs/notation.md).
     pub fn fen(self) -> String {
         let mut s = String::new();
+        self.write_fen(&mut s);
+        s
+    }
+
+    /// Appends the FEN castling field to `out`.
+    pub fn write_fen(self, s: &mut String) {
+        let start = s.len();
         for color in [Color::White, Color::Black] {
             for i in 0..4 {
                 let bit = color as u16 * PER_COLOR + i;
@@ -188,10 +195,9 @@ impl Rights {
                 s.push(Rights::letter_of_bit(bit));
             }
         }
-        if s.is_empty() {
+        if s.len() == start {
             s.push('-');
         }
-        s
     }
 
     /// Updates the castling rights after the ordinary (non-castling) move of

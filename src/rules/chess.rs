@@ -240,8 +240,14 @@ pub(crate) fn castling_rights(
 /// The castling field as python-chess writes it (X-FEN): `K`/`Q` for the
 /// outermost rook on its side of the king, the rook's file letter when
 /// another rook stands farther out; White's first, the king's side first.
-pub(crate) fn castling_fen(board: &Board, rights: Rights, castles: Castles, table: &[CastleSpec]) -> String {
-    let mut s = String::new();
+pub(crate) fn write_castling_fen(
+    board: &Board,
+    rights: Rights,
+    castles: Castles,
+    table: &[CastleSpec],
+    s: &mut String,
+) {
+    let start = s.len();
     for color in Color::ALL {
         for (i, wing) in [(0u16, Wing::Short), (1, Wing::Long)] {
             if !rights.has(Rights::castle_bit(color, Stage::First, wing)) {
@@ -262,10 +268,9 @@ pub(crate) fn castling_fen(board: &Board, rights: Rights, castles: Castles, tabl
             s.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
         }
     }
-    if s.is_empty() {
+    if s.len() == start {
         s.push('-');
     }
-    s
 }
 
 impl Position {

@@ -130,19 +130,27 @@ impl Square {
     }
 }
 
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // Char by char: formatting the rank as a number costs more than
-        // the rest of a move's text (convert writes every square).
-        use fmt::Write as _;
-        f.write_char(char::from(b'a' + self.file()))?;
+impl Square {
+    /// Writes the square in Latin letters (`a1` .. `j10`), char by char:
+    /// formatting the rank as a number costs more than the rest of a move's
+    /// text (convert writes every square; `moves` writes two a row into a
+    /// `String`, where this is inlined).
+    #[inline]
+    pub fn write_to(self, out: &mut impl fmt::Write) -> fmt::Result {
+        out.write_char(char::from(b'a' + self.file()))?;
         match self.rank() + 1 {
-            r @ 0..=9 => f.write_char(char::from(b'0' + r)),
+            r @ 0..=9 => out.write_char(char::from(b'0' + r)),
             r => {
-                f.write_char(char::from(b'0' + r / 10))?;
-                f.write_char(char::from(b'0' + r % 10))
+                out.write_char(char::from(b'0' + r / 10))?;
+                out.write_char(char::from(b'0' + r % 10))
             }
         }
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 

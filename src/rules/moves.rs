@@ -54,20 +54,31 @@ impl Move {
 /// null move as `0000`.
 pub struct Uci(pub Move);
 
-impl fmt::Display for Uci {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Uci {
+    /// Writes the move's text (no formatting machinery: inlined for a
+    /// `String`, as `moves` writes one a row).
+    #[inline]
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let m = self.0;
         if m.kind == MoveKind::Null {
-            return f.write_str("0000");
+            return out.write_str("0000");
         }
-        write!(f, "{}{}", m.from, m.to)?;
-        if m.is_castle() {
-            return f.write_str("=O");
-        }
+        m.from.write_to(out)?;
+        m.to.write_to(out)?;
         match m.kind {
-            MoveKind::Promotion(r) => write!(f, "{}", r.uci_char()),
-            MoveKind::Throne(sq) => write!(f, "@{sq}"),
+            MoveKind::Castle(_) => out.write_str("=O"),
+            MoveKind::Promotion(r) => out.write_char(r.uci_char()),
+            MoveKind::Throne(sq) => {
+                out.write_char('@')?;
+                sq.write_to(out)
+            }
             _ => Ok(()),
         }
+    }
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }

@@ -380,20 +380,37 @@ impl Position {
         self.board.occupied().count()
     }
 
-    #[expect(clippy::expect_used, reason = "writing to a String cannot fail")]
     pub fn fen(&self) -> String {
         let mut s = String::with_capacity(96);
-        write_placement(&self.board, self.rules, &mut s).expect("writing to a String");
-        let turn = if self.turn == Color::White { 'w' } else { 'b' };
-        let ep = self.ep_square.get().map_or("-".to_string(), |sq| sq.to_string());
-        let castling = match self.rules.castling_rule {
-            CastlingRule::Fixed => self.rights.fen(),
+        self.write_fen(&mut s);
+        s
+    }
+
+    /// Appends the FEN to `out` (`moves --fen` writes one a row).
+    pub fn write_fen(&self, out: &mut String) {
+        // Writing to a String cannot fail.
+        let _ = write_placement(&self.board, self.rules, out);
+        out.push(' ');
+        out.push(if self.turn == Color::White { 'w' } else { 'b' });
+        out.push(' ');
+        match self.rules.castling_rule {
+            CastlingRule::Fixed => self.rights.write_fen(out),
             CastlingRule::ByRook { .. } => {
-                super::chess::castling_fen(&self.board, self.rights, self.castles, self.rules.castling)
+                super::chess::write_castling_fen(&self.board, self.rights, self.castles, self.rules.castling, out)
             }
-            CastlingRule::Royal => super::royal::rights_fen(self),
-        };
-        format!("{s} {turn} {castling} {ep} {} {}", self.halfmoves, self.fullmoves)
+            CastlingRule::Royal => super::royal::write_rights_fen(self, out),
+        }
+        out.push(' ');
+        match self.ep_square.get() {
+            Some(sq) => {
+                let _ = sq.write_to(out);
+            }
+            None => out.push('-'),
+        }
+        out.push(' ');
+        write_number(out, self.halfmoves);
+        out.push(' ');
+        write_number(out, self.fullmoves);
     }
 
     fn compute_hash(&self) -> u64 {
@@ -664,4 +681,9 @@ fn ep_square_possible(board: &Board, turn: Color, sq: Square, rules: &Rules) -> 
         && board.piece_at(sq).is_none()
         && board.piece_at(origin).is_none()
         && board.piece_at(landing) == Some(Piece::new(them, Role::Pawn))
+}
+
+/// Appends a number in decimal.
+pub(crate) fn write_number(out: &mut String, n: u32) {
+    out.push_str(itoa::Buffer::new().format(n));
 }

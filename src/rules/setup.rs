@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::board::Board;
 use super::castling::Rights;
-use super::geometry::Square;
-use super::role::{Color, Piece};
+use super::geometry::{Bitboard, Square};
+use super::role::{Color, Piece, Role};
 use super::variant::{CastlingRule, Rules};
 
 #[derive(Clone)]
@@ -157,26 +157,40 @@ fn parse_placement(s: &str, rules: &Rules) -> Result<Board, FenError> {
     Ok(board)
 }
 
-/// Writes a placement field.
+/// Writes a count of empty squares (at most a rank's width, two digits).
+#[inline]
+fn write_count(out: &mut impl fmt::Write, n: u8) -> fmt::Result {
+    if n >= 10 {
+        out.write_char(char::from(b'0' + n / 10))?;
+    }
+    out.write_char(char::from(b'0' + n % 10))
+}
+
+/// Writes a placement field: rank by rank, from man to man (the runs of
+/// empty squares between them counted from their files, not square by
+/// square: `moves --fen` writes one a row).
 pub(crate) fn write_placement(board: &Board, rules: &Rules, out: &mut impl fmt::Write) -> fmt::Result {
-    for rank in (0..rules.height).rev() {
-        let mut empty = 0;
-        for file in 0..rules.width {
-            let piece = Square::new(file, rank).and_then(|sq| board.piece_at(sq));
-            match piece {
-                None => empty += 1,
-                Some(p) => {
-                    if empty > 0 {
-                        write!(out, "{empty}")?;
-                        empty = 0;
-                    }
-                    let c = rules.letter_of_role(p.role);
-                    out.write_char(if p.color == Color::White { c.to_ascii_uppercase() } else { c })?;
-                }
-            }
+    // The letter of each man, by kind and colour, looked up once a field.
+    let mut letters = [['?'; 2]; Role::COUNT];
+    for role in Role::ALL {
+        if let Some(l) = letters.get_mut(role.index()) {
+            let c = rules.letter_of_role(role);
+            *l = [c.to_ascii_uppercase(), c];
         }
-        if empty > 0 {
-            write!(out, "{empty}")?;
+    }
+    for rank in (0..rules.height).rev() {
+        let mut file = 0;
+        for sq in board.occupied() & Bitboard::rank(rank) {
+            let Some(p) = board.piece_at(sq).filter(|_| sq.file() < rules.width) else { continue };
+            if sq.file() > file {
+                write_count(out, sq.file() - file)?;
+            }
+            let c = letters.get(p.role.index()).and_then(|l| l.get(p.color.index())).copied();
+            out.write_char(c.unwrap_or('?'))?;
+            file = sq.file() + 1;
+        }
+        if rules.width > file {
+            write_count(out, rules.width - file)?;
         }
         if rank > 0 {
             out.write_char('/')?;

@@ -114,6 +114,14 @@ impl VariantPosition {
         }
     }
 
+    /// Appends the FEN ([`VariantPosition::fen`]) to `out`.
+    pub fn write_fen(&self, out: &mut String) {
+        match self {
+            VariantPosition::Plain(p) => p.write_fen(out),
+            VariantPosition::Dice(p) => p.write_fen_with_ep(out),
+        }
+    }
+
     pub fn halfmoves(&self) -> u32 {
         match self {
             VariantPosition::Plain(p) => p.halfmoves(),

@@ -394,6 +394,13 @@ fn threads_do_not_change_the_rows() {
             .collect();
         assert!(outputs[0].len() > 1000);
         assert!(outputs[0] == outputs[1], "{format}: 1 and 2 threads differ");
+        if format == "parquet" {
+            // Row groups made of the rows of many chunks, their columns
+            // encoded apart: the CSV's values.
+            let (_, _, rows, groups) = common::parquet_table(outputs[0].clone());
+            assert!(groups > 1, "{groups} row groups");
+            assert_eq!(rows, csv_table(&ok(&["moves", path])).1);
+        }
     }
     let rows = records(&ok(&["moves", path]));
     let games: Vec<u64> = rows.iter().map(|r| r["game"].parse().expect("game")).collect();
@@ -434,4 +441,57 @@ fn invalid_games_keep_their_rows_up_to_the_error() {
     let second: Vec<_> = all.iter().filter(|r| r["game"] == "2").cloned().collect();
     assert!(!second.is_empty());
     assert_eq!(records(&ok(&["moves", "--game", "2", "corpus/oracle/royal/royal-lat-short.pgn"])), second);
+    // Parquet keeps the same rows (the game's rows cut from its chunk's).
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("second.parquet");
+    let out_path = out.to_str().expect("path");
+    ok(&["moves", "--game", "2", "--format", "parquet", "-o", out_path, "corpus/oracle/royal/royal-lat-short.pgn"]);
+    let (names, _, rows, _) = common::parquet_table(std::fs::read(&out).expect("the file"));
+    let want: Vec<Vec<String>> = second.iter().map(|r| names.iter().map(|n| r[n].clone()).collect()).collect();
+    assert_eq!(rows, want);
+}
+
+/// The Parquet file's layout: statistics where a reader can skip row
+/// groups by them (the game's columns and the numbers: min and max of each
+/// group's rows), none for the texts of a move, no dictionary for the FEN.
+#[test]
+fn parquet_statistics_are_on_the_game_columns() {
+    use parquet::basic::Encoding;
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    use parquet::file::statistics::Statistics;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = generated(&dir, "600", "5");
+    let out = dir.path().join("moves.parquet");
+    ok(&["moves", "--fen", "--format", "parquet", "-o", out.to_str().expect("path"), &path]);
+    let rows = records(&ok(&["moves", &path]));
+    let reader = SerializedFileReader::new(std::fs::File::open(&out).expect("the file")).expect("Parquet");
+    let groups = reader.metadata().row_groups();
+    assert!(groups.len() > 1);
+    let column = |name: &str| {
+        let schema = reader.metadata().file_metadata().schema_descr();
+        (0..schema.num_columns()).find(|&i| schema.column(i).name() == name).expect("a column")
+    };
+    let mut at = 0;
+    for group in groups {
+        let n = usize::try_from(group.num_rows()).expect("rows");
+        let games: Vec<i64> =
+            rows.get(at..at + n).expect("rows").iter().map(|r| r["game"].parse().expect("game")).collect();
+        match group.column(column("game")).statistics() {
+            Some(Statistics::Int64(s)) => {
+                assert_eq!((s.min_opt(), s.max_opt()), (games.iter().min(), games.iter().max()));
+            }
+            other => panic!("game: {other:?}"),
+        }
+        for name in ["file", "variant", "date", "ply", "check"] {
+            assert!(group.column(column(name)).statistics().is_some(), "{name}");
+        }
+        for name in ["uci", "written", "side", "piece", "fen"] {
+            assert!(group.column(column(name)).statistics().is_none_or(|s| s.min_bytes_opt().is_none()), "{name}");
+        }
+        let fen = group.column(column("fen"));
+        assert!(!fen.encodings().any(|e| e == Encoding::RLE_DICTIONARY || e == Encoding::PLAIN_DICTIONARY));
+        assert!(group.column(column("uci")).encodings().any(|e| e == Encoding::RLE_DICTIONARY));
+        at += n;
+    }
+    assert_eq!(at, rows.len());
 }

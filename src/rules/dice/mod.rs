@@ -289,8 +289,18 @@ impl DicePosition {
 
     fn fen_with(&self, ep: bool) -> String {
         let mut s = String::with_capacity(90);
+        self.write_fen_with(ep, &mut s);
+        s
+    }
+
+    /// Appends the FEN of NOTATION.md (as [`DicePosition::fen_with_ep`]) to `out`.
+    pub fn write_fen_with_ep(&self, out: &mut String) {
+        self.write_fen_with(true, out);
+    }
+
+    fn write_fen_with(&self, ep: bool, s: &mut String) {
         // Writing to a String cannot fail.
-        let _ = write_placement(&self.board, &DICE, &mut s);
+        let _ = write_placement(&self.board, &DICE, s);
         s.push(' ');
         s.push(if self.turn == Color::White { 'w' } else { 'b' });
         s.push(' ');
@@ -305,13 +315,15 @@ impl DicePosition {
         s.push(' ');
         if ep && self.ep_open.any() {
             for sq in self.ep_open {
-                s.push_str(&sq.to_string());
+                let _ = sq.write_to(s);
             }
         } else {
             s.push('-');
         }
-        s.push_str(&format!(" {} {}", self.halfmoves, self.fullmoves));
-        s
+        s.push(' ');
+        crate::rules::position::write_number(s, self.halfmoves);
+        s.push(' ');
+        crate::rules::position::write_number(s, self.fullmoves);
     }
 
     /// The en passant captures open now: (target square, captured pawn's square).
@@ -528,14 +540,23 @@ fn parse_ep_list(s: &str) -> Option<Vec<Square>> {
 /// (`e1g1`), promotion `e7e8q`.
 pub struct DiceUci(pub Move);
 
-impl fmt::Display for DiceUci {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl DiceUci {
+    /// Writes the move's text (as [`crate::rules::Uci::write_to`]).
+    #[inline]
+    pub fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let m = self.0;
-        write!(f, "{}{}", m.from, m.to)?;
+        m.from.write_to(out)?;
+        m.to.write_to(out)?;
         match m.kind {
-            MoveKind::Promotion(r) => write!(f, "{}", r.uci_char()),
+            MoveKind::Promotion(r) => out.write_char(r.uci_char()),
             _ => Ok(()),
         }
+    }
+}
+
+impl fmt::Display for DiceUci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f)
     }
 }
 

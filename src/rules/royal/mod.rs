@@ -24,7 +24,7 @@
 //!   [`castling_rights`]; on `EnPassant::Passed`, [`ep_possible`]; on
 //!   `Legality::Cover`, [`opposite_check`] (the side not to move may stand
 //!   attacked with cover).
-//! - `position.rs`, `fen`: on `CastlingRule::Royal`, [`rights_fen`].
+//! - `position.rs`, `fen`: on `CastlingRule::Royal`, [`write_rights_fen`].
 //! - `setup.rs`, reading a FEN's castling field: on `CastlingRule::Royal`,
 //!   [`right_of_letter`].
 //! - `perft.rs`, `perft`: on `queen_restoration`, [`perft()`] (a
@@ -232,18 +232,17 @@ pub(crate) fn castling_rights(
 }
 
 /// The castling field of a Royal FEN: `KQkqRr` and `=` (docs/notation.md).
-pub(crate) fn rights_fen(pos: &Position) -> String {
+pub(crate) fn write_rights_fen(pos: &Position, s: &mut String) {
     let rights = pos.rights();
-    let mut s = String::new();
+    let start = s.len();
     for (c, letter) in ['K', 'Q', 'k', 'q', 'R', 'r', '='].into_iter().filter_map(|c| Some((right_of_letter(c)?, c))) {
         if rights.has(c) && (c != PENDING || pos.can_restore()) {
             s.push(letter);
         }
     }
-    if s.is_empty() {
+    if s.len() == start {
         s.push('-');
     }
-    s
 }
 
 /// The en passant square of a FEN (the first square a pawn of the side not
