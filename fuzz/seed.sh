@@ -71,7 +71,7 @@ for v in 4 5; do
   for seed in 1 2 3; do
     $bin generate --variant $name --games 1 --seed $seed --max-plies 40 | $bin annotate --fen - \
       | grep -o '{[^{}]*/[^{}]* [wb] [^{}]*}' | tr -d '{}' | awk 'NR % 5 == 0' \
-      | n=0; while read -r fen; do n=$((n + 1)); printf "\\x0$v%s" "$fen" > $c/fen/${name}_${seed}_$n; done
+      | { n=0; while read -r fen; do n=$((n + 1)); printf "\\x0$v%s" "$fen" > $c/fen/${name}_${seed}_$n; done; }
   done
 done
 
