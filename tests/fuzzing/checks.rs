@@ -500,7 +500,10 @@ pub fn compressed(data: &[u8]) {
             items.pop();
             let whole = items_of(plain_blocks);
             assert!(whole.starts_with(&items), "{items:?}\nnot the first of\n{whole:?}");
-            assert!(plain_blocks.concat().starts_with(blocks.concat().trim_end_matches('\u{fffd}')));
+            // The text read, but its end: a character cut in two, or a CR
+            // whose LF was cut off (decoding makes a lone CR a line end).
+            let read = blocks.concat();
+            assert!(plain_blocks.concat().starts_with(read.trim_end_matches(['\u{fffd}', '\n'])));
         }
     } else if errors(&read) == 0 {
         // Changed but read without an error: the text must be the plain
