@@ -439,8 +439,9 @@ fn items_of(blocks: &[String]) -> Vec<Item> {
 /// deflated) or zip inside zip inside zip reads, through the inputs and
 /// blocks every command reads, exactly as the plain text; four deep is one
 /// error naming the limit. Damaged archives never panic: a truncated one
-/// ends with an error (never a silent end), after blocks whose games, but
-/// the last one (perhaps cut), are the first games of the plain text; a
+/// ends with an error (never a silent end), after blocks whose games are
+/// the first games of the plain text, but the cut one (which may read as
+/// other items); a
 /// corrupt one (one byte changed) gives an error or the plain text (every
 /// format here checks its data).
 ///
@@ -493,17 +494,19 @@ pub fn compressed(data: &[u8]) {
     };
     if damage == 1 {
         assert!(errors(&read) > 0, "a truncated archive read without an error: {read:?}");
-        // Every input read before the damage: the games but the last of
-        // its blocks are the first games of the plain text.
+        // Every input read before the damage: the games of the plain text
+        // that end before it (the next one too: the cut one may read as
+        // other items) are the first games read.
+        let whole = items_of(plain_blocks);
         for (blocks, _) in read.iter().flatten() {
-            let mut items = items_of(blocks);
-            items.pop();
-            let whole = items_of(plain_blocks);
-            assert!(whole.starts_with(&items), "{items:?}\nnot the first of\n{whole:?}");
+            let items = items_of(blocks);
             // The text read, but its end: a character cut in two, or a CR
             // whose LF was cut off (decoding makes a lone CR a line end).
             let read = blocks.concat();
-            assert!(plain_blocks.concat().starts_with(read.trim_end_matches(['\u{fffd}', '\n'])));
+            let read = read.trim_end_matches(['\u{fffd}', '\n']);
+            assert!(plain_blocks.concat().starts_with(read));
+            let before = whole.windows(2).take_while(|w| w[1].span().end <= read.len()).count();
+            assert_eq!(items.get(..before), whole.get(..before), "the games before the damage");
         }
     } else if errors(&read) == 0 {
         // Changed but read without an error: the text must be the plain
