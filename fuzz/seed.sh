@@ -8,7 +8,7 @@ cd "$root"
 cargo build -q --release
 bin=target/release/pgn100
 c=fuzz/corpus
-mkdir -p $c/read $c/split $c/validate $c/convert $c/fen $c/gen
+mkdir -p $c/read $c/split $c/validate $c/convert $c/fen $c/gen $c/compressed $c/tools $c/turns $c/pages
 rm -f $c/gen/*
 
 # Games of every kind: the corpus, and short generated games in every
@@ -64,3 +64,18 @@ for i, (variant, fen) in enumerate(fens):
 print(len(fens), "FEN seeds")
 PY
 ls $c/read | wc -l
+
+# fen: Dice chess and Royal Chess 100 positions too (variant bytes 4, 5).
+for v in 4 5; do
+  name=$([ $v = 4 ] && echo dice || echo royal)
+  for seed in 1 2 3; do
+    $bin generate --variant $name --games 1 --seed $seed --max-plies 40 | $bin annotate --fen - \
+      | grep -o '{[^{}]*/[^{}]* [wb] [^{}]*}' | tr -d '{}' | awk 'NR % 5 == 0' \
+      | { n=0; while read -r fen; do n=$((n + 1)); printf "\\x0$v%s" "$fen" > $c/fen/${name}_${seed}_$n; done; }
+  done
+done
+
+# compressed, tools, turns, pages (the kept inputs under tests/fuzzing/
+# come from the same script: python3 fuzz/seed_more.py tests/fuzzing few).
+PGN100=$bin python3 fuzz/seed_more.py $c all
+ls $c/compressed $c/tools $c/turns $c/pages | wc -l

@@ -180,9 +180,23 @@ pub fn state(pos: &VariantPosition, left: Option<(Dice, RollForm)>) -> String {
     }
 }
 
-/// Escapes text for XML.
+/// Escapes text for XML. Characters XML 1.0 does not allow even escaped
+/// (control characters but tab and line ends, U+FFFE, U+FFFF: a NUL in a
+/// file name or a tag) become U+FFFD, so that a page always parses.
 pub(crate) fn xml(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// An SVG diagram: squares, coordinates, men (chess symbols; the prince as a

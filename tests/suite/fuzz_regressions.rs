@@ -57,3 +57,23 @@ fn convert() {
 fn fen() {
     run("fen", checks::fen);
 }
+
+#[test]
+fn compressed() {
+    run("compressed", checks::compressed);
+}
+
+#[test]
+fn tools() {
+    run("tools", checks::tools);
+}
+
+#[test]
+fn turns() {
+    run("turns", checks::turns);
+}
+
+#[test]
+fn pages() {
+    run("pages", checks::pages);
+}
