@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reference data for Chess and Chess960 from python-chess (the oracle of
-RULES.md 3), made once and committed: `python3 corpus/oracle/chess_oracle.py`
+docs/rules.md 3), made once and committed: `python3 corpus/oracle/chess_oracle.py`
 (python-chess 1.11.2, `pip install chess`), deterministic (seeded).
 
 Writes, beside this script:

@@ -20,7 +20,7 @@ pub struct AnnotateOptions {
     /// The FEN after each main-line move.
     pub fen: bool,
     /// Where the game enters the endgame (20 men or fewer) and the deep
-    /// endgame (10 or fewer), RULES.md 1.6.
+    /// endgame (10 or fewer), docs/rules.md 1.6.
     pub stages: bool,
     /// Dice chess: the dice left after each move.
     pub dice: bool,
@@ -291,7 +291,7 @@ impl Observer for Annotator {
     }
 }
 
-/// Royal's events at a move (RULES.md 5.3–5.5): a queen restored before
+/// Royal's events at a move (docs/rules.md 5.3–5.5): a queen restored before
 /// it or the right refused by it, a king captured and the prince crowned
 /// (the losing position ends the game: the outcome's note names it).
 fn royal_comments(before: &Position, ply: Ply) -> Vec<String> {

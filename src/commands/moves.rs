@@ -38,10 +38,10 @@ pub struct MoveRow {
     pub mate: bool,
     pub castle: Option<(Stage, Wing)>,
     pub promotion: Option<Role>,
-    /// The square the throne pawn is placed on (Hundred, RULES.md 1.5).
+    /// The square the throne pawn is placed on (Hundred, docs/rules.md 1.5).
     pub throne_pawn: Option<String>,
     pub en_passant: bool,
-    /// Royal: the side restored its queen before this move (RULES.md 5.5).
+    /// Royal: the side restored its queen before this move (docs/rules.md 5.5).
     pub restored: bool,
     /// The position after the move (only when asked for).
     pub fen: Option<String>,

@@ -5,7 +5,7 @@
 //!
 //! Every variant's turn is its one move but Dice chess's, which is up to
 //! three: there a position also falls in a turn, whose roll the record
-//! writes, with dice left. Its FEN is NOTATION.md's (the open en passant
+//! writes, with dice left. Its FEN is docs/notation.md's (the open en passant
 //! squares listed), the oracle's FEN but for that field: once a turn's last
 //! move is made the turn has passed, and the FEN names the player whose
 //! turn comes.
@@ -207,7 +207,7 @@ impl Frame<'_> {
         self.last.map(|p| p.mv)
     }
 
-    /// The FEN (Dice chess: NOTATION.md's, with the open en passant squares).
+    /// The FEN (Dice chess: docs/notation.md's, with the open en passant squares).
     pub fn fen(&self) -> String {
         self.pos.fen()
     }

@@ -50,14 +50,14 @@ pub struct GameStats {
     pub promote_prince_files: u32,
     pub throne_pawns: u32,
     pub en_passant: u32,
-    /// Kings taken (Royal, RULES.md 5.3, and Dice chess, whose king capture
+    /// Kings taken (Royal, docs/rules.md 5.3, and Dice chess, whose king capture
     /// ends the game); Royal (5.3, 5.5): princes crowned, queens restored,
     /// restorations refused (a move made while one was due).
     pub king_captures: u32,
     pub crownings: u32,
     pub restorations: u32,
     pub restorations_refused: u32,
-    /// Ply after which 20 or fewer men stand (RULES.md 1.6); 0 if the game starts so, empty if never.
+    /// Ply after which 20 or fewer men stand (docs/rules.md 1.6); 0 if the game starts so, empty if never.
     pub endgame_ply: Option<u32>,
     /// Ply after which 10 or fewer men stand.
     pub deep_endgame_ply: Option<u32>,
@@ -414,7 +414,7 @@ pub struct Aggregate {
     pub terminations: BTreeMap<String, u64>,
     pub games_with_claim: u64,
     /// Royal: king captures, crownings, queen restorations made and
-    /// refused, games ended by a losing position (RULES.md 5.3–5.5).
+    /// refused, games ended by a losing position (docs/rules.md 5.3–5.5).
     pub king_captures: u64,
     pub crownings: u64,
     pub restorations: u64,
@@ -622,7 +622,7 @@ impl Aggregate {
             let n = self.games_with_throne_pawn;
             push("throne pawn", "games", n.to_string(), Some(n));
         }
-        // The stages of RULES.md 1.6 (20 and 10 men) are Hundred's.
+        // The stages of docs/rules.md 1.6 (20 and 10 men) are Hundred's.
         if self.variants.keys().any(|v| v.parse() == Ok(Variant::Hundred)) {
             let n = self.games_reaching_endgame;
             push("stages", "games reaching the endgame", n.to_string(), Some(n));

@@ -218,7 +218,7 @@ pub enum MoveText {
     },
 }
 
-/// How the faces of a dice roll are written (NOTATION.md): `<p N B>`,
+/// How the faces of a dice roll are written (docs/notation.md): `<p N B>`,
 /// Cyrillic letters, or the faces' numbers `<1 2 3>`.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub enum RollForm {
@@ -317,7 +317,7 @@ pub struct Tag {
     pub value_span: Span,
 }
 
-/// Forms people type by mistake that the reader accepts (NOTATION.md
+/// Forms people type by mistake that the reader accepts (docs/notation.md
 /// "Look-alikes"), one bit each.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, Default)]
 pub struct LookAlikes(pub u16);

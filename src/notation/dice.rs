@@ -1,4 +1,4 @@
-//! Dice chess moves and rolls as text (NOTATION.md): the writers of
+//! Dice chess moves and rolls as text (docs/notation.md): the writers of
 //! `crate::notation::write` for a [`DicePosition`], where every move of the
 //! men counts (no check), and rolls as letters or digits.
 

@@ -1,5 +1,5 @@
 //! Look-alikes: forms people type by mistake that the reader accepts
-//! (NOTATION.md), what each is called and the token's right form.
+//! (docs/notation.md), what each is called and the token's right form.
 
 use super::ast::LookAlikes;
 

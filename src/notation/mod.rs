@@ -1,4 +1,4 @@
-//! The notation of NOTATION.md: syntax only, never legality.
+//! The notation of docs/notation.md: syntax only, never legality.
 //!
 //! - [`decode`]: bytes to text (UTF-8, UTF-16, Windows-1251, KOI8-R, CP866,
 //!   Windows-1252 / Latin-1, CP437, CP850).

@@ -1,4 +1,4 @@
-//! Writers of NOTATION.md ("What the writers produce").
+//! Writers of docs/notation.md ("What the writers produce").
 
 use std::fmt;
 
@@ -358,7 +358,7 @@ pub fn write_move(pos: &VariantPosition, mv: Move, form: Form, legal: &mut Vec<M
 /// The right mark of a move, from the position after it and the mark
 /// written on it: the check or mate mark the position earns
 /// ([`check_mark`]); in Dice chess, which has no check, none but the `#`
-/// or `×` written on the move that takes the king (NOTATION.md: pgn100
+/// or `×` written on the move that takes the king (docs/notation.md: pgn100
 /// keeps it, never adds it).
 pub fn right_mark(after: &VariantPosition, written: Option<CheckMark>, letters: Letters) -> &'static str {
     match after {

@@ -1,4 +1,4 @@
-//! Dice chess in the one walk of a record (RULES.md 4, NOTATION.md): each
+//! Dice chess in the one walk of a record (docs/rules.md 4, docs/notation.md): each
 //! turn `N. <roll> m1 m2 m3` read as its roll and the moves made with it,
 //! each move resolved among the moves of its man's kind and judged against
 //! the dice left, the finished turn judged by the maximum-moves rule, the

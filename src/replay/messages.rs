@@ -419,7 +419,7 @@ pub(super) fn spec_error(e: SpecError, span: Span, cx: &Context) -> Diagnostic {
 
 /// A `(` with no move before it to replace.
 /// A null move (`--`) while the side to move is in check.
-/// A move of 5.2 that a rule of RULES.md 5.3 forbids (Royal).
+/// A move of 5.2 that a rule of docs/rules.md 5.3 forbids (Royal).
 pub(super) fn royal_violation(v: crate::rules::Violation, span: Span, pos: &Position, cx: &Context<'_>) -> Diagnostic {
     use crate::rules::Violation;
     let d = match v {
@@ -444,7 +444,7 @@ pub(super) fn royal_violation(v: crate::rules::Violation, span: Span, pos: &Posi
 }
 
 /// Royal: the reason a castling is illegal, with the attacks judged by
-/// Royal's own test (RULES.md 5.2, 5.3: princes and princesses attack, one
+/// Royal's own test (docs/rules.md 5.2, 5.3: princes and princesses attack, one
 /// step and two; the rook's square is no condition) rather than the chess
 /// test the shared resolver names them with. The other reasons are the same
 /// in every variant.

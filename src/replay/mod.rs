@@ -68,7 +68,7 @@ pub trait Observer {
     /// The replay is over: the position after the main line as far as it
     /// was replayed, and how the board ends the game there.
     fn end(&mut self, _main: &VariantPosition, _termination: Option<Termination>) {}
-    /// Royal: the side to move restored its queen (RULES.md 5.5); `after`
+    /// Royal: the side to move restored its queen (docs/rules.md 5.5); `after`
     /// is the position with the new queen, the same side to move.
     fn restored(&mut self, _after: &VariantPosition) {}
     /// Any move of any line (the main line and every variation), in token
@@ -132,7 +132,7 @@ struct Replayer<'a> {
     variations: bool,
     out: Vec<Diagnostic>,
     /// Royal: the sides that moved without a restoration that was due
-    /// (RULES.md 5.5: the right refused), to name a late one.
+    /// (docs/rules.md 5.5: the right refused), to name a late one.
     refused: [bool; 2],
 }
 

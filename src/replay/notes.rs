@@ -1,4 +1,4 @@
-//! What the reader accepted with a look-alike (NOTATION.md "Look-alikes"),
+//! What the reader accepted with a look-alike (docs/notation.md "Look-alikes"),
 //! as `lookalike` warnings: what was read and the right form.
 
 use crate::diag::{Code, Diagnostic};

@@ -50,7 +50,7 @@ impl Position {
     pub(crate) fn resolve_quick(&self, spec: &MoveSpec) -> Option<Move> {
         let rules = self.rules();
         if rules.legality != super::variant::Legality::KingSafe {
-            // Royal's legality (RULES.md 5.3) is the generator's alone.
+            // Royal's legality (docs/rules.md 5.3) is the generator's alone.
             return None;
         }
         let board = self.board();
@@ -93,7 +93,7 @@ impl Position {
     /// Those of `men` (ours, of one kind that is neither the king nor a
     /// pawn, each reaching `to` on this board) that may legally move to
     /// `to`: the rivals a short move's text must tell apart. `None` where
-    /// only the generator knows (Royal, RULES.md 5.3).
+    /// only the generator knows (Royal, docs/rules.md 5.3).
     pub(crate) fn legal_from(&self, men: Bitboard, to: Square) -> Option<Bitboard> {
         if self.rules().legality != super::variant::Legality::KingSafe {
             return None;

@@ -1,13 +1,13 @@
 //! Castling and throne rights, and the castling moves of a variant as data.
 //!
-//! Hundred castles in two stages (RULES.md 1.4). The rights are the FEN field
-//! of NOTATION.md, one bit per letter: `K`/`Q` a first stage still possible,
+//! Hundred castles in two stages (docs/rules.md 1.4). The rights are the FEN field
+//! of docs/notation.md, one bit per letter: `K`/`Q` a first stage still possible,
 //! `S`/`L` a second stage still possible on the short/long wing, `T` the
 //! throne pawn not yet gained. Before the first stage a second-stage bit says
 //! "the corner rook has not moved"; after it, "the second stage is pending".
 //! Every bit is written to FEN, so FEN carries the rights exactly.
 //!
-//! Chess castles once per wing (RULES.md 3), with the king and rook files of
+//! Chess castles once per wing (docs/rules.md 3), with the king and rook files of
 //! the set-up (Chess960): the variant's table holds every (king file, rook
 //! file) pair, and a position keeps in [`Castles`] which entry each right
 //! stands for, chosen once from the FEN.
@@ -50,13 +50,13 @@ pub struct CastleSpec {
     /// Laws judge a Chess castling. Empty in Hundred.
     pub king_path: Bitboard,
     /// Squares that must not be attacked once the castling is made: the
-    /// king's (and in Hundred the rook's, RULES.md 1.4).
+    /// king's (and in Hundred the rook's, docs/rules.md 1.4).
     pub safe_after: Bitboard,
     /// The corner square of this wing's second rook.
     pub corner: Square,
     /// The square beside the corner, where the corner rook steps.
     pub step: Square,
-    /// The notation's name of this castling (NOTATION.md): `0-0-0`, `1-1`,
+    /// The notation's name of this castling (docs/notation.md): `0-0-0`, `1-1`,
     /// Chess's `0-0`.
     pub token: &'static str,
 }
@@ -67,7 +67,7 @@ impl CastleSpec {
     pub const fn sensitive(&self) -> Bitboard {
         Bitboard::EMPTY.with(self.corner).with(self.step).with(self.rook_from)
     }
-    /// The notation's name of this castling (NOTATION.md).
+    /// The notation's name of this castling (docs/notation.md).
     pub fn token(&self) -> &'static str {
         self.token
     }
@@ -171,7 +171,7 @@ impl Rights {
         Some(Rights(1 << (color * PER_COLOR + i)))
     }
 
-    /// The FEN castling field, in the order `KQSLkqslTt` (NOTATION.md).
+    /// The FEN castling field, in the order `KQSLkqslTt` (docs/notation.md).
     pub fn fen(self) -> String {
         let mut s = String::new();
         for color in [Color::White, Color::Black] {

@@ -1,4 +1,4 @@
-//! Chess and Chess960 (RULES.md 3) as data for the one engine: an 8x8 mask of
+//! Chess and Chess960 (docs/rules.md 3) as data for the one engine: an 8x8 mask of
 //! the 10x10 layout, the six chess men, one castling per wing with the king
 //! and rook files of the set-up, and the castling field of FEN in the
 //! letters python-chess reads and writes (`KQkq`, Shredder `HAha`, X-FEN).
@@ -47,7 +47,7 @@ const fn files_between(a: u8, b: u8, rank: u8) -> Bitboard {
 }
 
 /// The castling of `color` with the king on `king_file` and the rook on
-/// `rook_file` of its first rank (RULES.md 3, Chess960 as python-chess plays
+/// `rook_file` of its first rank (docs/rules.md 3, Chess960 as python-chess plays
 /// it): the king goes to `g`/`c`, the rook to `f`/`d`, whatever their files.
 const fn chess_castle(color: Color, king_file: u8, rook_file: u8) -> CastleSpec {
     let home = match color {
@@ -137,11 +137,11 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
     }
 }
 
-/// Chess, RULES.md section 3: the king on `e`, the rooks in the corners.
+/// Chess, docs/rules.md section 3: the king on `e`, the rooks in the corners.
 pub static CHESS: Rules = chess_rules(Variant::Chess, false);
 
 /// Chess960: the rules of Chess, castling with the king and rook files of
-/// the start position (RULES.md 3).
+/// the start position (docs/rules.md 3).
 pub static CHESS960: Rules = chess_rules(Variant::Chess960, true);
 
 /// The first rank of `color` on the chess board.
@@ -274,7 +274,7 @@ impl Position {
     /// the other variants) on either side, and for each side either a lone
     /// king, a king and one knight against no man but queens, or bishops all
     /// on squares of one colour with no knight nor bishop of the other
-    /// colour opposite. A query: it ends no game (RULES.md 3 names only the
+    /// colour opposite. A query: it ends no game (docs/rules.md 3 names only the
     /// fivefold repetition and the 75-move rule).
     pub fn is_insufficient_material(&self) -> bool {
         Color::ALL.into_iter().all(|c| self.has_insufficient_material(c))

@@ -1,5 +1,5 @@
 //! A game being replayed: the position, the positions seen (for repetition)
-//! and the end conditions of RULES.md 1.6 and 3 (Chess: the fivefold
+//! and the end conditions of docs/rules.md 1.6 and 3 (Chess: the fivefold
 //! repetition and the 75-move rule end the game without a claim).
 
 use super::moves::Move;
@@ -11,10 +11,10 @@ use super::role::Color;
 pub enum Termination {
     /// The side to move is mated; the other side wins.
     Checkmate { winner: Color },
-    /// Royal (RULES.md 5.4): the side not to move has its king attacked and
+    /// Royal (docs/rules.md 5.4): the side not to move has its king attacked and
     /// no prince; the side to move wins.
     LosingPosition { winner: Color },
-    /// Dice chess (RULES.md 4): a move took the king; its taker wins.
+    /// Dice chess (docs/rules.md 4): a move took the king; its taker wins.
     KingCaptured { winner: Color },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,

@@ -19,7 +19,7 @@ pub enum MoveKind {
     /// the king's squares.
     Castle(u8),
     /// A king move onto the enemy king's start square that gains the throne
-    /// pawn, placed on the given square (RULES.md 1.5).
+    /// pawn, placed on the given square (docs/rules.md 1.5).
     Throne(Square),
     /// A null move (`--` in PGN as ChessBase and pgn-extract write it): the
     /// turn passes, nothing moves. `from`/`to` are the mover's king square.

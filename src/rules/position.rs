@@ -263,7 +263,7 @@ impl Position {
     }
     /// Zobrist hash of men, side to move, castling and throne rights and a
     /// legal en passant: equal for positions that repeat in the sense of
-    /// RULES.md 1.6.
+    /// docs/rules.md 1.6.
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -497,7 +497,7 @@ impl Position {
                 if let MoveKind::Throne(pawn) = m.kind {
                     // The gained pawn changes the material for good, like a
                     // capture: it resets the 80-move count ([decision], see
-                    // the README's notes on RULES.md 1.6).
+                    // the README's notes on docs/rules.md 1.6).
                     self.put(pawn, Piece::new(us, Role::Pawn));
                     self.rights.clear(Rights::throne(us));
                     irreversible = true;
@@ -601,7 +601,7 @@ impl PartialEq for Position {
     }
 }
 
-/// Checks each right read from FEN against the men (NOTATION.md, "FEN").
+/// Checks each right read from FEN against the men (docs/notation.md, "FEN").
 fn check_rights(board: &Board, read: Rights, rules: &Rules, problems: &mut Vec<SetupProblem>) -> Rights {
     let mut rights = Rights::NONE;
     for spec in rules.castling {

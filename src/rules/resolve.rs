@@ -58,7 +58,7 @@ pub enum Obstacle {
     Unexplained,
 }
 
-/// The condition of RULES.md 1.4 a castling fails.
+/// The condition of docs/rules.md 1.4 a castling fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CastleFailure {
     /// First stage: the king or that rook has moved.

@@ -70,7 +70,7 @@ pub enum Role {
     /// Grand's cardinal: bishop + knight.
     Cardinal = 8,
     /// Royal's prince (`Пр`, `T`): one king step, or two in a line through
-    /// an empty middle square (RULES.md 5.2); crowned when its king falls.
+    /// an empty middle square (docs/rules.md 5.2); crowned when its king falls.
     Heir = 9,
     /// Royal's princess (`Пс`, `S`): moves as the prince.
     Princess = 10,
@@ -83,7 +83,7 @@ pub struct Movement {
     pub diagonal: bool,
     pub knight: bool,
     pub king: bool,
-    /// Royal's two-step (RULES.md 5.2), beside the king step.
+    /// Royal's two-step (docs/rules.md 5.2), beside the king step.
     pub two_step: bool,
 }
 
@@ -137,7 +137,7 @@ impl Role {
         }
     }
 
-    /// The FEN letter (upper case = White) of NOTATION.md.
+    /// The FEN letter (upper case = White) of docs/notation.md.
     pub const fn fen_char(self) -> char {
         match self {
             Role::Pawn => 'p',

@@ -13,18 +13,18 @@ pub use super::royal::ROYAL;
 /// The games of the seeds.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug, serde::Serialize)]
 pub enum Variant {
-    /// "Стоклеточные шахматы", 100-square chess (RULES.md 1).
+    /// "Стоклеточные шахматы", 100-square chess (docs/rules.md 1).
     Hundred,
-    /// Grand Chess (RULES.md 2).
+    /// Grand Chess (docs/rules.md 2).
     Grand,
-    /// Chess (RULES.md 3).
+    /// Chess (docs/rules.md 3).
     Chess,
     /// Chess960 (Fischer random): Chess from a start position of the FEN,
-    /// castling with its king and rook files (RULES.md 3).
+    /// castling with its king and rook files (docs/rules.md 3).
     Chess960,
-    /// Dice chess (RULES.md 4).
+    /// Dice chess (docs/rules.md 4).
     Dice,
-    /// Royal Chess 100 (RULES.md 5).
+    /// Royal Chess 100 (docs/rules.md 5).
     Royal,
 }
 
@@ -110,25 +110,25 @@ pub enum CastlingRule {
     /// Every entry of the table has its right, letters `KQSL` (Hundred; Grand
     /// has none).
     Fixed,
-    /// One castling per wing, with the rook the FEN names (RULES.md 3). With
+    /// One castling per wing, with the rook the FEN names (docs/rules.md 3). With
     /// `free_files` the king and rooks may stand on any files (Chess960:
     /// Shredder and X-FEN letters); otherwise the king on `e` and the rooks
     /// in the corners.
     ByRook { free_files: bool },
-    /// Royal (RULES.md 5.2, 5.5): `K`/`Q` castling on the king's and the
+    /// Royal (docs/rules.md 5.2, 5.5): `K`/`Q` castling on the king's and the
     /// queen's flank, `R` the queen-restoration right, `=` a restoration
-    /// pending (NOTATION.md).
+    /// pending (docs/notation.md).
     Royal,
 }
 
 /// Which moves are legal, given the attacks on the kings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Legality {
-    /// No move may leave the mover's king attacked (RULES.md 1–3): check,
+    /// No move may leave the mover's king attacked (docs/rules.md 1–3): check,
     /// mate and stalemate as in chess. The shared generator (pins and check
     /// evasions), the quick resolver and the castling test are built on it.
     KingSafe,
-    /// Royal's L1–L3 (RULES.md 5.3): an attacked king must be taken, and a
+    /// Royal's L1–L3 (docs/rules.md 5.3): an attacked king must be taken, and a
     /// prince is crowned in its place; a king may be left attacked only
     /// while its side has cover (its prince), never both kings at once; a
     /// side whose king stands attacked without cover has lost (5.4). Judged
@@ -140,16 +140,16 @@ pub enum Legality {
 /// and what the FEN's en passant square names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EnPassant {
-    /// On the one square its double step skipped (RULES.md 1–3). A position
+    /// On the one square its double step skipped (docs/rules.md 1–3). A position
     /// keeps that square only while a capture on it is legal.
     Skipped,
-    /// On every square its long advance passed (RULES.md 5.2). The FEN
+    /// On every square its long advance passed (docs/rules.md 5.2). The FEN
     /// names the first; a position keeps it after every long advance,
     /// whether or not a capture is possible (as the oracle's FENs do).
     Passed,
 }
 
-/// Draws that end the game without a claim (RULES.md 3: the FIDE Laws'
+/// Draws that end the game without a claim (docs/rules.md 3: the FIDE Laws'
 /// fivefold repetition and 75-move rule).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AutoDraw {
@@ -205,10 +205,10 @@ pub struct Rules {
     /// Where a pawn's long advance may be taken en passant.
     pub en_passant: EnPassant,
     /// Whether a side whose queen is taken while it holds its right may
-    /// crown its princess queen before its next move (RULES.md 5.5): one
+    /// crown its princess queen before its next move (docs/rules.md 5.5): one
     /// more choice of the ply (perft counts it).
     pub queen_restoration: bool,
-    /// Whether some man of the variant makes the two-step of RULES.md 5.2
+    /// Whether some man of the variant makes the two-step of docs/rules.md 5.2
     /// (Royal's prince and princess; from [`Self::letters`] at compile
     /// time): the checkers are then found by an attack test that has it,
     /// which [`Board::attackers_to`](super::board::Board::attackers_to)
@@ -299,7 +299,7 @@ pub(super) const fn letter_roles(letters: &[(char, Role)]) -> [Option<Role>; 26]
     table
 }
 
-/// Whether some man of `letters` makes the two-step of RULES.md 5.2.
+/// Whether some man of `letters` makes the two-step of docs/rules.md 5.2.
 pub(super) const fn has_two_steppers(letters: &[(char, Role)]) -> bool {
     let mut rest = letters;
     while let [(_, role), tail @ ..] = rest {
@@ -317,7 +317,7 @@ const HUNDRED_LETTERS: [(char, Role); 7] = letters_with(&[('a', Role::Prince)]);
 /// The FEN letters of Grand: chess's, the marshal (`c`) and the cardinal (`a`).
 const GRAND_LETTERS: [(char, Role); 8] = letters_with(&[('c', Role::Marshal), ('a', Role::Cardinal)]);
 
-/// Hundred's two-stage castling (RULES.md 1.4) for one colour on one wing.
+/// Hundred's two-stage castling (docs/rules.md 1.4) for one colour on one wing.
 const fn hundred_castle(color: Color, stage: Stage, wing: Wing) -> CastleSpec {
     // White's squares; Black mirrors ranks 2 -> 9 and 1 -> 10.
     let (home, corner_rank) = match color {
@@ -374,7 +374,7 @@ const HUNDRED_CASTLING: [CastleSpec; 8] = [
     hundred_castle(Color::Black, Stage::Second, Wing::Long),
 ];
 
-/// Hundred, RULES.md section 1.
+/// Hundred, docs/rules.md section 1.
 pub static HUNDRED: Rules = Rules {
     variant: Variant::Hundred,
     width: 10,
@@ -411,7 +411,7 @@ pub static HUNDRED: Rules = Rules {
     two_steppers: has_two_steppers(&HUNDRED_LETTERS),
 };
 
-/// Grand Chess, RULES.md section 2 (Fairy-Stockfish's `grand`).
+/// Grand Chess, docs/rules.md section 2 (Fairy-Stockfish's `grand`).
 pub static GRAND: Rules = Rules {
     variant: Variant::Grand,
     width: 10,

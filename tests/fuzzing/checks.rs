@@ -228,7 +228,7 @@ pub fn convert(data: &[u8]) {
 fn round_trip(pos: &Position) {
     let fen = pos.fen();
     let back = Position::from_fen(&fen, pos.variant()).unwrap_or_else(|e| panic!("own FEN {fen:?}: {e}"));
-    // Exact: the castling field carries every right (NOTATION.md, "FEN").
+    // Exact: the castling field carries every right (docs/notation.md, "FEN").
     assert_eq!(back.fen(), fen);
     assert_eq!(&back, pos, "{fen}");
     assert_eq!(back.hash(), pos.hash(), "{fen}");

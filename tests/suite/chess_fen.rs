@@ -1,4 +1,4 @@
-//! FEN of Chess and Chess960 (RULES.md 3): the castling field as python-chess
+//! FEN of Chess and Chess960 (docs/rules.md 3): the castling field as python-chess
 //! reads it (`KQkq`, X-FEN, Shredder `HAha`) and writes it (X-FEN), Chess960
 //! castlings where the king or rook already stands on its square or the two
 //! swap, and set-ups that are errors, never panics. The expected FENs and

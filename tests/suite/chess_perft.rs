@@ -1,4 +1,4 @@
-//! Perft of Chess and Chess960 (RULES.md 3) against the published numbers in
+//! Perft of Chess and Chess960 (docs/rules.md 3) against the published numbers in
 //! corpus/oracle/perft_chess.json (the Chess Programming Wiki's "Perft
 //! Results" positions: start, Kiwipete, positions 3 to 6 and the mirror of 4;
 //! Chess960 positions of its "Chess960 Perft Results"; Chess960 start

@@ -449,7 +449,7 @@ fn readme_and_help_name_the_same_commands() {
             assert!(readme.contains(option), "README does not mention {c} {option}");
         }
     }
-    for file in ["RULES.md", "grammar/", "src/"] {
+    for file in ["RULES.md", "NOTATION.md", "grammar/", "src/"] {
         assert!(!help.contains(file), "--help points at {file}");
     }
 }

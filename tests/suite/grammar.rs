@@ -1,7 +1,7 @@
 //! grammar/pgn100.ebnf is normative: every `(* example NAME: TEXT *)` parses
 //! as a whole NAME, every `(* not NAME: TEXT *)` does not, every parser
 //! production is defined in the grammar under its name, and the examples of
-//! NOTATION.md's token table all read.
+//! docs/notation.md's token table all read.
 
 use pgn100::notation::parse::{production, PRODUCTIONS};
 use pgn100::notation::{Item, Reader};

@@ -1,5 +1,5 @@
 //! Hand-made Hundred positions for the rules the oracle cannot check:
-//! two-stage castling (RULES.md 1.4), the throne pawn (1.5), promotion by
+//! two-stage castling (docs/rules.md 1.4), the throne pawn (1.5), promotion by
 //! file (1.3), en passant (1.2). Each count is justified in its comment.
 
 use crate::common;
@@ -107,7 +107,7 @@ fn second_stage_both_wings_both_colours() {
 
 #[test]
 fn the_fen_field_says_whether_the_corner_rook_has_moved() {
-    // NOTATION.md, "FEN": `KS` both stages open; `K` alone, the corner rook
+    // docs/notation.md, "FEN": `KS` both stages open; `K` alone, the corner rook
     // has moved (here it went away and came back), so after the first stage
     // and its step no second stage is left.
     let mut pos = hundred(FIRST);
@@ -243,7 +243,7 @@ fn throne_pawn_rule_off_and_for_black() {
 
 #[test]
 fn rules_1_6_a_throne_pawn_gain_resets_the_80_move_count() {
-    // RULES.md 1.6 [decision]: the gain counts as a pawn move. 159 plies
+    // docs/rules.md 1.6 [decision]: the gain counts as a pawn move. 159 plies
     // without capture or pawn move; the throne move with its pawn resets the
     // count, the same king move without a gain (rule off) reaches 160.
     let fen = "k9/10/5K4/10/10/10/10/PPPPPPP3/10/10 w T - 159 90";

@@ -32,7 +32,7 @@ fn every_command_page_has_exit_status_examples_and_all_other_pages() {
             let roff = format!("{}(1)", other.replace('-', "\\-"));
             assert!(see_also.contains(&roff), "{name}: SEE ALSO lacks {other}");
         }
-        for file in ["RULES.md", "grammar/", "src/"] {
+        for file in ["RULES.md", "NOTATION.md", "grammar/", "src/"] {
             assert!(!text.contains(file), "{name} points at {file}, which a user does not have");
         }
     }

@@ -1,5 +1,5 @@
 //! Depth-1 counts of corpus/oracle/castling_throne_hundred.json: two-stage
-//! castling and the throne pawn (RULES.md 1.4, 1.5).
+//! castling and the throne pawn (docs/rules.md 1.4, 1.5).
 
 use crate::common;
 

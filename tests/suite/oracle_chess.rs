@@ -83,7 +83,7 @@ fn random_games_replay_as_python_chess_plays_them() {
             game_state.play_unchecked(m);
             let fen = fens[i].as_str().expect("fen");
             assert_eq!(game_state.position().fen(), fen, "game {g} ply {i} after {uci}");
-            // The claims of RULES.md 3: threefold as python-chess's
+            // The claims of docs/rules.md 3: threefold as python-chess's
             // is_repetition(3), then 50 moves by the halfmove clock of its FEN.
             let halfmoves: u32 = fen.split(' ').nth(4).and_then(|h| h.parse().ok()).expect("halfmove clock");
             let claim = if threefold.contains(&(i as u64 + 1)) {

@@ -1,4 +1,4 @@
-//! Dice chess beside the independent Python reference of RULES.md 4
+//! Dice chess beside the independent Python reference of docs/rules.md 4
 //! (corpus/oracle/dice/): every turn list of turns_dice_sample.jsonl
 //! reproduced exactly, and every game of games_dice_sample.jsonl replayed
 //! turn by turn to the same en passant squares, turn counts, maxima, FENs

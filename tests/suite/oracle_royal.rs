@@ -1,7 +1,7 @@
 //! Royal Chess 100 against the royal100 engine (corpus/oracle/royal, see its
 //! README): every perft count with its root move list, every legal move
 //! list, every game replayed FEN by FEN, and the seed's own cases of
-//! RULES.md 5.
+//! docs/rules.md 5.
 
 use crate::common;
 

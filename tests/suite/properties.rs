@@ -39,7 +39,7 @@ proptest! {
             pos.play_unchecked(*m);
             let fen = pos.fen();
             let back = Position::from_fen(&fen, Variant::Hundred).expect("own FEN reads");
-            // Exact: the castling field carries every right (NOTATION.md,
+            // Exact: the castling field carries every right (docs/notation.md,
             // "FEN"), so the position read back is the same, hash included.
             prop_assert_eq!(back.fen(), fen);
             prop_assert_eq!(&back, &pos);

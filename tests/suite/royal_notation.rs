@@ -1,4 +1,4 @@
-//! Royal Chess 100 records (NOTATION.md: `Пр`/`T`, `Пс`/`S`, `0-0`, `0-0-0`,
+//! Royal Chess 100 records (docs/notation.md: `Пр`/`T`, `Пс`/`S`, `0-0`, `0-0-0`,
 //! `Пс=Ф`/`S=Q`): the oracle's two renderings validate under --strict and
 //! convert into each other; the seed's losing-position examples and a queen
 //! restoration validate as records with their results.

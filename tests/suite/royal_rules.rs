@@ -1,4 +1,4 @@
-//! The cases of seed 001 that RULES.md 5 names, on the rules engine: the
+//! The cases of seed 001 that docs/rules.md 5 names, on the rules engine: the
 //! prince's ten squares, d2-d5 and its en passant captures, both castlings,
 //! and the two "losing position" examples of 5.4 played out with their
 //! verdicts; the queen restoration of 5.5.
@@ -205,7 +205,7 @@ fn l3_forbids_leaving_both_kings_attacked() {
 
 #[test]
 fn l1_every_capture_of_the_king_is_legal() {
-    // The oracle README's (a): E finds no move, RULES.md 5.3 L1 gives a10j10.
+    // The oracle README's (a): E finds no move, docs/rules.md 5.3 L1 gives a10j10.
     let pos = royal("R8k/10/4r5/10/10/10/t9/10/10/4K5 w - - 0 1");
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);

@@ -1,4 +1,4 @@
-//! Dice chess (RULES.md 4) on the one engine: the chess board, men and
+//! Dice chess (docs/rules.md 4) on the one engine: the chess board, men and
 //! castling table of the Chess rules (`rules/chess.rs`), with the Dice
 //! changes as data and a small state of its own. A king may stand in
 //! attack, a move may take the king (which ends the game), castling needs a
@@ -31,11 +31,11 @@ use super::setup::{write_placement, FenError, Setup};
 use super::variant::{Rules, Variant};
 use super::zobrist;
 
-/// Dice chess, RULES.md section 4: the chess tables, no automatic draws and
+/// Dice chess, docs/rules.md section 4: the chess tables, no automatic draws and
 /// no claims.
 pub static DICE: Rules = Rules { claim_plies: 0, auto_draw: None, ..super::chess::chess_rules(Variant::Dice, false) };
 
-/// The faces of a die in RULES.md 4's numbering: 1 pawn .. 6 king.
+/// The faces of a die in docs/rules.md 4's numbering: 1 pawn .. 6 king.
 pub const FACES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
 
 /// The role a face number (1 to 6) names.
@@ -167,8 +167,8 @@ impl DicePosition {
     }
 
     /// A position from a FEN whose en passant field lists every open square
-    /// run together (`d6e6`, NOTATION.md), or `-`. A board with one king
-    /// is a finished game: the missing king was taken (RULES.md 4), as in
+    /// run together (`d6e6`, docs/notation.md), or `-`. A board with one king
+    /// is a finished game: the missing king was taken (docs/rules.md 4), as in
     /// the FEN written after a king capture; the FEN's other fields are
     /// kept as written, so the FEN reads back to itself.
     pub fn from_fen(fen: &str) -> Result<DicePosition, DiceFenError> {
@@ -282,7 +282,7 @@ impl DicePosition {
     pub fn fen(&self) -> String {
         self.fen_with(false)
     }
-    /// The FEN of NOTATION.md: the en passant field lists the open squares.
+    /// The FEN of docs/notation.md: the en passant field lists the open squares.
     pub fn fen_with_ep(&self) -> String {
         self.fen_with(true)
     }
@@ -375,7 +375,7 @@ impl DicePosition {
     }
 
     /// Castlings: king and rook unmoved, the squares between empty; attacks
-    /// do not matter (RULES.md 4).
+    /// do not matter (docs/rules.md 4).
     fn castlings(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         for (wing, index) in castle_indices(us).into_iter().enumerate() {

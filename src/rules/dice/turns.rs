@@ -1,4 +1,4 @@
-//! The turns of a roll and the maximum-moves rule (RULES.md 4): a turn must
+//! The turns of a roll and the maximum-moves rule (docs/rules.md 4): a turn must
 //! spend as many dice as any sequence of that roll could, counting the
 //! sequences that take the king (dice counted up to the capture); a turn
 //! that takes the king is legal whatever it spends.

@@ -1,4 +1,4 @@
-//! The prince's and princess's two-step (RULES.md 5.2) as tables built at
+//! The prince's and princess's two-step (docs/rules.md 5.2) as tables built at
 //! compile time, and the attack test of 5.3 with them.
 #![expect(
     clippy::indexing_slicing,
@@ -81,7 +81,7 @@ fn two_steppers(board: &Board, by: Color) -> Bitboard {
     (board.by_role(Role::Heir) | board.by_role(Role::Princess)) & board.by_color(by)
 }
 
-/// Men of `by` attacking `sq` on `occupied` (RULES.md 5.3: every man that
+/// Men of `by` attacking `sq` on `occupied` (docs/rules.md 5.3: every man that
 /// could capture there by a move of 5.2; castling and en passant never do).
 #[inline]
 pub(crate) fn attackers(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {

@@ -1,4 +1,4 @@
-//! Royal's legal moves (RULES.md 5.2, 5.3): the moves of 5.2 made on a copy
+//! Royal's legal moves (docs/rules.md 5.2, 5.3): the moves of 5.2 made on a copy
 //! of the board and kept when they pass L1–L3 in order.
 #![expect(
     clippy::indexing_slicing,
@@ -16,7 +16,7 @@ use crate::rules::position::Position;
 use crate::rules::resolve::CastleFailure;
 use crate::rules::role::{Color, Piece, Role};
 
-/// The pieces a pawn may become (RULES.md 5.2).
+/// The pieces a pawn may become (docs/rules.md 5.2).
 const PROMOTION: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// What the legality test needs of the position before the move.
@@ -155,7 +155,7 @@ fn pawn_moves<S: Sink>(pos: &Position, sink: &mut S, judge: &Judge<'_>, restrict
 }
 
 /// Captures of the pawn that just passed the en passant squares, on any of
-/// them (RULES.md 5.2).
+/// them (docs/rules.md 5.2).
 fn en_passant<S: Sink>(pos: &Position, sink: &mut S, judge: &Judge<'_>, restrict: Bitboard) {
     let Some(ep) = pos.ep_square() else { return };
     let board = pos.board();
@@ -171,7 +171,7 @@ fn en_passant<S: Sink>(pos: &Position, sink: &mut S, judge: &Judge<'_>, restrict
     }
 }
 
-/// Castling of RULES.md 5.2 (the king not attacked: the caller checks).
+/// Castling of docs/rules.md 5.2 (the king not attacked: the caller checks).
 fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, restrict: Bitboard) {
     let us = pos.turn();
     let board = pos.board();
@@ -191,7 +191,7 @@ fn castling<S: Sink>(pos: &Position, sink: &mut S, king: Square, restrict: Bitbo
 }
 
 /// The first attack that forbids the castling `spec` of the side to move
-/// (RULES.md 5.2, with the attack test of 5.3): the king attacked, a square
+/// (docs/rules.md 5.2, with the attack test of 5.3): the king attacked, a square
 /// it crosses attacked (the king lifted, the rook home), the square it
 /// lands on attacked once king and rook have moved. `None` when no attack
 /// stands in its way. Royal has no condition on the rook's square.

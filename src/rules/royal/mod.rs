@@ -1,4 +1,4 @@
-//! Royal Chess 100 (RULES.md 5) as data and hooks of the one engine: the
+//! Royal Chess 100 (docs/rules.md 5) as data and hooks of the one engine: the
 //! set-up and men of 5.1, the prince's and princess's two-step, pawns of one
 //! to three squares and castling of 5.2 ([`attacks`], [`generate`](mod@generate)), the
 //! legality L1–L3 of 5.3 and the crowning ([`generate`](mod@generate), [`play`]), the end
@@ -80,14 +80,14 @@ pub(crate) const fn restoration(color: Color) -> Rights {
 /// the capture of its queen on the last move.
 pub(crate) const PENDING: Rights = Rights(1 << 10);
 
-/// Whether `color` has cover: its prince is on the board (RULES.md 5.3).
+/// Whether `color` has cover: its prince is on the board (docs/rules.md 5.3).
 #[inline]
 pub(crate) fn has_cover(board: &Board, color: Color) -> bool {
     board.by_piece(Piece::new(color, Role::Heir)).any()
 }
 
 /// The ranks (0-based) a pawn of `color` may make its long advance from,
-/// and the farthest rank it may reach so (RULES.md 5.2).
+/// and the farthest rank it may reach so (docs/rules.md 5.2).
 pub(crate) const fn long_advance(color: Color) -> (Bitboard, u8) {
     match color {
         Color::White => (Bitboard(Bitboard::rank(1).0 | Bitboard::rank(2).0 | Bitboard::rank(3).0), 4),
@@ -95,7 +95,7 @@ pub(crate) const fn long_advance(color: Color) -> (Bitboard, u8) {
     }
 }
 
-/// Royal's castling (RULES.md 5.2) for one colour: `0-0` on the king's
+/// Royal's castling (docs/rules.md 5.2) for one colour: `0-0` on the king's
 /// flank (king e1→c1, rook a1→d1) holds the `K` right, written as Chess's
 /// short wing; `0-0-0` on the queen's flank (king e1→h1, rook j1→g1) the
 /// `Q` right, Chess's long wing.
@@ -147,7 +147,7 @@ const CASTLES: Castles = Castles([0, 1, 2, 3]);
 /// (`s`).
 const LETTERS: [(char, Role); 8] = letters_with(&[('t', Role::Heir), ('s', Role::Princess)]);
 
-/// Royal Chess 100, RULES.md section 5.
+/// Royal Chess 100, docs/rules.md section 5.
 pub static ROYAL: Rules = Rules {
     variant: Variant::Royal,
     width: 10,
@@ -231,7 +231,7 @@ pub(crate) fn castling_rights(
     (rights, CASTLES)
 }
 
-/// The castling field of a Royal FEN: `KQkqRr` and `=` (NOTATION.md).
+/// The castling field of a Royal FEN: `KQkqRr` and `=` (docs/notation.md).
 pub(crate) fn rights_fen(pos: &Position) -> String {
     let rights = pos.rights();
     let mut s = String::new();
@@ -302,7 +302,7 @@ pub(crate) fn opposite_check(pos: &Position, problems: &mut Vec<SetupProblem>) {
 }
 
 impl Position {
-    /// Royal: whether the side to move may restore its queen now (RULES.md
+    /// Royal: whether the side to move may restore its queen now (docs/rules.md
     /// 5.5): its right was spent by the last move and its princess stands.
     pub fn can_restore(&self) -> bool {
         self.rules().queen_restoration
@@ -310,7 +310,7 @@ impl Position {
             && self.board().by_piece(Piece::new(self.turn(), Role::Princess)).any()
     }
 
-    /// Royal: whether the side to move has its prince (RULES.md 5.3).
+    /// Royal: whether the side to move has its prince (docs/rules.md 5.3).
     pub fn has_cover(&self, color: Color) -> bool {
         has_cover(self.board(), color)
     }
@@ -321,7 +321,7 @@ impl Position {
     }
 
     /// Whether the king of `color` is attacked by the other side's men
-    /// (RULES.md 5.3's sense in Royal: any enemy man could capture on its
+    /// (docs/rules.md 5.3's sense in Royal: any enemy man could capture on its
     /// square).
     pub fn king_attacked(&self, color: Color) -> bool {
         let board = self.board();

@@ -1,4 +1,4 @@
-//! Playing a Royal move (RULES.md 5.3: the crowning; 5.5: the restoration
+//! Playing a Royal move (docs/rules.md 5.3: the crowning; 5.5: the restoration
 //! right spent at a queen's capture), the restoration itself, the end of
 //! the game of 5.4 and perft with restorations.
 
@@ -11,7 +11,7 @@ use crate::rules::role::{Color, Piece, Role};
 use crate::rules::variant::Legality;
 use crate::rules::zobrist;
 
-/// Why a queen restoration (`Пс=Ф`) cannot be made now (RULES.md 5.5).
+/// Why a queen restoration (`Пс=Ф`) cannot be made now (docs/rules.md 5.5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RestoreError {
     /// The side's queen was not taken by the last move (or the right was
@@ -40,7 +40,7 @@ impl Position {
             return;
         };
         // Any move of the side to move ends a pending restoration (made or
-        // refused, RULES.md 5.5).
+        // refused, docs/rules.md 5.5).
         self.rights.clear(PENDING);
         let touched = m.from.bb() | m.to.bb();
         if !m.is_castle()
@@ -81,7 +81,7 @@ impl Position {
                 };
                 self.put(m.to, placed);
                 if mover.role == Role::Pawn && m.from.rank().abs_diff(m.to.rank()) >= 2 {
-                    // The first square passed (NOTATION.md), kept whether or
+                    // The first square passed (docs/notation.md), kept whether or
                     // not a capture is possible, as the oracle's FENs are.
                     if let Some(first) = m.from.offset(0, us.forward()) {
                         self.ep_square = MaybeSquare::new(Some(first));
@@ -125,7 +125,7 @@ impl Position {
     }
 
     /// Royal: replaces the princess of the side to move by a queen on her
-    /// square (RULES.md 5.5), when the record names `square` it must be
+    /// square (docs/rules.md 5.5), when the record names `square` it must be
     /// hers. The turn stays; the move of that ply follows. Returns the
     /// square.
     pub fn restore_queen(&mut self, square: Option<Square>) -> Result<Square, RestoreError> {
@@ -162,7 +162,7 @@ impl Position {
     }
 }
 
-/// The end of RULES.md 5.4 before the ones every variant has: the losing
+/// The end of docs/rules.md 5.4 before the ones every variant has: the losing
 /// position.
 pub(crate) fn termination(pos: &Position) -> Option<Termination> {
     pos.is_losing_position().then_some(Termination::LosingPosition { winner: pos.turn() })

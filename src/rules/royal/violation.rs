@@ -1,4 +1,4 @@
-//! Which rule of RULES.md 5.3 a written move that is no legal move breaks,
+//! Which rule of docs/rules.md 5.3 a written move that is no legal move breaks,
 //! when it is a move of 5.2: the compulsory king capture (L1), the king left
 //! attacked without cover (L2), both kings left attacked (L3).
 
@@ -12,7 +12,7 @@ use crate::rules::resolve::{CastleFailure, MoveSpec};
 use crate::rules::role::Color;
 use crate::rules::variant::Legality;
 
-/// A rule of RULES.md 5.3 that a move of 5.2 breaks.
+/// A rule of docs/rules.md 5.3 that a move of 5.2 breaks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
     /// L1: the enemy king on `king` is attacked, and this move does not take it.
@@ -64,7 +64,7 @@ impl Position {
 
 impl Position {
     /// Royal: the attack that forbids the side to move its castling on
-    /// `wing`, by Royal's own attack test (RULES.md 5.2, 5.3: princes and
+    /// `wing`, by Royal's own attack test (docs/rules.md 5.2, 5.3: princes and
     /// princesses attack too): the king in check, a square it crosses or
     /// the square it lands on attacked. `None` when no attack stands in
     /// its way, or in another variant.
