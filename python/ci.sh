@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 venv=$(mktemp -d)
 trap 'rm -rf "$venv"' EXIT
+cargo fmt --manifest-path python/Cargo.toml --check
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --upgrade pip
 "$venv/bin/pip" install --quiet "maturin>=1.5,<2" pytest chess pandas

@@ -259,8 +259,12 @@ impl Observer for Collect {
             VariantPosition::Dice(_) => DiceUci(m).to_string(),
         };
         let mut san = String::new();
-        let form =
-            Form { letters: Letters::Latin, style: Style::Short, promotion: PromotionForm::Equals, files_ak: self.files_ak };
+        let form = Form {
+            letters: Letters::Latin,
+            style: Style::Short,
+            promotion: PromotionForm::Equals,
+            files_ak: self.files_ak,
+        };
         write_move(before, m, form, &mut self.legal, &mut san);
         if self.chess_castling && m.is_castle() {
             san = san.replace('0', "O");
@@ -487,7 +491,12 @@ impl GameData {
 /// Reads every game of a chunk of a file (starting after `lines` lines, at
 /// `bytes` in the file): tags, diagnostics as `validate` reports them
 /// (text between games aside), the final position.
-pub fn read_chunk(text: &str, lines: usize, bytes: pgn100::notation::decode::FileBytes, options: Options) -> Vec<GameData> {
+pub fn read_chunk(
+    text: &str,
+    lines: usize,
+    bytes: pgn100::notation::decode::FileBytes,
+    options: Options,
+) -> Vec<GameData> {
     use pgn100::commands::validate::{lost_bytes, merge_in_order, syntax_diagnostic};
     let mut games = Vec::new();
     let mut source: Option<SourceFile> = None;
@@ -514,10 +523,8 @@ pub fn read_chunk(text: &str, lines: usize, bytes: pgn100::notation::decode::Fil
             let src = source.get_or_insert_with(|| SourceFile::chunk("", text.to_string(), lines, bytes));
             diags.iter().map(|d| Diagnostic::of(d, src)).collect()
         };
-        let result = record
-            .result()
-            .map(|(_, o)| o.pgn().to_string())
-            .or_else(|| record.tag("Result").map(str::to_string));
+        let result =
+            record.result().map(|(_, o)| o.pgn().to_string()).or_else(|| record.tag("Result").map(str::to_string));
         games.push(GameData {
             index,
             tags: record.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),

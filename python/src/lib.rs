@@ -37,9 +37,8 @@ struct Reading {
 
 impl Reading {
     fn new(variant: Option<&str>, encoding: Option<&str>, threads: Option<usize>, strict: bool) -> PyResult<Reading> {
-        let default_variant = variant
-            .map(|v| v.parse::<Variant>().map_err(|e| PyValueError::new_err(e.to_string())))
-            .transpose()?;
+        let default_variant =
+            variant.map(|v| v.parse::<Variant>().map_err(|e| PyValueError::new_err(e.to_string()))).transpose()?;
         let encoding = encoding.map(parse_encoding).transpose().map_err(PyValueError::new_err)?;
         Ok(Reading { options: Options { strict, default_variant, keep_all: false }, encoding, threads })
     }
@@ -298,8 +297,11 @@ fn convert(
     use pgn100::commands::{convert_source, ConvertOptions, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
     fn choice<T: ValueEnum>(what: &str, s: &str) -> PyResult<T> {
         T::from_str(s, true).map_err(|_| {
-            let names: Vec<String> =
-                T::value_variants().iter().filter_map(|v| v.to_possible_value()).map(|p| p.get_name().to_string()).collect();
+            let names: Vec<String> = T::value_variants()
+                .iter()
+                .filter_map(|v| v.to_possible_value())
+                .map(|p| p.get_name().to_string())
+                .collect();
             PyValueError::new_err(format!("{what} must be one of {}, not {s:?}", names.join(", ")))
         })
     }
@@ -308,7 +310,9 @@ fn convert(
         None => (false, false),
         Some("pychess") => (true, false),
         Some("pgn") => (false, true),
-        Some(other) => return Err(PyValueError::new_err(format!("to must be None, 'pgn' or 'pychess', not {other:?}"))),
+        Some(other) => {
+            return Err(PyValueError::new_err(format!("to must be None, 'pgn' or 'pychess', not {other:?}")))
+        }
     };
     let options = ConvertOptions {
         letters: choice::<LettersChoice>("letters", letters)?,
