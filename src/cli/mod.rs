@@ -9,7 +9,7 @@ mod dedup;
 mod explain;
 mod filter;
 mod generate;
-mod input;
+pub mod input;
 pub mod man;
 mod moves;
 mod output;

@@ -298,7 +298,7 @@ fn game_stats(
 }
 
 /// The termination column's name of the end on the board (`none` if none).
-pub(crate) fn termination_name(t: Option<Termination>) -> &'static str {
+pub fn termination_name(t: Option<Termination>) -> &'static str {
     match t {
         Some(Termination::Checkmate { winner: Color::White }) => "checkmate (white wins)",
         Some(Termination::Checkmate { winner: Color::Black }) => "checkmate (black wins)",

@@ -236,40 +236,7 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
             }
             Found::Broken(e) => {
                 lost_bytes(text, &record.span, games, &mut out);
-                let typo = match e.kind {
-                    SyntaxErrorKind::UnknownToken => crate::notation::typo::explain(text, e.span.clone()),
-                    _ => None,
-                };
-                let (code, message, help) = match e.kind {
-                    SyntaxErrorKind::UnknownToken => match &typo {
-                        Some((message, help)) => (Code::Syntax, message.as_str(), help.as_str()),
-                        None => (
-                            Code::Syntax,
-                            "this is no move, number, comment or result",
-                            "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1 (every token: NOTATION in `man pgn100`)",
-                        ),
-                    },
-                    SyntaxErrorKind::UnterminatedComment => {
-                        (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")
-                    }
-                    SyntaxErrorKind::UnterminatedDiceRoll => {
-                        (Code::UnterminatedDiceRoll, "the dice roll is never closed", "close it with `>`")
-                    }
-                    SyntaxErrorKind::BadTag => {
-                        (Code::BadTag, "this tag pair is malformed", "write [Name \"value\"] on one line")
-                    }
-                    SyntaxErrorKind::NagOutOfRange => {
-                        (Code::NagRange, "NAGs go from $0 to $255", "use a NAG from $0 to $255")
-                    }
-                };
-                let mut span = e.span;
-                if code == Code::UnterminatedComment || code == Code::UnterminatedDiceRoll {
-                    span = span.start..span.start + 1;
-                }
-                merge_in_order(
-                    &mut out,
-                    vec![Diagnostic::new(code, span, message).label("here").help(help).game(games)],
-                );
+                merge_in_order(&mut out, vec![syntax_diagnostic(text, e).game(games)]);
                 invalid += 1;
                 games += 1;
             }
@@ -295,10 +262,42 @@ pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, u
     (out, games, invalid)
 }
 
+/// The diagnostic of a game the reader could not read (`e`, found in
+/// `text`): its code, message, help and span, as `validate` reports it.
+pub fn syntax_diagnostic(text: &str, e: crate::notation::SyntaxError) -> Diagnostic {
+    let typo = match e.kind {
+        SyntaxErrorKind::UnknownToken => crate::notation::typo::explain(text, e.span.clone()),
+        _ => None,
+    };
+    let (code, message, help) = match e.kind {
+        SyntaxErrorKind::UnknownToken => match &typo {
+            Some((message, help)) => (Code::Syntax, message.as_str(), help.as_str()),
+            None => (
+                Code::Syntax,
+                "this is no move, number, comment or result",
+                "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1 (every token: NOTATION in `man pgn100`)",
+            ),
+        },
+        SyntaxErrorKind::UnterminatedComment => {
+            (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")
+        }
+        SyntaxErrorKind::UnterminatedDiceRoll => {
+            (Code::UnterminatedDiceRoll, "the dice roll is never closed", "close it with `>`")
+        }
+        SyntaxErrorKind::BadTag => (Code::BadTag, "this tag pair is malformed", "write [Name \"value\"] on one line"),
+        SyntaxErrorKind::NagOutOfRange => (Code::NagRange, "NAGs go from $0 to $255", "use a NAG from $0 to $255"),
+    };
+    let mut span = e.span;
+    if code == Code::UnterminatedComment || code == Code::UnterminatedDiceRoll {
+        span = span.start..span.start + 1;
+    }
+    Diagnostic::new(code, span, message).label("here").help(help)
+}
+
 /// Bytes that are no character (U+FFFD) in a game: the first one is
 /// reported, as a warning (the moves decide whether the game is valid).
 /// Whether there was one.
-pub(super) fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize, out: &mut Vec<Diagnostic>) -> bool {
+pub fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize, out: &mut Vec<Diagnostic>) -> bool {
     let lost = first_lost(text, span);
     if let Some(at) = lost {
         out.push(undecodable(at).game(game));
@@ -307,7 +306,7 @@ pub(super) fn lost_bytes(text: &str, span: &std::ops::Range<usize>, game: usize,
 }
 
 /// Where the first byte that is no character (U+FFFD) of `span` stands.
-pub(super) fn first_lost(text: &str, span: &std::ops::Range<usize>) -> Option<usize> {
+pub fn first_lost(text: &str, span: &std::ops::Range<usize>) -> Option<usize> {
     // U+FFFD is EF BF BD; EF leads only U+F000 to U+FFFF, rare in game
     // text, where `str::find` would stop at every BD (the second byte of
     // Cyrillic `н`).
@@ -324,7 +323,7 @@ pub(super) fn first_lost(text: &str, span: &std::ops::Range<usize>) -> Option<us
 
 /// Appends the diagnostics of a game after an `undecodable` one of the same
 /// game, keeping file order.
-fn merge_in_order(out: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
+pub fn merge_in_order(out: &mut Vec<Diagnostic>, found: Vec<Diagnostic>) {
     let lost = out.last().filter(|d| d.code == Code::Undecodable).map(|d| d.span.start);
     match lost {
         Some(at) => {

@@ -1,0 +1,287 @@
+"""Game records of 100-square chess (Hundred) and its siblings, in Python.
+
+pgn100 reads PGN-shaped files of Hundred, Grand, Chess, Chess960, Dice
+chess and Royal Chess 100, in Russian or Latin letters, long or short
+form, and replays every move through its rules engine. This package is the
+pgn100 library (Rust) itself: the same reader, engine and diagnostics as
+the ``pgn100`` command, at its speed, the heavy work done with the GIL
+released and spread over all cores.
+
+>>> import pgn100
+>>> for game in pgn100.read("games.pgn"):          # doctest: +SKIP
+...     print(game.tags.get("White"), game.valid, len(game.moves))
+
+Functions: :func:`read`, :func:`validate`, :func:`convert`, :func:`stats`,
+:func:`moves`; :func:`to_pandas` and :func:`to_polars` turn their columns
+into data frames.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
+
+from . import _native
+from ._native import Diagnostic, Game, Move, PgnError, Turn, Validation
+
+__all__ = [
+    "read",
+    "validate",
+    "convert",
+    "stats",
+    "moves",
+    "to_pandas",
+    "to_polars",
+    "Columns",
+    "Game",
+    "Move",
+    "Turn",
+    "Diagnostic",
+    "Validation",
+    "PgnError",
+    "ConversionError",
+]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _is_text(source: Union[str, bytes, "os.PathLike[str]"]) -> bool:
+    """The rule of :func:`read`: a path object is a path; a ``str`` is a
+    text when it holds a line break or names no existing file."""
+    if isinstance(source, os.PathLike):
+        return False
+    if isinstance(source, bytes):
+        return True
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a path or a text, not {type(source).__name__}")
+    return "\n" in source or "\r" in source or not os.path.exists(source)
+
+
+def read(
+    source: Union[str, bytes, "os.PathLike[str]"],
+    *,
+    variant: Optional[str] = None,
+    encoding: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Iterator[Game]:
+    """Iterate over the games of a file (or directory) or of a text.
+
+    ``source`` is read as a **path** when it is an ``os.PathLike`` (such as
+    ``pathlib.Path``), or a ``str`` without a line break that names an
+    existing file or directory; it is read as a **text** otherwise (a
+    ``str`` with a line break, or naming nothing on disk; ``bytes`` are a
+    text in any encoding, detected as for a file). Pass
+    ``pathlib.Path(name)`` to be sure a name is taken as a path.
+
+    Paths are read as the command line reads them: compressed files
+    (``.gz``, ``.bz2``, ``.xz``, ``.zst``, recognised by their first bytes),
+    zip archives member by member, directories walked for ``*.pgn`` and
+    ``*.txt``; the encoding is detected unless ``encoding`` names one
+    (``utf-8``, ``windows-1251``, ``koi8-r``, ``cp866``, ...).
+
+    ``variant`` is the variant of games without a Variant tag (default
+    Hundred). ``threads`` is the number of worker threads (default: all
+    cores). The games come in file order, read a few chunks ahead by a
+    thread of their own; each game's moves are replayed when first asked
+    for (:attr:`Game.moves`).
+
+    Raises ``FileNotFoundError`` for a path that does not exist,
+    ``OSError`` for an input that cannot be read (a truncated archive),
+    :class:`PgnError` for binary data (its diagnostic in ``args[1]``), and
+    ``ValueError`` for an unknown variant or encoding.
+    """
+    if _is_text(source):
+        if isinstance(source, bytes):
+            return _native.read_bytes(source, variant=variant, encoding=encoding, threads=threads)
+        return _native.read_text(source, variant=variant, threads=threads)
+    return _native.read_paths([os.fspath(source)], variant=variant, encoding=encoding, threads=threads)
+
+
+def _paths(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
+    if isinstance(paths, (str, os.PathLike)):
+        return [os.fspath(paths)]
+    return [os.fspath(p) for p in paths]
+
+
+def validate(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    variant: Optional[str] = None,
+    encoding: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+) -> Validation:
+    """Validate files as ``pgn100 validate --format json`` does.
+
+    Returns a :class:`Validation`: its ``diagnostics`` (every object of the
+    JSON output, in order, as :class:`Diagnostic`), and the counts of
+    ``files``, ``games`` and ``invalid`` games; ``unreadable`` lists the
+    inputs that could not be read. ``strict`` counts warnings as errors.
+    """
+    return _native.validate(_paths(paths), variant=variant, encoding=encoding, strict=strict, threads=threads)
+
+
+class ConversionError(PgnError):
+    """Games that do not validate were met by :func:`convert` with
+    ``errors="raise"``: ``diagnostics`` holds their errors, ``text`` the
+    output (those games copied unchanged)."""
+
+    def __init__(self, text: str, diagnostics: List[Diagnostic]):
+        first = diagnostics[0]
+        super().__init__(
+            f"{len(diagnostics)} diagnostic(s); first: {first.code}: {first.message} "
+            f"(line {first.line}, column {first.column})",
+            first,
+        )
+        self.text = text
+        self.diagnostics = diagnostics
+        self.code = first.code
+        self.message = first.message
+        self.line = first.line
+        self.column = first.column
+        self.offset = first.offset
+        self.ply = first.ply
+
+
+def convert(
+    text: str,
+    letters: str = "keep",
+    style: str = "keep",
+    to: Optional[str] = None,
+    *,
+    files: str = "keep",
+    rolls: str = "keep",
+    skip_invalid: bool = False,
+    variant: Optional[str] = None,
+    errors: str = "ignore",
+) -> str:
+    """Convert a text as ``pgn100 convert`` does and return its output.
+
+    ``letters``: ``keep``, ``cyrillic`` or ``latin``; ``style``: ``keep``,
+    ``long`` or ``short``; ``to``: ``None``, ``"pgn"`` (standard PGN of
+    Chess games) or ``"pychess"`` (Grand for pychess); ``files``: ``keep``,
+    ``a-j`` or ``a-k``; ``rolls`` (Dice chess): ``keep``, ``letters`` or
+    ``digits``. Games that do not validate are copied unchanged (dropped
+    with ``skip_invalid``), as the command does; with ``errors="raise"``
+    they raise :class:`ConversionError` carrying their diagnostics.
+    """
+    if errors not in ("ignore", "raise"):
+        raise ValueError(f"errors must be 'ignore' or 'raise', not {errors!r}")
+    out, diagnostics, _games, _invalid = _native.convert(
+        text,
+        letters=letters,
+        style=style,
+        to=to,
+        files=files,
+        rolls=rolls,
+        skip_invalid=skip_invalid,
+        variant=variant,
+    )
+    if errors == "raise" and diagnostics:
+        raise ConversionError(out, diagnostics)
+    return out
+
+
+class Columns(dict):
+    """Columns of a table: a ``dict`` from column name to a list of values,
+    every list as long as the others. ``to_pandas()`` and ``to_polars()``
+    make a data frame (pandas or polars must be installed)."""
+
+    def to_pandas(self) -> Any:
+        """The columns as a ``pandas.DataFrame``."""
+        return to_pandas(self)
+
+    def to_polars(self) -> Any:
+        """The columns as a ``polars.DataFrame``."""
+        return to_polars(self)
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return len(next(iter(self.values()), []))
+
+    @property
+    def columns(self) -> List[str]:
+        return list(self.keys())
+
+
+def stats(
+    paths: Union[PathLike, Iterable[PathLike]],
+    per_game: bool = True,
+    *,
+    variant: Optional[str] = None,
+    encoding: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Union[Columns, Dict[str, Any]]:
+    """``pgn100 stats``: with ``per_game`` (the default) one row per game as
+    :class:`Columns` (the columns of ``stats --per-game``: file, game,
+    event, site, date, ..., plies, captures, castlings by stage and wing,
+    ..., final_fen); without it, the aggregate as ``stats --format json``
+    writes it, as a dict."""
+    out = _native.stats(_paths(paths), per_game=per_game, variant=variant, encoding=encoding, threads=threads)
+    return Columns(out) if per_game else out
+
+
+def moves(
+    paths: Union[PathLike, Iterable[PathLike]],
+    *,
+    fen: bool = False,
+    variant: Optional[str] = None,
+    encoding: Optional[str] = None,
+    threads: Optional[int] = None,
+) -> Columns:
+    """``pgn100 moves``: one row per main-line move as :class:`Columns`
+    (file, game, variant, date, valid, ply, move_number, side, roll, uci,
+    written, piece, capture, captured, check, mate, castle_stage,
+    castle_wing, promotion, throne_pawn, en_passant, restored and, with
+    ``fen``, fen)."""
+    return Columns(_native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads))
+
+
+def to_pandas(columns: Dict[str, Sequence[Any]]) -> Any:
+    """A ``pandas.DataFrame`` of columns (from :func:`stats` or :func:`moves`)."""
+    try:
+        import pandas
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("to_pandas needs pandas: pip install pandas") from e
+    return pandas.DataFrame(dict(columns))
+
+
+def to_polars(columns: Dict[str, Sequence[Any]]) -> Any:
+    """A ``polars.DataFrame`` of columns (from :func:`stats` or :func:`moves`)."""
+    try:
+        import polars
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("to_polars needs polars: pip install polars") from e
+    return polars.DataFrame(dict(columns))
+
+
+def _to_python_chess(game: Game) -> Any:
+    """The game as a ``chess.pgn.Game`` (Chess and Chess960 only): its tags
+    as headers, its main line as python-chess's moves."""
+    try:
+        import chess
+        import chess.pgn
+    except ImportError as e:
+        raise ImportError("Game.to_python_chess() needs python-chess: pip install chess") from e
+    if game.variant not in ("Chess", "Chess960"):
+        raise ValueError(f"to_python_chess() is for Chess and Chess960 games, not {game.variant}")
+    tags = game.tags
+    out = chess.pgn.Game()
+    for name, value in tags.items():
+        out.headers[name] = value
+    chess960 = game.variant == "Chess960"
+    fen = tags.get("FEN")
+    if fen is not None:
+        board = chess.Board(fen, chess960=chess960)
+        out.setup(board)
+    elif chess960:
+        out.setup(chess.Board(chess960=True))
+    board = out.board()
+    node = out
+    for m in game.moves:
+        move = board.parse_san(m.san)
+        board.push(move)
+        node = node.add_variation(move)
+    return out
+

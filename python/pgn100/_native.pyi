@@ -1,0 +1,95 @@
+"""Type stubs of the native module (see pgn100/__init__.py for the API)."""
+
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+
+class PgnError(Exception):
+    """An input pgn100 cannot read; ``args[1]`` is its :class:`Diagnostic`."""
+
+class Diagnostic:
+    """One diagnostic, with the fields of ``pgn100 validate --format json``."""
+    code: str
+    severity: str
+    message: str
+    help: Optional[str]
+    label: str
+    file: str
+    line: int
+    column: int
+    offset: int
+    length: int
+    game: Optional[int]
+    ply: Optional[int]
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class Move:
+    """One main-line move."""
+    ply: int
+    move_number: int
+    side: str
+    uci: str
+    written: str
+    san: str
+    fen: str
+    piece: str
+    captured: Optional[str]
+    check: bool
+    mate: bool
+    castle_stage: Optional[str]
+    castle_wing: Optional[str]
+    promotion: Optional[str]
+    throne_pawn: Optional[str]
+    en_passant: bool
+    restored: bool
+    roll: Optional[str]
+    @property
+    def capture(self) -> bool: ...
+    @property
+    def castling(self) -> bool: ...
+    @property
+    def flags(self) -> List[str]: ...
+
+class Turn:
+    """A Dice chess turn: its roll and its moves."""
+    number: int
+    side: str
+    roll: List[str]
+    moves: List[Move]
+
+class Game:
+    """A game of the input: what reading and replaying it found."""
+    file: str
+    number: int
+    variant: Optional[str]
+    valid: bool
+    diagnostics: List[Diagnostic]
+    final_fen: Optional[str]
+    result: Optional[str]
+    termination: Optional[str]
+    source: str
+    @property
+    def tags(self) -> Dict[str, str]: ...
+    @property
+    def moves(self) -> List[Move]: ...
+    @property
+    def turns(self) -> List[Turn]: ...
+    def to_python_chess(self) -> Any: ...
+
+class GameIter(Iterator[Game]):
+    def __iter__(self) -> "GameIter": ...
+    def __next__(self) -> Game: ...
+
+class Validation:
+    """What validate found over all inputs."""
+    diagnostics: List[Diagnostic]
+    files: int
+    games: int
+    invalid: int
+    unreadable: List[str]
+
+def read_paths(paths: Sequence[str], *, variant: Optional[str] = ..., encoding: Optional[str] = ..., threads: Optional[int] = ...) -> GameIter: ...
+def read_text(text: str, *, variant: Optional[str] = ..., threads: Optional[int] = ..., name: str = ...) -> GameIter: ...
+def read_bytes(data: bytes, *, variant: Optional[str] = ..., encoding: Optional[str] = ..., threads: Optional[int] = ..., name: str = ...) -> GameIter: ...
+def validate(paths: Sequence[str], *, variant: Optional[str] = ..., encoding: Optional[str] = ..., strict: bool = ..., threads: Optional[int] = ...) -> Validation: ...
+def convert(text: str, *, letters: str = ..., style: str = ..., to: Optional[str] = ..., files: str = ..., rolls: str = ..., skip_invalid: bool = ..., variant: Optional[str] = ...) -> Tuple[str, List[Diagnostic], int, int]: ...
+def stats(paths: Sequence[str], *, per_game: bool = ..., variant: Optional[str] = ..., encoding: Optional[str] = ..., threads: Optional[int] = ...) -> Any: ...
+def moves(paths: Sequence[str], *, fen: bool = ..., variant: Optional[str] = ..., encoding: Optional[str] = ..., threads: Optional[int] = ...) -> Dict[str, List[Any]]: ...

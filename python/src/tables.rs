@@ -1,0 +1,220 @@
+//! `stats` and `moves` as columns (a dict of lists), the rows made by the
+//! library's commands on the parallel driver, as the CLI makes them.
+
+use std::path::PathBuf;
+
+use pgn100::commands::moves::{moves_chunk, MoveLine, MovesChunk};
+use pgn100::commands::stats::{aggregate_text, stats_text, Aggregate, GameStats};
+use pgn100::input::batch::{for_each_chunk, Blocks, BLOCK};
+use pgn100::output::table::{Row, Value};
+use pyo3::exceptions::PyOSError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use pyo3::IntoPyObjectExt;
+
+use crate::{inputs, Reading};
+
+/// One column's values.
+enum Column {
+    Str(Vec<Option<String>>),
+    Int(Vec<Option<i64>>),
+    Bool(Vec<bool>),
+}
+
+/// Columns in the order of the rows' fields.
+#[derive(Default)]
+struct Columns {
+    names: Vec<&'static str>,
+    columns: Vec<Column>,
+}
+
+impl Columns {
+    fn push(&mut self, row: &impl Row) {
+        let mut i = 0;
+        row.visit(&mut |name, value| {
+            if i == self.columns.len() {
+                self.names.push(name);
+                self.columns.push(match value {
+                    Value::Str(_) | Value::OptStr(_) => Column::Str(Vec::new()),
+                    Value::Int(_) | Value::OptInt(_) => Column::Int(Vec::new()),
+                    Value::Bool(_) => Column::Bool(Vec::new()),
+                });
+            }
+            if let Some(c) = self.columns.get_mut(i) {
+                match (c, value) {
+                    (Column::Str(v), Value::Str(s)) => v.push(Some(s.to_string())),
+                    (Column::Str(v), Value::OptStr(s)) => v.push(s.map(str::to_string)),
+                    (Column::Int(v), Value::Int(n)) => v.push(Some(n)),
+                    (Column::Int(v), Value::OptInt(n)) => v.push(n),
+                    (Column::Bool(v), Value::Bool(b)) => v.push(b),
+                    // Every row of a kind has the same columns (table::Row).
+                    _ => {}
+                }
+            }
+            i += 1;
+        });
+    }
+
+    /// The columns as a dict of lists; `empty` gives the names when there is no row.
+    fn into_py(self, py: Python<'_>, empty: &impl Row) -> PyResult<Py<PyDict>> {
+        let d = PyDict::new(py);
+        if self.columns.is_empty() {
+            let mut names = Vec::new();
+            empty.visit(&mut |name, _| names.push(name));
+            for name in names {
+                d.set_item(name, PyList::empty(py))?;
+            }
+            return Ok(d.unbind());
+        }
+        for (name, c) in self.names.into_iter().zip(self.columns) {
+            let list = match c {
+                Column::Str(v) => v.into_py_any(py)?,
+                Column::Int(v) => v.into_py_any(py)?,
+                Column::Bool(v) => v.into_py_any(py)?,
+            };
+            d.set_item(name, list)?;
+        }
+        Ok(d.unbind())
+    }
+}
+
+/// Runs `work` on every chunk of every input in parallel and `consume`
+/// on the results in order (with the input's name and its games before
+/// the chunk); inputs that cannot be read are errors.
+fn each_chunk<T: Send>(
+    paths: &[PathBuf],
+    reading: &Reading,
+    work: impl Fn(&str, &str, usize, pgn100::notation::decode::FileBytes) -> T + Sync,
+    games_of: impl Fn(&T) -> usize,
+    mut consume: impl FnMut(&str, usize, T),
+) -> PyResult<()> {
+    let pool = reading.pool()?;
+    for input in inputs(paths)? {
+        let name = input.name();
+        let reader = input.open().map_err(|e| PyOSError::new_err(input.error(&e)))?;
+        let mut before = 0;
+        for_each_chunk(
+            Blocks::new(reader, reading.encoding, BLOCK),
+            &pool,
+            |text, lines, bytes| work(&name, text, lines, bytes),
+            |_, _, _| Ok::<(), std::io::Error>(()),
+            |t| {
+                let n = games_of(&t);
+                consume(&name, before, t);
+                before += n;
+                Ok(())
+            },
+        )
+        .map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
+    }
+    Ok(())
+}
+
+/// `stats --per-game` as columns, or the aggregate of `stats --format json` as a dict.
+#[pyfunction]
+#[pyo3(signature = (paths, *, per_game=true, variant=None, encoding=None, threads=None))]
+pub fn stats(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    per_game: bool,
+    variant: Option<&str>,
+    encoding: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Py<PyAny>> {
+    let reading = Reading::new(variant, encoding, threads, false)?;
+    let options = reading.options;
+    if !per_game {
+        let mut total = Aggregate::default();
+        py.allow_threads(|| {
+            each_chunk(
+                &paths,
+                &reading,
+                |name, text, _, _| aggregate_text(name, text, options),
+                |a| a.games as usize,
+                |_, _, a| total = std::mem::take(&mut total).merge(a),
+            )
+        })?;
+        // Every input was read (an unreadable one is an error).
+        total.files = inputs(&paths)?.len() as u64;
+        let json = serde_json::to_value(&total).map_err(|e| PyOSError::new_err(e.to_string()))?;
+        return json_to_py(py, &json);
+    }
+    let columns = py.allow_threads(|| {
+        let mut columns = Columns::default();
+        each_chunk(
+            &paths,
+            &reading,
+            |name, text, _, _| stats_text(name, text, options).0,
+            Vec::len,
+            |_, before, rows| {
+                for mut row in rows {
+                    // Games are numbered from 1 in their file.
+                    row.game += before + 1;
+                    columns.push(&row);
+                }
+            },
+        )
+        .map(|()| columns)
+    })?;
+    Ok(columns.into_py(py, &GameStats::default())?.into_any())
+}
+
+/// `moves` as columns: one row per main-line move.
+#[pyfunction]
+#[pyo3(signature = (paths, *, fen=false, variant=None, encoding=None, threads=None))]
+pub fn moves(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    fen: bool,
+    variant: Option<&str>,
+    encoding: Option<&str>,
+    threads: Option<usize>,
+) -> PyResult<Py<PyDict>> {
+    let reading = Reading::new(variant, encoding, threads, false)?;
+    let options = reading.options;
+    let columns = py.allow_threads(|| {
+        let mut columns = Columns::default();
+        each_chunk(
+            &paths,
+            &reading,
+            |_, text, lines, bytes| moves_chunk("", text, lines, bytes, options, fen),
+            |c: &MovesChunk| c.games.len(),
+            |name, before, chunk| {
+                for game in &chunk.games {
+                    let number = before + game.game + 1;
+                    for row in &game.moves {
+                        columns.push(&MoveLine { file: name, game: number, moves: game, row, fen });
+                    }
+                }
+            },
+        )
+        .map(|()| columns)
+    })?;
+    columns.into_py(py, &MoveLine::sample(fen))
+}
+
+/// A JSON value as the Python value `json.loads` would give.
+fn json_to_py(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    use serde_json::Value as J;
+    Ok(match v {
+        J::Null => py.None(),
+        J::Bool(b) => b.into_py_any(py)?,
+        J::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.into_py_any(py)?,
+            (None, Some(u), _) => u.into_py_any(py)?,
+            (None, None, f) => f.unwrap_or(f64::NAN).into_py_any(py)?,
+        },
+        J::String(s) => s.into_py_any(py)?,
+        J::Array(a) => {
+            let items = a.iter().map(|x| json_to_py(py, x)).collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any().unbind()
+        }
+        J::Object(o) => {
+            let d = PyDict::new(py);
+            for (k, x) in o {
+                d.set_item(k, json_to_py(py, x)?)?;
+            }
+            d.into_any().unbind()
+        }
+    })
+}
