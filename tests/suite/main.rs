@@ -44,3 +44,4 @@ mod royal_rules;
 mod scanner;
 mod show;
 mod stats;
+mod tree;
