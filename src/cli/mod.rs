@@ -18,6 +18,7 @@ mod progress;
 mod show;
 mod split;
 mod stats;
+mod tree;
 mod turns;
 mod validate;
 mod variants;
@@ -89,6 +90,8 @@ pub enum Command {
     Dedup(dedup::DedupArgs),
     /// Split game files into parts: by count, variant, tag or bytes.
     Split(split::SplitArgs),
+    /// What is played from a position over a corpus, and how it scores (an opening tree).
+    Tree(tree::TreeArgs),
     /// Write random legal games, reproducible from a seed.
     Generate(generate::GenerateArgs),
     /// Print a position as a board diagram (and write it as SVG).
@@ -144,6 +147,7 @@ pub fn run() -> ExitCode {
         Command::Filter(args) => filter::run(&args),
         Command::Dedup(args) => dedup::run(&args),
         Command::Split(args) => split::run(&args),
+        Command::Tree(args) => tree::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Show(args) => show::run(&args, color),
         Command::Perft(args) => perft::run(&args),

@@ -14,6 +14,7 @@ pub mod moves;
 pub mod show;
 pub mod split;
 pub mod stats;
+pub mod tree;
 pub mod validate;
 
 pub use annotate::{annotate_source, AnnotateOptions};

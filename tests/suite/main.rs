@@ -45,3 +45,4 @@ mod royal_rules;
 mod scanner;
 mod show;
 mod stats;
+mod tree;
