@@ -62,7 +62,7 @@ pub struct MovesArgs {
 }
 
 /// Writes rows as they come, in input order: the workers wrote them but
-/// for the columns of [`MoveHead`], added here.
+/// for the columns of [`crate::commands::moves::MoveHead`], added here.
 enum RowWriter {
     /// CSV or JSON lines; a chunk's lines are gathered in the buffer.
     Text(TextFormat, Sink, Vec<u8>),

@@ -87,7 +87,8 @@ impl Tally {
     /// The side to move's performance: the opponents' average rating plus
     /// 400 times (wins − losses) per game.
     pub fn performance(&self) -> Option<i64> {
-        (self.performance_count > 0).then(|| (self.performance_sum as f64 / self.performance_count as f64).round() as i64)
+        (self.performance_count > 0)
+            .then(|| (self.performance_sum as f64 / self.performance_count as f64).round() as i64)
     }
     /// The average year of the games with a dated year.
     pub fn year(&self) -> Option<f64> {
@@ -102,7 +103,8 @@ impl Tally {
             Some(Outcome::Draw) => self.draws += 1,
             _ => {}
         }
-        let (mine, theirs) = if mover_white { (game.white_elo, game.black_elo) } else { (game.black_elo, game.white_elo) };
+        let (mine, theirs) =
+            if mover_white { (game.white_elo, game.black_elo) } else { (game.black_elo, game.white_elo) };
         if let Some(r) = mine {
             self.rating_sum += u64::from(r);
             self.rating_count += 1;
@@ -202,9 +204,8 @@ impl GameFacts {
 fn normal_date(text: &str) -> Option<String> {
     let mut parts = text.trim().split(['.', '-', '/']);
     let year = parts.next().filter(|y| y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()))?;
-    let mut part = || {
-        parts.next().filter(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit())).unwrap_or("??").to_string()
-    };
+    let mut part =
+        || parts.next().filter(|p| p.len() == 2 && p.bytes().all(|b| b.is_ascii_digit())).unwrap_or("??").to_string();
     let (month, day) = (part(), part());
     Some(format!("{year}.{month}.{day}"))
 }
@@ -265,11 +266,8 @@ impl Tree {
 /// after its roll in digits).
 pub fn uci(c: &Continuation) -> String {
     // Dice chess writes castling as the king's move (as its `moves` rows do).
-    let moves: Vec<String> = c
-        .moves
-        .iter()
-        .map(|&m| if c.roll.is_some() { DiceUci(m).to_string() } else { Uci(m).to_string() })
-        .collect();
+    let moves: Vec<String> =
+        c.moves.iter().map(|&m| if c.roll.is_some() { DiceUci(m).to_string() } else { Uci(m).to_string() }).collect();
     let mut s = c.roll.map(|r| roll_text(&r, RollForm::Digits)).unwrap_or_default();
     if c.restored {
         push_word(&mut s, "restore");
@@ -324,7 +322,10 @@ struct Walker<'a> {
 
 impl Walker<'_> {
     fn start_turn(&mut self, before: &VariantPosition, roll: Option<[Role; 3]>) {
-        if self.counted.is_none() && before.variant() == self.root.position.variant() && before.hash() == self.root.position.hash() {
+        if self.counted.is_none()
+            && before.variant() == self.root.position.variant()
+            && before.hash() == self.root.position.hash()
+        {
             self.counted = Some(0);
             self.tree.reached.add(&self.game, before.turn() == Color::White);
         }
@@ -344,10 +345,13 @@ impl Walker<'_> {
 impl Observer for Walker<'_> {
     fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &crate::notation::ast::Token)>) {
         // The dice are a set: a roll is known by its faces in one order.
-        self.start_turn(before, roll.map(|(mut r, _)| {
-            r.sort_by_key(|&role| role as u8);
-            r
-        }));
+        self.start_turn(
+            before,
+            roll.map(|(mut r, _)| {
+                r.sort_by_key(|&role| role as u8);
+                r
+            }),
+        );
     }
     fn restored(&mut self, after: &VariantPosition) {
         if let Some((c, _)) = self.turn.as_mut() {
@@ -378,17 +382,21 @@ impl Observer for Walker<'_> {
             VariantPosition::Plain(p) => p.hash(),
         };
         let restored_from = self.restored_from.take().map(Box::new);
-        let tally = self
-            .tree
-            .continuations
-            .entry(key.clone())
-            .or_insert_with(|| Tally { depth, to, restored_from, ..Tally::default() });
+        let tally = self.tree.continuations.entry(key.clone()).or_insert_with(|| Tally {
+            depth,
+            to,
+            restored_from,
+            ..Tally::default()
+        });
         tally.add(&self.game, white);
         self.seen.push(key);
     }
     fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
         // A game that ends on the root reaches it with no continuation.
-        if self.counted.is_none() && main.variant() == self.root.position.variant() && main.hash() == self.root.position.hash() {
+        if self.counted.is_none()
+            && main.variant() == self.root.position.variant()
+            && main.hash() == self.root.position.hash()
+        {
             self.tree.reached.add(&self.game, main.turn() == Color::White);
         }
     }
@@ -408,7 +416,8 @@ pub fn tree_text(file: &str, text: &str, root: &Root, options: Options) -> Tree 
                 tree.games += 1;
                 let game = GameFacts::of(&record, file, tree.games);
                 seen.clear();
-                let mut walker = Walker { root, tree: &mut tree, game, counted: None, turn: None, seen, restored_from: None };
+                let mut walker =
+                    Walker { root, tree: &mut tree, game, counted: None, turn: None, seen, restored_from: None };
                 replay_observed(&record, (walker.tree.games - 1) as usize, options, &mut walker);
                 seen = walker.seen;
             }

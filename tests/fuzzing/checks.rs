@@ -764,7 +764,7 @@ fn parses_as_xml(page: &str, what: &str) {
 /// Input: a byte (even: the text's first game and its stats; odd: a FEN,
 /// the variant the byte's others bits modulo 6), then the text or FEN.
 pub fn pages(data: &[u8]) {
-    use pgn100::commands::show::{fen_frame, frames};
+    use pgn100::commands::show::fen_frame;
     use pgn100::commands::stats::aggregate_text;
     use pgn100::output::html::game_page;
     use pgn100::output::stats_page::stats_page;
@@ -790,6 +790,5 @@ pub fn pages(data: &[u8]) {
     if report.start.is_none() {
         return;
     }
-    let frames = frames(&record, &report);
-    parses_as_xml(&game_page(&record, &text, &report, &frames, report.letters), "the game page");
+    parses_as_xml(&game_page(&record, &text, &report, report.letters), "the game page");
 }

@@ -12,6 +12,9 @@ use crate::common::pgn100;
 /// A continuation's figures: games, White wins, draws, Black wins.
 type Figures = [u64; 4];
 
+/// A game: its file and its number there.
+type GameId = (String, u64);
+
 /// A FEN without its move counters (python-chess's EPD).
 fn epd(fen: &str) -> String {
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
@@ -131,7 +134,7 @@ fn brute_force(
     }
     let out = pgn100(&[&["moves", "--fen", "--format", "jsonl", "--variant", variant], files].concat());
     // Each game's positions (from the start) and moves.
-    let mut games: Vec<((String, u64), Vec<String>, Vec<String>)> = Vec::new();
+    let mut games: Vec<(GameId, Vec<String>, Vec<String>)> = Vec::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let m: Value = serde_json::from_str(line).expect("a row");
         let id = (m["file"].as_str().expect("file").to_string(), m["game"].as_u64().expect("game"));
@@ -212,7 +215,8 @@ fn grand_trees_agree_with_fen_strings() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let generated = dir.join("grand.pgn");
     let g = generated.to_str().expect("path");
-    let out = pgn100(&["generate", "--variant", "grand", "--games", "150", "--seed", "5", "--max-plies", "20", "-o", g]);
+    let out =
+        pgn100(&["generate", "--variant", "grand", "--games", "150", "--seed", "5", "--max-plies", "20", "-o", g]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     agree_with_brute_force("grand", &[g, "corpus/valid/grand_cyrillic.pgn"], None);
     let _ = std::fs::remove_dir_all(&dir);
