@@ -118,7 +118,11 @@ impl Position {
             }
             Role::Queen if self.rights.has(restoration(victim)) => {
                 self.rights.clear(restoration(victim));
-                self.rights.set(PENDING);
+                // Due on the victim's next turn only if a princess stands to
+                // be crowned (so the FEN's `=` says all the state holds).
+                if self.board.by_piece(Piece::new(victim, Role::Princess)).any() {
+                    self.rights.set(PENDING);
+                }
             }
             _ => {}
         }
