@@ -3,10 +3,11 @@
 
 use std::path::PathBuf;
 
-use pgn100::commands::moves::{moves_chunk, MoveLine, MovesChunk};
+use pgn100::commands::moves::{game_moves, GameMoves, MoveCells, MoveHead, MoveLine};
 use pgn100::commands::stats::{aggregate_text, stats_text, Aggregate, GameStats};
 use pgn100::input::batch::{for_each_chunk, Blocks, BLOCK};
-use pgn100::output::table::{Row, Value};
+use pgn100::notation::{Found, GameRecord, Reader};
+use pgn100::output::table::{names, Cells, Row, Value};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -21,6 +22,38 @@ enum Column {
     Bool(Vec<bool>),
 }
 
+/// Adds a row's cells to the columns, in order.
+struct Pusher<'a> {
+    columns: &'a mut Columns,
+    i: usize,
+}
+
+impl Cells for Pusher<'_> {
+    fn cell(&mut self, name: &'static str, value: Value<'_>) {
+        let columns = &mut *self.columns;
+        if self.i == columns.columns.len() {
+            columns.names.push(name);
+            columns.columns.push(match value {
+                Value::Str(_) | Value::OptStr(_) => Column::Str(Vec::new()),
+                Value::Int(_) | Value::OptInt(_) => Column::Int(Vec::new()),
+                Value::Bool(_) => Column::Bool(Vec::new()),
+            });
+        }
+        if let Some(c) = columns.columns.get_mut(self.i) {
+            match (c, value) {
+                (Column::Str(v), Value::Str(s)) => v.push(Some(s.to_string())),
+                (Column::Str(v), Value::OptStr(s)) => v.push(s.map(str::to_string)),
+                (Column::Int(v), Value::Int(n)) => v.push(Some(n)),
+                (Column::Int(v), Value::OptInt(n)) => v.push(n),
+                (Column::Bool(v), Value::Bool(b)) => v.push(b),
+                // Every row of a kind has the same columns (table::Row).
+                _ => {}
+            }
+        }
+        self.i += 1;
+    }
+}
+
 /// Columns in the order of the rows' fields.
 #[derive(Default)]
 struct Columns {
@@ -30,38 +63,14 @@ struct Columns {
 
 impl Columns {
     fn push(&mut self, row: &impl Row) {
-        let mut i = 0;
-        row.visit(&mut |name, value| {
-            if i == self.columns.len() {
-                self.names.push(name);
-                self.columns.push(match value {
-                    Value::Str(_) | Value::OptStr(_) => Column::Str(Vec::new()),
-                    Value::Int(_) | Value::OptInt(_) => Column::Int(Vec::new()),
-                    Value::Bool(_) => Column::Bool(Vec::new()),
-                });
-            }
-            if let Some(c) = self.columns.get_mut(i) {
-                match (c, value) {
-                    (Column::Str(v), Value::Str(s)) => v.push(Some(s.to_string())),
-                    (Column::Str(v), Value::OptStr(s)) => v.push(s.map(str::to_string)),
-                    (Column::Int(v), Value::Int(n)) => v.push(Some(n)),
-                    (Column::Int(v), Value::OptInt(n)) => v.push(n),
-                    (Column::Bool(v), Value::Bool(b)) => v.push(b),
-                    // Every row of a kind has the same columns (table::Row).
-                    _ => {}
-                }
-            }
-            i += 1;
-        });
+        row.visit(&mut Pusher { columns: self, i: 0 });
     }
 
     /// The columns as a dict of lists; `empty` gives the names when there is no row.
     fn into_py(self, py: Python<'_>, empty: &impl Row) -> PyResult<Py<PyDict>> {
         let d = PyDict::new(py);
         if self.columns.is_empty() {
-            let mut names = Vec::new();
-            empty.visit(&mut |name, _| names.push(name));
-            for name in names {
+            for name in names(empty) {
                 d.set_item(name, PyList::empty(py))?;
             }
             return Ok(d.unbind());
@@ -177,13 +186,16 @@ pub fn moves(
         each_chunk(
             &paths,
             &reading,
-            |_, text, lines, bytes| moves_chunk("", text, lines, bytes, options, fen),
-            |c: &MovesChunk| c.games.len(),
-            |name, before, chunk| {
-                for game in &chunk.games {
-                    let number = before + game.game + 1;
+            |_, text, _, _| chunk_moves(text, options, fen),
+            |games: &Vec<GameMoves>| games.len(),
+            |name, before, games| {
+                for (index, game) in games.iter().enumerate() {
+                    let number = before + index + 1;
+                    let date = game.text(game.date);
                     for row in &game.moves {
-                        columns.push(&MoveLine { file: name, game: number, moves: game, row, fen });
+                        let head =
+                            MoveHead { file: name, game: number, variant: game.variant, date, valid: game.valid };
+                        columns.push(&MoveLine { head, cells: MoveCells { moves: game, row, fen } });
                     }
                 }
             },
@@ -191,6 +203,21 @@ pub fn moves(
         .map(|()| columns)
     })?;
     columns.into_py(py, &MoveLine::sample(fen))
+}
+
+/// The rows of every game of a chunk (a game that cannot be read has none).
+fn chunk_moves(text: &str, options: pgn100::replay::Options, fen: bool) -> Vec<GameMoves> {
+    let mut games = Vec::new();
+    let mut reader = Reader::new(text);
+    let mut record = GameRecord::default();
+    while let Some(found) = reader.read_into(&mut record) {
+        match found {
+            Found::Game => games.push(game_moves(text, &record, games.len(), options, fen)),
+            Found::Broken(_) => games.push(GameMoves::default()),
+            Found::Stray(_) => {}
+        }
+    }
+    games
 }
 
 /// A JSON value as the Python value `json.loads` would give.

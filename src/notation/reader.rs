@@ -613,8 +613,11 @@ fn book_punctuated(text: &str, top_level: bool) -> Option<(usize, TokenKind, Loo
 }
 
 /// The length of the NUL padding at `at`: NUL bytes and white space up to
-/// the end of the text or a game boundary (a `[` after a blank line), as a
-/// pre-allocated or truncated file ends. `None` when other text follows.
+/// the end of the text or a tag at the start of a line (the padding's line
+/// end counts as the blank line of a game boundary), as a pre-allocated or
+/// truncated file ends, or a file appended to one. `None` when other text
+/// follows. A part that `split` cuts before such a tag ends with the
+/// padding, and reads alone as it reads in its file.
 pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
     let rest = bytes.get(at..)?;
     if rest.first() != Some(&0) {
@@ -622,8 +625,7 @@ pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
     }
     let len = rest.iter().position(|&c| c != 0 && !c.is_ascii_whitespace()).unwrap_or(rest.len());
     let end = at + len;
-    let boundary =
-        bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n') && is_blank_before(bytes, end - 1);
+    let boundary = bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n');
     (end == bytes.len() || boundary).then_some(len)
 }
 

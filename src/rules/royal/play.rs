@@ -136,10 +136,13 @@ impl Position {
         if !self.rules().queen_restoration {
             return Err(RestoreError::NotRoyal);
         }
-        if !self.rights.has(PENDING) {
-            return Err(RestoreError::NotDue);
-        }
         let us = self.turn;
+        if !self.rights.has(PENDING) {
+            // A right spent with no princess to crown is never due: say why.
+            let spent = !self.rights.has(restoration(us));
+            let princess = self.board.by_piece(Piece::new(us, Role::Princess)).any();
+            return Err(if spent && !princess { RestoreError::NoPrincess } else { RestoreError::NotDue });
+        }
         let princesses = self.board.by_piece(Piece::new(us, Role::Princess));
         let Some(at) = (match square {
             Some(sq) if princesses.contains(sq) => Some(sq),
