@@ -238,22 +238,8 @@ impl Observer for Collect {
 
     fn before_move(&mut self, before: &VariantPosition, m: LibMove) {
         self.chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
-        let piece = before.board().piece_at(m.from).map_or(Role::King, |p| p.role);
-        let captured = match m.kind {
-            MoveKind::EnPassant => Some(Role::Pawn),
-            _ if before.is_capture(m) => before.board().piece_at(m.to).map(|p| p.role),
-            _ => None,
-        };
-        let castle = match (m.kind, before) {
-            (MoveKind::Castle(i), VariantPosition::Plain(pos)) => {
-                let spec = pos.castle_spec(i);
-                Some((spec.stage, spec.wing))
-            }
-            (MoveKind::Castle(_), VariantPosition::Dice(_)) => {
-                Some((Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long }))
-            }
-            _ => None,
-        };
+        let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
+            pgn100::commands::moves::move_facts(before, m);
         let uci = match before {
             VariantPosition::Plain(_) => Uci(m).to_string(),
             VariantPosition::Dice(_) => DiceUci(m).to_string(),

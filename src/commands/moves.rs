@@ -253,10 +253,20 @@ impl Row for MoveCells<'_> {
     }
 }
 
-/// What a move is, read in the position before it: the row without the
-/// parts the record or the position after it give; its texts written to
-/// `game`'s.
-fn row_before(game: &mut GameMoves, pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
+/// What a move is, read in the position before it (the `moves` rows and
+/// the Python package's moves say it alike).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// The man that moves.
+    pub piece: Role,
+    /// The man it takes (a pawn taken en passant too).
+    pub captured: Option<Role>,
+    /// A castling's stage and wing.
+    pub castle: Option<(Stage, Wing)>,
+}
+
+/// The [`MoveFacts`] of `m` played from `pos`.
+pub fn move_facts(pos: &VariantPosition, m: Move) -> MoveFacts {
     let piece = pos.board().piece_at(m.from).map_or(Role::King, |p| p.role);
     let captured = match m.kind {
         MoveKind::EnPassant => Some(Role::Pawn),
@@ -273,6 +283,14 @@ fn row_before(game: &mut GameMoves, pos: &VariantPosition, m: Move, ply: u32) ->
         }
         _ => None,
     };
+    MoveFacts { piece, captured, castle }
+}
+
+/// What a move is, read in the position before it: the row without the
+/// parts the record or the position after it give; its texts written to
+/// `game`'s.
+fn row_before(game: &mut GameMoves, pos: &VariantPosition, m: Move, ply: u32) -> MoveRow {
+    let MoveFacts { piece, captured, castle } = move_facts(pos, m);
     // Writing to a String cannot fail.
     let uci = game.write(|out| {
         let _ = match pos {
