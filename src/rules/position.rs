@@ -217,9 +217,11 @@ impl Position {
             hash: 0,
             checkers: Bitboard::EMPTY,
         };
-        if problems.is_empty() && rules.legality == Legality::Cover {
-            super::royal::opposite_check(&pos, &mut problems);
-        } else if problems.is_empty() {
+        // Royal's side not to move may stand attacked: with cover the game
+        // goes on, without it the position is the losing one of
+        // docs/rules.md 5.4, which play reaches (taking the king may leave
+        // one's own attacked) and whose FEN reads back as what it is.
+        if problems.is_empty() && rules.legality != Legality::Cover {
             if let Some(k) = pos.board.king_of(!pos.turn) {
                 if pos.board.attackers_to(k, pos.turn, pos.board.occupied()).any() {
                     problems.push(SetupProblem::OppositeCheck);

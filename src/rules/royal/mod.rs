@@ -22,8 +22,8 @@
 //! - `position.rs`, `compute_checkers`: on `two_steppers`, [`checkers`].
 //! - `position.rs`, `from_setup`: on `CastlingRule::Royal`,
 //!   [`castling_rights`]; on `EnPassant::Passed`, [`ep_possible`]; on
-//!   `Legality::Cover`, [`opposite_check`] (the side not to move may stand
-//!   attacked with cover).
+//!   `Legality::Cover`, no check of the side not to move (it may stand
+//!   attacked: with cover, or in the losing position).
 //! - `position.rs`, `fen`: on `CastlingRule::Royal`, [`write_rights_fen`].
 //! - `setup.rs`, reading a FEN's castling field: on `CastlingRule::Royal`,
 //!   [`right_of_letter`].
@@ -286,18 +286,6 @@ pub(crate) fn victim(board: &Board, ep: Square, mover: Color) -> Option<Square> 
 pub(crate) fn passed_squares(board: &Board, ep: Square, mover: Color) -> Bitboard {
     let Some(pawn) = victim(board, ep, mover) else { return Bitboard::EMPTY };
     Bitboard::between(ep, pawn).with(ep)
-}
-
-/// A set-up's side not to move may be attacked only with cover: without
-/// it the game is over (the losing position of 5.4).
-pub(crate) fn opposite_check(pos: &Position, problems: &mut Vec<SetupProblem>) {
-    let board = pos.board();
-    let them = !pos.turn();
-    if let Some(k) = board.king_of(them) {
-        if attackers(board, k, pos.turn(), board.occupied()).any() && !has_cover(board, them) {
-            problems.push(SetupProblem::OppositeCheck);
-        }
-    }
 }
 
 impl Position {
