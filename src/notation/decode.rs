@@ -124,7 +124,7 @@ pub fn decode_vec(bytes: Vec<u8>, forced: Option<Charset>) -> (Decoded, Option<V
     (decode(&bytes, forced), Some(bytes))
 }
 
-/// Whether fewer than one byte in 64 of `bytes` is beyond ASCII (told a
+/// Whether at most one byte in 64 of `bytes` is beyond ASCII (told a
 /// piece at a time: a Cyrillic text is told by its first piece).
 fn almost_ascii(bytes: &[u8]) -> bool {
     let limit = bytes.len() / 64;
