@@ -1,4 +1,4 @@
-//! pgn100 beside the fastest chess stack, pgn-reader + shakmaty, on the same
+//! pgn100 beside the fastest chess stack, pgn-reader 0.29.0 + shakmaty 0.30.1, on the same
 //! real chess file in one run (bench binary, not a timed test):
 //! `cargo bench --bench peer [-- FILE] [-- --rounds N]`.
 //!
@@ -54,6 +54,10 @@ impl Visitor for Count {
     }
     fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<(), ()> {
         ControlFlow::Continue(())
+    }
+    /// Variations are read (pgn-reader 0.29 skips them unless told).
+    fn begin_variation(&mut self, _movetext: &mut ()) -> ControlFlow<(), Skip> {
+        ControlFlow::Continue(Skip(false))
     }
     fn san(&mut self, _movetext: &mut (), _san: SanPlus) -> ControlFlow<()> {
         self.moves += 1;

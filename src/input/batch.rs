@@ -577,8 +577,11 @@ pub struct BlockInfo {
 /// thread that consumes the results only hands work out.
 struct ReadBlock {
     text: Arc<String>,
-    /// Each chunk's range and the line ends in the block before it.
-    chunks: Vec<(Range<usize>, usize)>,
+    /// Each chunk's range, the line ends in the block before it, and where
+    /// the chunk lies in the file (found here, a chunk from the one before:
+    /// a single-byte encoding's offsets are counted in characters, and
+    /// counting from the block's start for every chunk was quadratic).
+    chunks: Vec<(Range<usize>, usize, FileBytes)>,
     /// The line ends in the whole block.
     lines: usize,
     bytes: FileBytes,
@@ -592,11 +595,12 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
     };
     let newlines = |r: Range<usize>| memchr::memchr_iter(b'\n', text.as_bytes().get(r).unwrap_or_default()).count();
     let mut list = Vec::new();
-    let (mut lines, mut at) = (0, 0);
+    let (mut lines, mut at, mut bytes) = (0, 0, blocks.last);
     for r in chunks(&text, CHUNK) {
         lines += newlines(at..r.start);
+        bytes = bytes.from(text.get(at..).unwrap_or_default(), r.start - at);
         at = r.start;
-        list.push((r, lines));
+        list.push((r, lines, bytes));
     }
     lines += newlines(at..text.len());
     let oversized = blocks.oversized.take();
@@ -646,6 +650,9 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     mut on_block: impl FnMut(BlockInfo, &str, BlockStart) -> Result<(), E>,
     mut consume: impl FnMut(T) -> Result<(), E>,
 ) -> Result<(), E> {
+    if pool.current_num_threads() == 1 {
+        return one_thread(blocks, work, on_block, consume);
+    }
     let work = &work;
     pool.in_place_scope(|scope| -> Result<(), E> {
         let (tx, rx) = std::sync::mpsc::channel::<Sent<R, T>>();
@@ -661,7 +668,8 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
         // The reader when no task holds it; whether it reached the end.
         let (mut idle, mut end) = (None, false);
         read(blocks);
-        // Chunks not started yet: the block, the range, the lines before it.
+        // Chunks not started yet: the block, the range, the lines before
+        // it, where it lies in the file.
         let mut queue: std::collections::VecDeque<(Arc<String>, Range<usize>, usize, FileBytes)> =
             std::collections::VecDeque::new();
         // What happens at a chunk: a block starts, or reading failed.
@@ -688,7 +696,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
                 let (tx, i) = (tx.clone(), spawned);
                 scope.spawn(move |_| {
                     let chunk = text.get(r.clone()).unwrap_or_default();
-                    let result = catch_unwind(AssertUnwindSafe(|| work(chunk, lines, bytes.from(&text, r.start))));
+                    let result = catch_unwind(AssertUnwindSafe(|| work(chunk, lines, bytes)));
                     let _ = tx.send(Sent::Done(i, result));
                 });
                 spawned += 1;
@@ -717,11 +725,11 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
                             let copies = 1 + usize::from(b.info.raw.is_some());
                             let started = Started { info: b.info, text: Arc::clone(&b.text), start };
                             marks.push_back((queued, Mark::Block(Box::new(started))));
-                            for (r, lines) in b.chunks {
+                            for (r, lines, bytes) in b.chunks {
                                 let weight = r.len() * copies;
                                 held += weight;
                                 weights.push_back(weight);
-                                queue.push_back((Arc::clone(&b.text), r, lines_before + lines, b.bytes));
+                                queue.push_back((Arc::clone(&b.text), r, lines_before + lines, bytes));
                                 queued += 1;
                             }
                             lines_before += b.lines;
@@ -747,6 +755,32 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
             }
         }
     })
+}
+
+/// [`for_each_chunk`] on one thread: every block read, worked and
+/// consumed in turn by the calling thread, in the same order (`on_block`
+/// before the block's first result, a reading error after every result
+/// read before it). No thread is handed work or woken, and a block's
+/// memory is freed before the next is read, so the allocator gives the
+/// same pages again (with a thread reading ahead, a fresh block's pages
+/// were faulted in one by one: two to four times the system time of a
+/// single-threaded reader, `--threads 1`).
+fn one_thread<R: Read, T, E: From<std::io::Error>>(
+    mut blocks: Blocks<R>,
+    work: impl Fn(&str, usize, FileBytes) -> T,
+    mut on_block: impl FnMut(BlockInfo, &str, BlockStart) -> Result<(), E>,
+    mut consume: impl FnMut(T) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut lines_before = 0;
+    while let Some(block) = read_block(&mut blocks) {
+        let b = block?;
+        on_block(b.info, &b.text, BlockStart { lines_before, bytes: b.bytes })?;
+        for (r, lines, bytes) in b.chunks {
+            consume(work(b.text.get(r).unwrap_or_default(), lines_before + lines, bytes))?;
+        }
+        lines_before += b.lines;
+    }
+    Ok(())
 }
 
 /// Chunks in work or waiting at once: enough to keep every thread busy.

@@ -85,19 +85,21 @@ pub fn decode(bytes: &[u8], forced: Option<Charset>) -> Decoded {
     decoded
 }
 
-/// [`decode`] of bytes the caller gives up. ASCII text that reads as it
-/// is (the common chess file: not binary data, no lone CR, an encoding that
-/// keeps ASCII) becomes the text without a copy, and no bytes come back: the
-/// text's own are the file's. Any other text is decoded into a new string
-/// and the bytes come back beside it. (Valid UTF-8 beyond ASCII is copied
-/// too: taking it without a second validation would need `unsafe`, and
-/// `std`'s validation of Cyrillic costs more than the copy.)
+/// [`decode`] of bytes the caller gives up. Text that reads as it is (not
+/// binary data, no lone CR, an encoding that keeps ASCII) becomes the text
+/// without a copy when it is ASCII (the common chess file) or valid UTF-8
+/// that is almost all ASCII (a chess file with a few accented names), and
+/// no bytes come back: the text's own are the file's. Any other text is
+/// decoded into a new string and the bytes come back beside it. (UTF-8 with
+/// more letters beyond ASCII, a Cyrillic record, is copied: taking it
+/// without a second validation would need `unsafe`, and `std`'s validation
+/// of Cyrillic costs more than the copy; of almost-ASCII text it costs less.)
 pub fn decode_vec(bytes: Vec<u8>, forced: Option<Charset>) -> (Decoded, Option<Vec<u8>>) {
     // Not every encoding reads ASCII as ASCII: UTF-16, ISO-2022-JP (its
     // escapes) and the replacement encoding do not.
     let keeps_ascii = forced.is_none_or(Charset::keeps_ascii);
     let as_is = keeps_ascii
-        && bytes.is_ascii()
+        && (bytes.is_ascii() || (forced.is_none_or(|f| f == Charset::UTF_8) && almost_ascii(&bytes)))
         && (forced.is_some() || binary_at(&bytes).is_none())
         && lone_crs(&bytes).next().is_none();
     let bytes = if as_is {
@@ -113,13 +115,27 @@ pub fn decode_vec(bytes: Vec<u8>, forced: Option<Charset>) -> (Decoded, Option<V
                 };
                 return (decoded, None);
             }
-            // ASCII is UTF-8: not reached.
+            // Not UTF-8 (a legacy encoding's letters): decoded below.
             Err(e) => e.into_bytes(),
         }
     } else {
         bytes
     };
     (decode(&bytes, forced), Some(bytes))
+}
+
+/// Whether at most one byte in 64 of `bytes` is beyond ASCII (told a
+/// piece at a time: a Cyrillic text is told by its first piece).
+fn almost_ascii(bytes: &[u8]) -> bool {
+    let limit = bytes.len() / 64;
+    let mut beyond = 0;
+    for piece in bytes.chunks(16 << 10) {
+        beyond += piece.iter().filter(|&&b| b >= 0x80).count();
+        if beyond > limit {
+            return false;
+        }
+    }
+    true
 }
 
 /// The text of bytes that read as they are: valid UTF-8 (Cyrillic too, a

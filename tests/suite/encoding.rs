@@ -4,7 +4,7 @@
 //! Windows-1251, KOI8-R and CP866, with and without Russian words around
 //! them, are detected right and give the diagnostics of the UTF-8 file.
 
-use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251};
+use encoding_rs::{Encoding, IBM866, KOI8_R, UTF_8, WINDOWS_1251, WINDOWS_1252};
 use pgn100::commands::{validate_bytes, FileReport};
 use pgn100::diag::{Code, Severity};
 use pgn100::notation::decode::decode;
@@ -292,14 +292,19 @@ fn streamed_json_offsets_are_file_bytes() {
 }
 
 /// `decode_vec` gives `decode`'s text and facts for any bytes, taking the
-/// bytes as the text (none come back) exactly when they are ASCII that
-/// reads as it is: not binary, no lone CR, no UTF-16 named. `plain_text`
+/// bytes as the text (none come back) exactly when they are ASCII, or UTF-8
+/// with at most one byte in 64 beyond ASCII read as UTF-8, that reads
+/// as it is: not binary, no lone CR, no UTF-16 named. `plain_text`
 /// borrows exactly the UTF-8 texts that `decode` leaves as they are.
 #[test]
 fn decode_vec_and_plain_text_take_text_as_it_is_and_agree_with_decode() {
     use encoding_rs::UTF_16LE;
     let latin = "[Event \"x\"]\n\n1. e2-e4 e7-e5 *\n".as_bytes().to_vec();
     let cyrillic = "[Event \"Турнир\"]\n\n1. Кc2-d4 *\n".as_bytes().to_vec();
+    // One accented name among many Latin games: 2 bytes beyond ASCII in
+    // far more than 128; and a text just over the limit (2 in 127).
+    let almost = ["[White \"Müller\"]\n\n".to_string(), "1. e2-e4 e7-e5 *\n".repeat(20)].concat().into_bytes();
+    let over = ["é".to_string(), "x".repeat(125)].concat().into_bytes();
     let cases: Vec<(&str, Vec<u8>, Option<&'static Encoding>, bool)> = vec![
         ("ASCII", latin.clone(), None, true),
         ("ASCII, UTF-8 named", latin.clone(), Some(UTF_8), true),
@@ -317,6 +322,12 @@ fn decode_vec_and_plain_text_take_text_as_it_is_and_agree_with_decode() {
         ("UTF-16 BOM", b"\xFF\xFE1\x00.\x00 \x00e\x004\x00".to_vec(), None, false),
         ("UTF-8 BOM", b"\xEF\xBB\xBF1. e2-e4 *\n".to_vec(), None, false),
         ("invalid UTF-8", b"1. e2-e4 {\xFF} *\n".to_vec(), Some(UTF_8), false),
+        ("almost ASCII UTF-8", almost.clone(), None, true),
+        ("almost ASCII UTF-8, UTF-8 named", almost.clone(), Some(UTF_8), true),
+        ("almost ASCII UTF-8, Windows-1252 named", almost.clone(), Some(WINDOWS_1252), false),
+        ("almost ASCII UTF-8, lone CR", [almost.as_slice(), b"\r1. e4 *"].concat(), None, false),
+        ("almost ASCII Windows-1252", encode(WINDOWS_1252, std::str::from_utf8(&almost).expect("UTF-8")), None, false),
+        ("UTF-8, over one byte in 64 beyond ASCII", over.clone(), None, false),
     ];
     for (label, bytes, forced, taken) in cases {
         let forced = forced.map(Charset::from);
