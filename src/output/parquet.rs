@@ -114,6 +114,11 @@ enum Column {
         values: Vec<i64>,
         defs: Option<Vec<i16>>,
     },
+    /// Optional numbers (`Value::OptFloat`), with their definition levels.
+    Float {
+        values: Vec<f64>,
+        defs: Vec<i16>,
+    },
     Bool(Vec<bool>),
 }
 
@@ -125,6 +130,7 @@ impl Column {
             Value::OptStr(_) => Column::Str { bytes: Vec::new(), values: Vec::new(), defs: Some(Vec::new()) },
             Value::Int(_) => Column::Int { values: Vec::new(), defs: None },
             Value::OptInt(_) => Column::Int { values: Vec::new(), defs: Some(Vec::new()) },
+            Value::OptFloat(_) => Column::Float { values: Vec::new(), defs: Vec::new() },
             Value::Bool(_) => Column::Bool(Vec::new()),
         }
     }
@@ -152,6 +158,11 @@ impl Column {
             (Column::Int { values, defs: Some(defs) }, Value::OptInt(n)) => {
                 defs.push(i16::from(n.is_some()));
                 values.extend(n);
+                true
+            }
+            (Column::Float { values, defs }, Value::OptFloat(x)) => {
+                defs.push(i16::from(x.is_some()));
+                values.extend(x);
                 true
             }
             (Column::Bool(values), Value::Bool(b)) => {
@@ -187,6 +198,12 @@ impl Column {
                 if let Some(d) = defs {
                     repeat(d, n);
                 }
+            }
+            Column::Float { values, defs } => {
+                if defs.last() == Some(&1) {
+                    repeat(values, n);
+                }
+                repeat(defs, n);
             }
             Column::Bool(values) => repeat(values, n),
         }
@@ -229,6 +246,13 @@ impl Column {
                 levels(defs, d, rows);
                 true
             }
+            (Column::Float { values, defs }, Column::Float { values: v, defs: d }) => {
+                let before = d.get(..rows.start).map_or(0, |d| d.iter().filter(|&&l| l > 0).count());
+                let within = d.get(rows.clone()).map_or(0, |d| d.iter().filter(|&&l| l > 0).count());
+                values.extend_from_slice(v.get(before..before + within).unwrap_or_default());
+                defs.extend_from_slice(d.get(rows).unwrap_or_default());
+                true
+            }
             (Column::Bool(values), Column::Bool(v)) => {
                 values.extend_from_slice(v.get(rows).unwrap_or_default());
                 true
@@ -251,6 +275,10 @@ impl Column {
                 if let Some(d) = defs {
                     d.clear();
                 }
+            }
+            Column::Float { values, defs } => {
+                values.clear();
+                defs.clear();
             }
             Column::Bool(values) => values.clear(),
         }
@@ -286,6 +314,9 @@ impl Column {
             }
             (Column::Int { values, defs }, ColumnWriter::Int64ColumnWriter(w)) => {
                 w.write_batch(values, defs.as_deref(), None)?;
+            }
+            (Column::Float { values, defs }, ColumnWriter::DoubleColumnWriter(w)) => {
+                w.write_batch(values, Some(defs), None)?;
             }
             (Column::Bool(values), ColumnWriter::BoolColumnWriter(w)) => {
                 w.write_batch(values, None, None)?;
@@ -440,6 +471,7 @@ impl<W: Write + Send> ParquetRows<W> {
                     Value::OptStr(_) => (Physical::BYTE_ARRAY, Repetition::OPTIONAL),
                     Value::Int(_) => (Physical::INT64, Repetition::REQUIRED),
                     Value::OptInt(_) => (Physical::INT64, Repetition::OPTIONAL),
+                    Value::OptFloat(_) => (Physical::DOUBLE, Repetition::OPTIONAL),
                     Value::Bool(_) => (Physical::BOOLEAN, Repetition::REQUIRED),
                 };
                 let mut field = Type::primitive_type_builder(name, physical).with_repetition(repetition);
@@ -555,7 +587,7 @@ mod tests {
     #[derive(Clone, Debug)]
     struct Head(String, Option<String>);
     #[derive(Clone, Debug)]
-    struct Tail(i64, Option<i64>, bool);
+    struct Tail(i64, Option<i64>, bool, Option<f64>);
 
     impl Row for Head {
         fn visit(&self, cells: &mut impl Cells) {
@@ -568,6 +600,7 @@ mod tests {
             cells.cell("n", Value::Int(self.0));
             cells.cell("m", Value::OptInt(self.1));
             cells.cell("b", Value::Bool(self.2));
+            cells.cell("f", Value::OptFloat(self.3));
         }
     }
     impl Row for Full {
@@ -585,7 +618,8 @@ mod tests {
                 let long = format!("a value long enough to be shared with the row before: {}", i / 4);
                 let s = if i % 3 == 0 { long } else { format!("v{}", i / 2) };
                 let o = (i % 5 > 1).then(|| if i % 2 == 0 { "x".to_string() } else { "y\"\n,".repeat(i % 4) });
-                Full(Head(s, o), Tail(i as i64 - 7, (i % 7 < 3).then_some(i as i64 * 1000), i % 3 == 1))
+                let f = (i % 4 != 1).then(|| i as f64 / 10.0);
+                Full(Head(s, o), Tail(i as i64 - 7, (i % 7 < 3).then_some(i as i64 * 1000), i % 3 == 1, f))
             })
             .collect()
     }
@@ -618,6 +652,7 @@ mod tests {
         let (want, groups) = read(by_row.clone());
         assert_eq!((want.len(), groups), (300, 5));
         assert!(want.iter().any(|r| r.contains("o: null")) && want.iter().any(|r| r.contains("m: null")));
+        assert!(want.iter().any(|r| r.contains("f: null")) && want.iter().any(|r| r.contains("f: 29.9")));
 
         let mut files = Vec::new();
         for pool in [None, Some(Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool")))] {

@@ -17,6 +17,8 @@ pub enum Value<'a> {
     OptStr(Option<&'a str>),
     Int(i64),
     OptInt(Option<i64>),
+    /// A number that a row may lack, not always whole (seconds on a clock).
+    OptFloat(Option<f64>),
     Bool(bool),
 }
 
@@ -131,10 +133,11 @@ impl Cells for CsvCells<'_> {
         }
         match value {
             Value::Str(s) | Value::OptStr(Some(s)) => csv_field(self.out, s),
-            Value::OptStr(None) | Value::OptInt(None) => {}
+            Value::OptStr(None) | Value::OptInt(None) | Value::OptFloat(None) => {}
             Value::Int(n) | Value::OptInt(Some(n)) => {
                 self.out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes())
             }
+            Value::OptFloat(Some(x)) => float(self.out, x),
             Value::Bool(b) => self.out.extend_from_slice(if b { b"true" } else { b"false" }),
         }
     }
@@ -175,13 +178,23 @@ impl Cells for JsonCells<'_> {
         self.out.push(b':');
         match value {
             Value::Str(s) | Value::OptStr(Some(s)) => json_string(self.out, s),
-            Value::OptStr(None) | Value::OptInt(None) => self.out.extend_from_slice(b"null"),
+            Value::OptStr(None) | Value::OptInt(None) | Value::OptFloat(None) => self.out.extend_from_slice(b"null"),
             Value::Int(n) | Value::OptInt(Some(n)) => {
                 self.out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes())
             }
+            // JSON has no NaN nor infinity: serde_json writes them null.
+            Value::OptFloat(Some(x)) if !x.is_finite() => self.out.extend_from_slice(b"null"),
+            Value::OptFloat(Some(x)) => float(self.out, x),
             Value::Bool(b) => self.out.extend_from_slice(if b { b"true" } else { b"false" }),
         }
     }
+}
+
+/// A number as serde_json and the csv crate write an `f64` (the shortest
+/// text that reads back as it, `5400.0`, `59.9`).
+fn float(out: &mut Vec<u8>, x: f64) {
+    use std::io::Write;
+    let _ = write!(out, "{x:?}");
 }
 
 /// A JSON string as serde_json writes it: a string with nothing to escape
@@ -213,6 +226,9 @@ mod tests {
             cells.cell("m", Value::Int(-12));
             cells.cell("b", Value::Bool(true));
             cells.cell("o", Value::OptStr(None));
+            cells.cell("x", Value::OptFloat(Some(5400.0)));
+            cells.cell("y", Value::OptFloat(Some(-59.9)));
+            cells.cell("z", Value::OptFloat(None));
         }
     }
 
