@@ -81,10 +81,10 @@ pub struct MoveNotes {
     pub nags: Option<Span>,
     /// The comments' text without the commands.
     pub comment: Option<Span>,
-    /// The arrows of `[%cal]`, `Ge2e4,Rd1d8`.
+    /// The arrows of `[%cal]` and the squares of `[%csl]`, as one list
+    /// (as python-chess's `arrows()`): `Ge2e4,Rd1d8,Rd4` (a square is a
+    /// colour and one square).
     pub arrows: Option<Span>,
-    /// The squares of `[%csl]`, `Rd4,Gj10`.
-    pub highlights: Option<Span>,
 }
 
 /// A row with nothing in it.
@@ -152,7 +152,25 @@ impl GameMoves {
     /// `text` say, up to the next move of its line (variations aside):
     /// their index in [`GameMoves::notes`], `None` when there are none.
     /// `scratch` is a buffer for the comments.
+    #[inline]
     fn notes_after(&mut self, text: &str, tokens: &[Token], at: usize, scratch: &mut Notes) -> Option<u32> {
+        // The common case, at a glance: a move with no glyph, then the
+        // next move (after its number, maybe) or the end.
+        let next = |i: usize| match tokens.get(i).map(|t| &t.kind) {
+            None | Some(TokenKind::Move { .. } | TokenKind::Result(_)) => Some(true),
+            Some(TokenKind::MoveNumber { .. }) => None,
+            Some(_) => Some(false),
+        };
+        let bare = matches!(tokens.get(at), Some(Token { kind: TokenKind::Move { glyph: None, .. }, .. }));
+        if bare && next(at + 1).or_else(|| next(at + 2)) == Some(true) {
+            return None;
+        }
+        self.notes_slow(text, tokens, at, scratch)
+    }
+
+    /// [`GameMoves::notes_after`] when there may be something to read.
+    #[inline(never)]
+    fn notes_slow(&mut self, text: &str, tokens: &[Token], at: usize, scratch: &mut Notes) -> Option<u32> {
         let glyph = match tokens.get(at) {
             Some(Token { kind: TokenKind::Move { glyph, .. }, .. }) => *glyph,
             _ => None,
@@ -197,8 +215,17 @@ impl GameMoves {
         if comments {
             let mut text_of = |s: &str| (!s.is_empty()).then(|| self.push(s));
             notes.comment = text_of(&scratch.text);
-            notes.arrows = text_of(&scratch.arrows);
-            notes.highlights = text_of(&scratch.highlights);
+            notes.arrows = if scratch.highlights.is_empty() {
+                text_of(&scratch.arrows)
+            } else if scratch.arrows.is_empty() {
+                text_of(&scratch.highlights)
+            } else {
+                let start = self.texts.len();
+                self.texts.push_str(&scratch.arrows);
+                self.texts.push(',');
+                self.texts.push_str(&scratch.highlights);
+                Some(Span { start, end: self.texts.len() })
+            };
             notes.clock = scratch.clock;
             notes.elapsed = scratch.elapsed;
             notes.eval = scratch.eval;
@@ -318,7 +345,7 @@ fn int(n: impl TryInto<i64>) -> Value<'static> {
 impl Row for MoveCells<'_> {
     #[inline]
     fn visit(&self, cells: &mut impl Cells) {
-        use Value::{Bool, OptFloat, OptInt, OptStr, Str};
+        use Value::{Bool, OptStr, Str};
         let (g, r) = (self.moves, self.row);
         let text = |span: Option<Span>| span.map(|s| g.text(s));
         cells.cell("ply", int(r.ply));
@@ -339,24 +366,41 @@ impl Row for MoveCells<'_> {
         cells.cell("throne_pawn", OptStr(text(r.throne_pawn)));
         cells.cell("en_passant", Bool(r.en_passant));
         cells.cell("restored", Bool(r.restored));
-        let notes = r.notes.and_then(|i| g.notes.get(i as usize));
-        let seconds = |ms: Option<u64>| ms.map(|ms| ms as f64 / 1000.0);
-        cells.cell("clock", OptFloat(notes.and_then(|n| seconds(n.clock))));
-        cells.cell("elapsed", OptFloat(notes.and_then(|n| seconds(n.elapsed))));
-        let eval = notes.and_then(|n| n.eval);
-        let cp = eval.and_then(|e| if let Score::Centipawns(cp) = e.score { Some(cp) } else { None });
-        let mate = eval.and_then(|e| if let Score::Mate(n) = e.score { Some(n) } else { None });
-        cells.cell("eval_cp", OptInt(cp));
-        cells.cell("eval_mate", OptInt(mate));
-        cells.cell("eval_depth", OptInt(eval.and_then(|e| e.depth).map(i64::from)));
-        cells.cell("nags", OptStr(notes.and_then(|n| text(n.nags))));
-        cells.cell("comment", OptStr(notes.and_then(|n| text(n.comment))));
-        cells.cell("arrows", OptStr(notes.and_then(|n| text(n.arrows))));
-        cells.cell("highlights", OptStr(notes.and_then(|n| text(n.highlights))));
+        match r.notes.and_then(|i| g.notes.get(i as usize)) {
+            Some(notes) => notes_cells(g, notes, cells),
+            None => cells.nulls(NO_NOTES),
+        }
         if self.fen {
             cells.cell("fen", OptStr(text(r.fen)));
         }
     }
+}
+
+/// The columns of [`MoveNotes`], without a value.
+const NO_NOTES: &[(&str, Value<'static>)] = &[
+    ("clock", Value::OptFloat(None)),
+    ("elapsed", Value::OptFloat(None)),
+    ("eval_cp", Value::OptInt(None)),
+    ("eval_mate", Value::OptInt(None)),
+    ("nags", Value::OptStr(None)),
+    ("comment", Value::OptStr(None)),
+    ("arrows", Value::OptStr(None)),
+];
+
+/// The columns of a move's [`MoveNotes`] (those of [`NO_NOTES`]).
+#[inline(never)]
+fn notes_cells(g: &GameMoves, notes: &MoveNotes, cells: &mut impl Cells) {
+    use Value::{OptFloat, OptInt, OptStr};
+    let text = |span: Option<Span>| span.map(|s| g.text(s));
+    let seconds = |ms: Option<u64>| ms.map(|ms| ms as f64 / 1000.0);
+    cells.cell("clock", OptFloat(seconds(notes.clock)));
+    cells.cell("elapsed", OptFloat(seconds(notes.elapsed)));
+    let score = notes.eval.map(|e| e.score);
+    cells.cell("eval_cp", OptInt(if let Some(Score::Centipawns(cp)) = score { Some(cp) } else { None }));
+    cells.cell("eval_mate", OptInt(if let Some(Score::Mate(n)) = score { Some(n) } else { None }));
+    cells.cell("nags", OptStr(text(notes.nags)));
+    cells.cell("comment", OptStr(text(notes.comment)));
+    cells.cell("arrows", OptStr(text(notes.arrows)));
 }
 
 /// What a move is, read in the position before it (the `moves` rows and

@@ -25,6 +25,16 @@ pub enum Value<'a> {
 /// What a row's columns are handed to, one by one, in order.
 pub trait Cells {
     fn cell(&mut self, name: &'static str, value: Value<'_>);
+
+    /// Columns without a value: `columns` (each with its kind, a `None`),
+    /// as [`Cells::cell`] would take them one by one; a writer may take
+    /// them at once (a row of `moves` without comments: nine empty cells).
+    #[inline(always)]
+    fn nulls(&mut self, columns: &'static [(&'static str, Value<'static>)]) {
+        for &(name, value) in columns {
+            self.cell(name, value);
+        }
+    }
 }
 
 /// A row: its columns in order, each with its name and value. Every row of
@@ -141,6 +151,19 @@ impl Cells for CsvCells<'_> {
             Value::Bool(b) => self.out.extend_from_slice(if b { b"true" } else { b"false" }),
         }
     }
+
+    #[inline(always)]
+    fn nulls(&mut self, columns: &'static [(&'static str, Value<'static>)]) {
+        const COMMAS: &[u8] = b",,,,,,,,,,,,,,,,";
+        match (self.first, COMMAS.get(..columns.len())) {
+            (false, Some(commas)) => self.out.extend_from_slice(commas),
+            _ => {
+                for &(name, value) in columns {
+                    self.cell(name, value);
+                }
+            }
+        }
+    }
 }
 
 /// A CSV field as the csv crate writes it (`QuoteStyle::Necessary`): in
@@ -255,7 +278,8 @@ mod tests {
         TextFormat::Csv.row(&mut ours, &Strings(FIELDS));
         let mut theirs = csv::Writer::from_writer(Vec::new());
         let mut record: Vec<&str> = FIELDS.to_vec();
-        record.extend(["", "-12", "true", ""]);
+        let (x, y) = (serde_json::to_string(&5400.0f64).expect("json"), serde_json::to_string(&-59.9f64).expect("json"));
+        record.extend(["", "-12", "true", "", &x, &y, ""]);
         theirs.write_record(&record).expect("written");
         assert_eq!(String::from_utf8(ours), String::from_utf8(theirs.into_inner().expect("flushed")));
     }
@@ -267,9 +291,11 @@ mod tests {
             let mut ours = Vec::new();
             TextFormat::Json.row(&mut ours, &Strings(&[field]));
             let theirs = format!(
-                "{{{}:{},\"n\":null,\"m\":-12,\"b\":true,\"o\":null}}\n",
+                "{{{}:{},\"n\":null,\"m\":-12,\"b\":true,\"o\":null,\"x\":{},\"y\":{},\"z\":null}}\n",
                 serde_json::to_string("a \"name\"").expect("json"),
-                serde_json::to_string(field).expect("json")
+                serde_json::to_string(field).expect("json"),
+                serde_json::to_string(&5400.0f64).expect("json"),
+                serde_json::to_string(&-59.9f64).expect("json"),
             );
             assert_eq!(String::from_utf8(ours).expect("UTF-8"), theirs);
         }
