@@ -233,8 +233,11 @@ def moves(
     """``pgn100 moves``: one row per main-line move as :class:`Columns`
     (file, game, variant, date, valid, ply, move_number, side, roll, uci,
     written, piece, capture, captured, check, mate, castle_stage,
-    castle_wing, promotion, throne_pawn, en_passant, restored and, with
-    ``fen``, fen)."""
+    castle_wing, promotion, throne_pawn, en_passant, restored, clock and
+    elapsed (seconds, from ``[%clk]`` and ``[%emt]``), eval_cp and
+    eval_mate (``[%eval]``, from White's side), nags, comment (the
+    comments' text without those commands), arrows and, with ``fen``,
+    fen)."""
     return Columns(_native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads))
 
 

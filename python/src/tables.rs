@@ -19,6 +19,7 @@ use crate::{inputs, Reading};
 enum Column {
     Str(Vec<Option<String>>),
     Int(Vec<Option<i64>>),
+    Float(Vec<Option<f64>>),
     Bool(Vec<bool>),
 }
 
@@ -36,6 +37,7 @@ impl Cells for Pusher<'_> {
             columns.columns.push(match value {
                 Value::Str(_) | Value::OptStr(_) => Column::Str(Vec::new()),
                 Value::Int(_) | Value::OptInt(_) => Column::Int(Vec::new()),
+                Value::OptFloat(_) => Column::Float(Vec::new()),
                 Value::Bool(_) => Column::Bool(Vec::new()),
             });
         }
@@ -45,6 +47,7 @@ impl Cells for Pusher<'_> {
                 (Column::Str(v), Value::OptStr(s)) => v.push(s.map(str::to_string)),
                 (Column::Int(v), Value::Int(n)) => v.push(Some(n)),
                 (Column::Int(v), Value::OptInt(n)) => v.push(n),
+                (Column::Float(v), Value::OptFloat(x)) => v.push(x),
                 (Column::Bool(v), Value::Bool(b)) => v.push(b),
                 // Every row of a kind has the same columns (table::Row).
                 _ => {}
@@ -79,6 +82,7 @@ impl Columns {
             let list = match c {
                 Column::Str(v) => v.into_py_any(py)?,
                 Column::Int(v) => v.into_py_any(py)?,
+                Column::Float(v) => v.into_py_any(py)?,
                 Column::Bool(v) => v.into_py_any(py)?,
             };
             d.set_item(name, list)?;

@@ -10,6 +10,7 @@ mod chess_files;
 mod chess_perft;
 mod cli;
 mod collect;
+mod comments;
 mod commands_agree;
 mod compressed;
 mod convert;

@@ -342,7 +342,7 @@ fn parquet_and_json_lines_read_back_to_the_csv_values() {
         "corpus/oracle/dice/dice-lat-short.pgn",
         "corpus/oracle/royal/royal-lat-short.pgn",
         "corpus/comments/commands_every_variant.pgn",
-        "corpus/chess/2024-champions-chess-tour-finals-day5.pgn",
+        "corpus/chess/2024-champions-chess-tour-finals-semi-finals-day4.pgn",
     ];
     let args = |format: &'static str| -> Vec<&str> {
         let mut v = vec!["moves", "--fen", "--format", format];
