@@ -253,7 +253,7 @@ def as_csv(v):
 
 
 # (Dice chess stats are slow to count, its rows are checked above.)
-@pytest.mark.parametrize("directory", ["valid", "chess", "oracle/royal"])
+@pytest.mark.parametrize("directory", ["valid", "chess", "oracle/royal", "comments"])
 def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
     path = CORPUS / directory
     extra = ["--variant", "chess"] if directory == "chess" else []
@@ -269,6 +269,22 @@ def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
             assert [as_csv(v) for v in ours[k]] == want[k], (args, k)
     out = cli("stats", "--format", "json", *extra, path)
     assert pgn100.stats(path, per_game=False, variant=variant) == json.loads(out.stdout)
+
+
+def test_moves_clocks_and_evaluations_are_python_chess_s():
+    chess_pgn = pytest.importorskip("chess.pgn")
+    path = CORPUS / "chess" / "2024-champions-chess-tour-finals-semi-finals-day4.pgn"
+    cols = pgn100.moves(path)
+    clocks, cps = [], []
+    with open(path, encoding="utf-8") as f:
+        while (game := chess_pgn.read_game(f)) is not None:
+            for node in game.mainline():
+                clocks.append(node.clock())
+                score = node.eval()
+                cps.append(None if score is None or score.white().is_mate() else score.white().score())
+    assert len(clocks) > 900 and all(c is not None for c in clocks)
+    assert cols["clock"] == clocks
+    assert cols["eval_cp"] == cps
 
 
 def test_columns_make_data_frames():
