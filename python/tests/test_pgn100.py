@@ -326,6 +326,22 @@ def test_a_missing_file_a_binary_file_and_bad_options_are_exceptions(tmp_path):
         pgn100.read(CORPUS / "valid", encoding="martian")
 
 
+def test_stats_and_moves_report_an_unreadable_input_and_go_on(tmp_path):
+    binary = tmp_path / "b.pgn"
+    binary.write_bytes(b"\x00\x01\x02binary\x00" * 10)
+    good = CORPUS / "valid" / "seed002_castling.pgn"
+    with pytest.warns(pgn100.UnreadableInputWarning, match="b.pgn"):
+        cols = pgn100.moves([good, binary])
+    assert cols.rows == pgn100.moves(good).rows > 0
+    assert len(cols.unreadable) == 1 and "b.pgn" in cols.unreadable[0]
+    with pytest.warns(pgn100.UnreadableInputWarning):
+        total = pgn100.stats([binary, good], per_game=False)
+    alone = pgn100.stats(good, per_game=False)
+    assert total["games"] == alone["games"] > 0 and total["files"] == 1
+    with pytest.warns(pgn100.UnreadableInputWarning):
+        assert pgn100.stats([binary, good]).rows == alone["games"]
+
+
 def test_a_game_has_its_tags_result_termination_and_flags():
     text = '[Event "x"]\n[Variant "Chess"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n'
     (g,) = pgn100.read(text)

@@ -397,7 +397,8 @@ mod tests {
     /// hostile alphabet up to a length, and long runs.
     #[test]
     fn hostile_comments() {
-        let alphabet = ["[%", "]", "clk ", "eval ", "cal ", "#", "-", ".", ",", "9", "0", ":", "é", " ", "G", "a1", "j10"];
+        let alphabet =
+            ["[%", "]", "clk ", "eval ", "cal ", "#", "-", ".", ",", "9", "0", ":", "é", " ", "G", "a1", "j10"];
         let mut texts = vec![String::new()];
         for _ in 0..4 {
             let mut next = Vec::new();
@@ -414,8 +415,7 @@ mod tests {
             n.add(t);
             // The text kept is never longer than the comment.
             assert!(n.text.len() <= t.len() + 1, "{t:?}");
-            let spans: usize =
-                parts(t).map(|p| if let Part::Command(_, r) = p { r.len() } else { 0 }).sum();
+            let spans: usize = parts(t).map(|p| if let Part::Command(_, r) = p { r.len() } else { 0 }).sum();
             assert!(spans <= t.len());
         }
         let long = format!("[%clk {}:00:00] {}", "9".repeat(100_000), "[%".repeat(50_000));

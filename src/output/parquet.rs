@@ -181,9 +181,9 @@ impl Column {
     #[inline(always)]
     fn defs_mut(&mut self) -> Option<&mut Vec<i16>> {
         match self {
-            Column::Str { defs: Some(defs), .. } | Column::Int { defs: Some(defs), .. } | Column::Float { defs, .. } => {
-                Some(defs)
-            }
+            Column::Str { defs: Some(defs), .. }
+            | Column::Int { defs: Some(defs), .. }
+            | Column::Float { defs, .. } => Some(defs),
             _ => None,
         }
     }

@@ -278,7 +278,8 @@ mod tests {
         TextFormat::Csv.row(&mut ours, &Strings(FIELDS));
         let mut theirs = csv::Writer::from_writer(Vec::new());
         let mut record: Vec<&str> = FIELDS.to_vec();
-        let (x, y) = (serde_json::to_string(&5400.0f64).expect("json"), serde_json::to_string(&-59.9f64).expect("json"));
+        let (x, y) =
+            (serde_json::to_string(&5400.0f64).expect("json"), serde_json::to_string(&-59.9f64).expect("json"));
         record.extend(["", "-12", "true", "", &x, &y, ""]);
         theirs.write_record(&record).expect("written");
         assert_eq!(String::from_utf8(ours), String::from_utf8(theirs.into_inner().expect("flushed")));

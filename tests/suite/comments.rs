@@ -144,6 +144,7 @@ fn commands_in_every_variant() {
         assert_eq!(got, values, "game {game} ply {ply}");
     }
     // The same through CSV and Parquet: tests/suite/moves.rs holds the formats to each other.
-    let variants: Vec<&str> = (1..=6).map(|g| ours[&(file.to_string(), g, 1)]["variant"].as_str().expect("variant")).collect();
+    let variants: Vec<&str> =
+        (1..=6).map(|g| ours[&(file.to_string(), g, 1)]["variant"].as_str().expect("variant")).collect();
     assert_eq!(variants, ["Hundred", "Grand", "Chess", "Chess960", "Dice", "Royal"]);
 }
