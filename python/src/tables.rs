@@ -237,7 +237,7 @@ fn chunk_moves(text: &str, options: pgn100::replay::Options, fen: bool) -> Vec<G
 }
 
 /// A JSON value as the Python value `json.loads` would give.
-fn json_to_py(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
+pub fn json_to_py(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
     use serde_json::Value as J;
     Ok(match v {
         J::Null => py.None(),
