@@ -19,6 +19,7 @@ into data frames.
 from __future__ import annotations
 
 import os
+import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _native
@@ -40,6 +41,7 @@ __all__ = [
     "Validation",
     "PgnError",
     "ConversionError",
+    "UnreadableInputWarning",
 ]
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -185,7 +187,11 @@ def convert(
 class Columns(dict):
     """Columns of a table: a ``dict`` from column name to a list of values,
     every list as long as the others. ``to_pandas()`` and ``to_polars()``
-    make a data frame (pandas or polars must be installed)."""
+    make a data frame (pandas or polars must be installed). ``unreadable``
+    lists the inputs that could not be read (``path: why``; each was also
+    warned of with :class:`UnreadableInputWarning`)."""
+
+    unreadable: List[str] = []
 
     def to_pandas(self) -> Any:
         """The columns as a ``pandas.DataFrame``."""
@@ -217,9 +223,16 @@ def stats(
     :class:`Columns` (the columns of ``stats --per-game``: file, game,
     event, site, date, ..., plies, captures, castlings by stage and wing,
     ..., final_fen); without it, the aggregate as ``stats --format json``
-    writes it, as a dict."""
-    out = _native.stats(_paths(paths), per_game=per_game, variant=variant, encoding=encoding, threads=threads)
-    return Columns(out) if per_game else out
+    writes it, as a dict. An input that cannot be read is warned of
+    (:class:`UnreadableInputWarning`) and the others are counted."""
+    out, unreadable = _native.stats(
+        _paths(paths), per_game=per_game, variant=variant, encoding=encoding, threads=threads
+    )
+    _warn_unreadable(unreadable)
+    if per_game:
+        out = Columns(out)
+        out.unreadable = unreadable
+    return out
 
 
 def moves(
@@ -233,9 +246,27 @@ def moves(
     """``pgn100 moves``: one row per main-line move as :class:`Columns`
     (file, game, variant, date, valid, ply, move_number, side, roll, uci,
     written, piece, capture, captured, check, mate, castle_stage,
-    castle_wing, promotion, throne_pawn, en_passant, restored and, with
-    ``fen``, fen)."""
-    return Columns(_native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads))
+    castle_wing, promotion, throne_pawn, en_passant, restored, clock and
+    elapsed (seconds, from ``[%clk]`` and ``[%emt]``), eval_cp and
+    eval_mate (``[%eval]``, from White's side), nags, comment (the
+    comments' text without those commands), arrows and, with ``fen``,
+    fen)."""
+    out, unreadable = _native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads)
+    _warn_unreadable(unreadable)
+    columns = Columns(out)
+    columns.unreadable = unreadable
+    return columns
+
+
+class UnreadableInputWarning(UserWarning):
+    """An input that :func:`stats` or :func:`moves` could not read (a
+    truncated archive, binary data): reported, and the other inputs read,
+    as the command does."""
+
+
+def _warn_unreadable(unreadable: List[str]) -> None:
+    for why in unreadable:
+        warnings.warn(f"pgn100: {why}", UnreadableInputWarning, stacklevel=3)
 
 
 def to_pandas(columns: Dict[str, Sequence[Any]]) -> Any:

@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use pgn100::commands::moves::letter;
 use pgn100::commands::stats::termination_name;
-use pgn100::diag::{Diagnostic as LibDiagnostic, SourceFile};
+use pgn100::diag::{Diagnostic as LibDiagnostic, JsonDiagnostic, SourceFile};
 use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token};
 use pgn100::notation::{write_move, Form, Found, Letters, Reader, Style};
 use pgn100::replay::{replay_observed, DiceTurn, Observer, Options};
@@ -14,82 +14,98 @@ use pgn100::rules::dice::DiceUci;
 use pgn100::rules::{
     Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing,
 };
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-/// One diagnostic, with the fields of `pgn100 validate --format json`.
-#[pyclass(module = "pgn100", frozen, get_all)]
+/// One diagnostic: the library's [`JsonDiagnostic`] (the object
+/// `pgn100 validate --format json` writes, its fields read-only
+/// attributes) and the label under its span.
+#[pyclass(module = "pgn100", frozen)]
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
-    /// `pgn100::<name>`, as `pgn100 explain` takes it.
-    pub code: String,
-    /// `error`, `warning` or `note`.
-    pub severity: String,
-    pub message: String,
-    pub help: Option<String>,
+    pub json: JsonDiagnostic,
     /// The label under the span.
+    #[pyo3(get)]
     pub label: String,
-    pub file: String,
-    /// 1-based line and column (in characters) in the file.
-    pub line: usize,
-    pub column: usize,
-    /// Byte offset in the file (as read, before decoding) and length in bytes.
-    pub offset: usize,
-    pub length: usize,
-    /// The game's number in its file, from 1.
-    pub game: Option<usize>,
-    /// The ply (in its line, from 1) of the move the problem is about.
-    pub ply: Option<u32>,
 }
 
 #[pymethods]
 impl Diagnostic {
-    fn __repr__(&self) -> String {
-        format!("<Diagnostic {} {} at {}:{}: {}>", self.severity, self.code, self.line, self.column, self.message)
+    /// `pgn100::<name>`, as `pgn100 explain` takes it.
+    #[getter]
+    fn code(&self) -> &str {
+        &self.json.code
+    }
+    /// `error`, `warning` or `note`.
+    #[getter]
+    fn severity(&self) -> String {
+        severity_name(self.json.severity)
+    }
+    #[getter]
+    fn message(&self) -> &str {
+        &self.json.message
+    }
+    #[getter]
+    fn help(&self) -> Option<&str> {
+        self.json.help.as_deref()
+    }
+    #[getter]
+    fn file(&self) -> &str {
+        &self.json.file
+    }
+    /// 1-based line and column (in characters) in the file.
+    #[getter]
+    fn line(&self) -> usize {
+        self.json.line
+    }
+    #[getter]
+    fn column(&self) -> usize {
+        self.json.column
+    }
+    /// Byte offset in the file (as read, before decoding).
+    #[getter]
+    fn offset(&self) -> usize {
+        self.json.offset
+    }
+    /// Bytes of the file the problem covers.
+    #[getter]
+    fn length(&self) -> usize {
+        self.json.length
+    }
+    /// The game's number in its file, from 1.
+    #[getter]
+    fn game(&self) -> Option<usize> {
+        self.json.game
+    }
+    /// The ply (in its line, from 1) of the move the problem is about.
+    #[getter]
+    fn ply(&self) -> Option<u32> {
+        self.json.ply
     }
 
-    /// The fields as a dict (the keys of `validate --format json`).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        d.set_item("code", &self.code)?;
-        d.set_item("severity", &self.severity)?;
-        d.set_item("message", &self.message)?;
-        d.set_item("help", &self.help)?;
-        d.set_item("file", &self.file)?;
-        d.set_item("line", self.line)?;
-        d.set_item("column", self.column)?;
-        d.set_item("offset", self.offset)?;
-        d.set_item("length", self.length)?;
-        d.set_item("game", self.game)?;
-        d.set_item("ply", self.ply)?;
-        Ok(d)
+    fn __repr__(&self) -> String {
+        let j = &self.json;
+        format!("<Diagnostic {} {} at {}:{}: {}>", self.severity(), j.code, j.line, j.column, j.message)
+    }
+
+    /// The JSON object of `validate --format json`, as a dict (serialised
+    /// from the library's own struct: the same keys, always).
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let value = serde_json::to_value(&self.json).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        crate::tables::json_to_py(py, &value)
     }
 }
 
 impl Diagnostic {
     /// `d` located in `source`, as `validate --format json` writes it.
     pub fn of(d: &LibDiagnostic, source: &SourceFile) -> Diagnostic {
-        let j = d.json(source);
-        let severity = severity_name(j.severity);
-        Diagnostic {
-            code: j.code,
-            severity,
-            message: j.message,
-            help: j.help,
-            label: d.label.clone(),
-            file: j.file,
-            line: j.line,
-            column: j.column,
-            offset: j.offset,
-            length: j.length,
-            game: j.game,
-            ply: j.ply,
-        }
+        Diagnostic { json: d.json(source), label: d.label.clone() }
     }
 }
 
 /// A severity as JSON names it (`error`, `warning`, `note`).
-fn severity_name(s: pgn100::diag::Severity) -> String {
+pub fn severity_name(s: pgn100::diag::Severity) -> String {
     match s {
         pgn100::diag::Severity::Error => "error",
         pgn100::diag::Severity::Warning => "warning",
@@ -454,8 +470,8 @@ impl GameData {
     pub fn into_game(self, file: &str, before: usize, options: Options) -> Game {
         let mut diagnostics = self.diagnostics;
         for d in &mut diagnostics {
-            d.game = d.game.map(|g| g + before);
-            d.file = file.to_string();
+            d.json.game = d.json.game.map(|g| g + before);
+            d.json.file = file.to_string();
         }
         Game {
             file: file.to_string(),

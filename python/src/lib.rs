@@ -148,7 +148,8 @@ impl GameIter {
 
 /// A [`PgnError`] carrying the diagnostic (as `args[1]`) and its message.
 fn pgn_error(py: Python<'_>, d: Diagnostic) -> PyErr {
-    let message = format!("{}: {} ({}:{}:{})", d.code, d.message, d.file, d.line, d.column);
+    let j = &d.json;
+    let message = format!("{}: {} ({}:{}:{})", j.code, j.message, j.file, j.line, j.column);
     match Py::new(py, d) {
         Ok(d) => PgnError::new_err((message, d)),
         Err(e) => e,

@@ -19,6 +19,7 @@ use crate::{inputs, Reading};
 enum Column {
     Str(Vec<Option<String>>),
     Int(Vec<Option<i64>>),
+    Float(Vec<Option<f64>>),
     Bool(Vec<bool>),
 }
 
@@ -36,6 +37,7 @@ impl Cells for Pusher<'_> {
             columns.columns.push(match value {
                 Value::Str(_) | Value::OptStr(_) => Column::Str(Vec::new()),
                 Value::Int(_) | Value::OptInt(_) => Column::Int(Vec::new()),
+                Value::OptFloat(_) => Column::Float(Vec::new()),
                 Value::Bool(_) => Column::Bool(Vec::new()),
             });
         }
@@ -45,6 +47,7 @@ impl Cells for Pusher<'_> {
                 (Column::Str(v), Value::OptStr(s)) => v.push(s.map(str::to_string)),
                 (Column::Int(v), Value::Int(n)) => v.push(Some(n)),
                 (Column::Int(v), Value::OptInt(n)) => v.push(n),
+                (Column::Float(v), Value::OptFloat(x)) => v.push(x),
                 (Column::Bool(v), Value::Bool(b)) => v.push(b),
                 // Every row of a kind has the same columns (table::Row).
                 _ => {}
@@ -79,6 +82,7 @@ impl Columns {
             let list = match c {
                 Column::Str(v) => v.into_py_any(py)?,
                 Column::Int(v) => v.into_py_any(py)?,
+                Column::Float(v) => v.into_py_any(py)?,
                 Column::Bool(v) => v.into_py_any(py)?,
             };
             d.set_item(name, list)?;
@@ -89,20 +93,29 @@ impl Columns {
 
 /// Runs `work` on every chunk of every input in parallel and `consume`
 /// on the results in order (with the input's name and its games before
-/// the chunk); inputs that cannot be read are errors.
+/// the chunk). An input that cannot be read is reported (`path: why`, in
+/// the list returned) and the others are read, as the command does; only
+/// paths that name nothing are an error.
 fn each_chunk<T: Send>(
     paths: &[PathBuf],
     reading: &Reading,
     work: impl Fn(&str, &str, usize, pgn100::notation::decode::FileBytes) -> T + Sync,
     games_of: impl Fn(&T) -> usize,
     mut consume: impl FnMut(&str, usize, T),
-) -> PyResult<()> {
+) -> PyResult<Vec<String>> {
     let pool = reading.pool()?;
+    let mut unreadable = Vec::new();
     for input in inputs(paths)? {
         let name = input.name();
-        let reader = input.open().map_err(|e| PyOSError::new_err(input.error(&e)))?;
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                unreadable.push(input.error(&e));
+                continue;
+            }
+        };
         let mut before = 0;
-        for_each_chunk(
+        let read = for_each_chunk(
             Blocks::new(reader, reading.encoding, BLOCK),
             &pool,
             |text, lines, bytes| work(&name, text, lines, bytes),
@@ -113,13 +126,16 @@ fn each_chunk<T: Send>(
                 before += n;
                 Ok(())
             },
-        )
-        .map_err(|e| PyOSError::new_err(format!("{name}: {e}")))?;
+        );
+        if let Err(e) = read {
+            unreadable.push(format!("{name}: {e}"));
+        }
     }
-    Ok(())
+    Ok(unreadable)
 }
 
-/// `stats --per-game` as columns, or the aggregate of `stats --format json` as a dict.
+/// `stats --per-game` as columns, or the aggregate of `stats --format json`
+/// as a dict; and the inputs that could not be read.
 #[pyfunction]
 #[pyo3(signature = (paths, *, per_game=true, variant=None, encoding=None, threads=None))]
 pub fn stats(
@@ -129,12 +145,12 @@ pub fn stats(
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<Py<PyAny>> {
+) -> PyResult<(Py<PyAny>, Vec<String>)> {
     let reading = Reading::new(variant, encoding, threads, false)?;
     let options = reading.options;
     if !per_game {
         let mut total = Aggregate::default();
-        py.allow_threads(|| {
+        let unreadable = py.allow_threads(|| {
             each_chunk(
                 &paths,
                 &reading,
@@ -143,12 +159,12 @@ pub fn stats(
                 |_, _, a| total = std::mem::take(&mut total).merge(a),
             )
         })?;
-        // Every input was read (an unreadable one is an error).
-        total.files = inputs(&paths)?.len() as u64;
+        // The inputs read, as the command counts them.
+        total.files = (inputs(&paths)?.len() - unreadable.len()) as u64;
         let json = serde_json::to_value(&total).map_err(|e| PyOSError::new_err(e.to_string()))?;
-        return json_to_py(py, &json);
+        return Ok((json_to_py(py, &json)?, unreadable));
     }
-    let columns = py.allow_threads(|| {
+    let (columns, unreadable) = py.allow_threads(|| {
         let mut columns = Columns::default();
         each_chunk(
             &paths,
@@ -163,12 +179,12 @@ pub fn stats(
                 }
             },
         )
-        .map(|()| columns)
+        .map(|unreadable| (columns, unreadable))
     })?;
-    Ok(columns.into_py(py, &GameStats::default())?.into_any())
+    Ok((columns.into_py(py, &GameStats::default())?.into_any(), unreadable))
 }
 
-/// `moves` as columns: one row per main-line move.
+/// `moves` as columns: one row per main-line move; and the inputs that could not be read.
 #[pyfunction]
 #[pyo3(signature = (paths, *, fen=false, variant=None, encoding=None, threads=None))]
 pub fn moves(
@@ -178,10 +194,10 @@ pub fn moves(
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<Py<PyDict>> {
+) -> PyResult<(Py<PyDict>, Vec<String>)> {
     let reading = Reading::new(variant, encoding, threads, false)?;
     let options = reading.options;
-    let columns = py.allow_threads(|| {
+    let (columns, unreadable) = py.allow_threads(|| {
         let mut columns = Columns::default();
         each_chunk(
             &paths,
@@ -200,9 +216,9 @@ pub fn moves(
                 }
             },
         )
-        .map(|()| columns)
+        .map(|unreadable| (columns, unreadable))
     })?;
-    columns.into_py(py, &MoveLine::sample(fen))
+    Ok((columns.into_py(py, &MoveLine::sample(fen))?, unreadable))
 }
 
 /// The rows of every game of a chunk (a game that cannot be read has none).
@@ -221,7 +237,7 @@ fn chunk_moves(text: &str, options: pgn100::replay::Options, fen: bool) -> Vec<G
 }
 
 /// A JSON value as the Python value `json.loads` would give.
-fn json_to_py(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
+pub fn json_to_py(py: Python<'_>, v: &serde_json::Value) -> PyResult<Py<PyAny>> {
     use serde_json::Value as J;
     Ok(match v {
         J::Null => py.None(),

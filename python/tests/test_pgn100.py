@@ -253,7 +253,7 @@ def as_csv(v):
 
 
 # (Dice chess stats are slow to count, its rows are checked above.)
-@pytest.mark.parametrize("directory", ["valid", "chess", "oracle/royal"])
+@pytest.mark.parametrize("directory", ["valid", "chess", "oracle/royal", "comments"])
 def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
     path = CORPUS / directory
     extra = ["--variant", "chess"] if directory == "chess" else []
@@ -264,11 +264,27 @@ def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
     ]:
         want = csv_columns(cli(*args, *extra, path).stdout)
         assert list(ours) == list(want), args
-        assert ours.rows > 10
+        assert ours.rows > 5
         for k in want:
             assert [as_csv(v) for v in ours[k]] == want[k], (args, k)
     out = cli("stats", "--format", "json", *extra, path)
     assert pgn100.stats(path, per_game=False, variant=variant) == json.loads(out.stdout)
+
+
+def test_moves_clocks_and_evaluations_are_python_chess_s():
+    chess_pgn = pytest.importorskip("chess.pgn")
+    path = CORPUS / "chess" / "2024-champions-chess-tour-finals-semi-finals-day4.pgn"
+    cols = pgn100.moves(path)
+    clocks, cps = [], []
+    with open(path, encoding="utf-8") as f:
+        while (game := chess_pgn.read_game(f)) is not None:
+            for node in game.mainline():
+                clocks.append(node.clock())
+                score = node.eval()
+                cps.append(None if score is None or score.white().is_mate() else score.white().score())
+    assert len(clocks) > 900 and all(c is not None for c in clocks)
+    assert cols["clock"] == clocks
+    assert cols["eval_cp"] == cps
 
 
 def test_columns_make_data_frames():
@@ -308,6 +324,22 @@ def test_a_missing_file_a_binary_file_and_bad_options_are_exceptions(tmp_path):
         pgn100.read("1. e3-e5 *\n", variant="shogi")
     with pytest.raises(ValueError):
         pgn100.read(CORPUS / "valid", encoding="martian")
+
+
+def test_stats_and_moves_report_an_unreadable_input_and_go_on(tmp_path):
+    binary = tmp_path / "b.pgn"
+    binary.write_bytes(b"\x00\x01\x02binary\x00" * 10)
+    good = CORPUS / "valid" / "seed002_castling.pgn"
+    with pytest.warns(pgn100.UnreadableInputWarning, match="b.pgn"):
+        cols = pgn100.moves([good, binary])
+    assert cols.rows == pgn100.moves(good).rows > 0
+    assert len(cols.unreadable) == 1 and "b.pgn" in cols.unreadable[0]
+    with pytest.warns(pgn100.UnreadableInputWarning):
+        total = pgn100.stats([binary, good], per_game=False)
+    alone = pgn100.stats(good, per_game=False)
+    assert total["games"] == alone["games"] > 0 and total["files"] == 1
+    with pytest.warns(pgn100.UnreadableInputWarning):
+        assert pgn100.stats([binary, good]).rows == alone["games"]
 
 
 def test_a_game_has_its_tags_result_termination_and_flags():

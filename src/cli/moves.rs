@@ -36,8 +36,12 @@ as `K Q p`), uci (UCI-style coordinates of the oracle data: `f8f9@e3` places a t
 king's move marked `=O`, except in Dice chess, `e1g1`), written (the token as the record has it), piece \
 (the man's FEN letter, upper case), capture, captured, check and mate (by the rules, not the written marks), \
 castle_stage (first, second), castle_wing (short, long), promotion, throne_pawn (its square), en_passant, \
-restored (Royal: the queen was restored before the move) and, with --fen, fen: the position after the \
-move. A game whose replay stops at an error has its rows up to there, its errors are reported on standard \
+restored (Royal: the queen was restored before the move); what the comments and NAGs after the move say \
+(variations aside): clock (seconds on the mover's clock after the move, `[%clk 1:30:00]`), elapsed (seconds \
+the move took, `[%emt 0:00:12]`), eval_cp and eval_mate (`[%eval 0.17]` is 17 centipawns, `[%eval #-3]` \
+mate in 3 for Black: from White's side), nags (`$1 $14`; a glyph `!` is `$1`), comment (the comments' text \
+without those commands) and arrows (`[%cal Ge2e4]` and `[%csl Rd4]` as one list, `Ge2e4,Rd4`; squares \
+a1 to j10); and, with --fen, fen: the position after the move. A game whose replay stops at an error has its rows up to there, its errors are reported on standard \
 error as validate reports them, and the exit status is 1.",
     after_help = "Examples:\n  pgn100 moves games.pgn > moves.csv\n  \
 pgn100 moves --format parquet -o moves.parquet corpus/\n  pgn100 moves --format jsonl --fen --game 3 games.pgn"

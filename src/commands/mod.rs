@@ -5,6 +5,7 @@
 //! and calls these.
 
 pub mod annotate;
+pub mod clocks;
 pub mod collect;
 pub mod convert;
 pub mod dedup;

@@ -2,14 +2,17 @@
 //! move in UCI-style coordinates and as written, the man, what it takes,
 //! check and mate by the rules (not the written marks), the castling's
 //! stage and wing, the promotion, the throne pawn, the Dice chess roll and,
-//! on request, the FEN after the move. The rows come from the replay that
+//! on request, the FEN after the move; and what the comments and NAGs
+//! after the move say (clock, time taken, evaluation, arrows, the comment's
+//! text: [`crate::notation::commands`]). The rows come from the replay that
 //! validates (a game's rows stop where its replay stops); variations are
 //! not rows.
 
 use std::ops::Range;
 
 use crate::diag::{Diagnostic, Severity, SourceFile};
-use crate::notation::ast::{GameRecord, RollForm, Token};
+use crate::notation::ast::{GameRecord, RollForm, Token, TokenKind};
+use crate::notation::commands::{comment_body, Eval, Notes, Score};
 use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
 use crate::output::parquet::{Batch, Layout, ROW_GROUP};
@@ -58,6 +61,30 @@ pub struct MoveRow {
     pub restored: bool,
     /// The position after the move (only when asked for).
     pub fen: Option<Span>,
+    /// What the comments and NAGs after the move say: an index of
+    /// [`GameMoves::notes`] (none for a move without any).
+    pub notes: Option<u32>,
+}
+
+/// What the comments and NAGs after a main-line move say (up to the next
+/// move, variations aside): the commands of [`crate::notation::commands`]
+/// and the text without them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNotes {
+    /// Milliseconds on the mover's clock after the move (`[%clk]`).
+    pub clock: Option<u64>,
+    /// Milliseconds the move took (`[%emt]`).
+    pub elapsed: Option<u64>,
+    /// `[%eval]`, from White's side.
+    pub eval: Option<Eval>,
+    /// The NAGs, `$1 $14` (a glyph as its NAG: `!` is `$1`).
+    pub nags: Option<Span>,
+    /// The comments' text without the commands.
+    pub comment: Option<Span>,
+    /// The arrows of `[%cal]` and the squares of `[%csl]`, as one list
+    /// (as python-chess's `arrows()`): `Ge2e4,Rd1d8,Rd4` (a square is a
+    /// colour and one square).
+    pub arrows: Option<Span>,
 }
 
 /// A row with nothing in it.
@@ -78,6 +105,7 @@ const EMPTY_ROW: MoveRow = MoveRow {
     en_passant: false,
     restored: false,
     fen: None,
+    notes: None,
 };
 
 impl Default for MoveRow {
@@ -97,6 +125,8 @@ pub struct GameMoves {
     /// The game replays without an error (as `validate` and `stats` judge).
     pub valid: bool,
     pub moves: Vec<MoveRow>,
+    /// What the comments and NAGs of the rows say ([`MoveRow::notes`]).
+    pub notes: Vec<MoveNotes>,
     /// The texts of the rows, end to end.
     pub texts: String,
 }
@@ -114,7 +144,95 @@ impl GameMoves {
         self.date = Span::default();
         self.valid = false;
         self.moves.clear();
+        self.notes.clear();
         self.texts.clear();
+    }
+
+    /// What the comments and NAGs after the move token `tokens[at]` of
+    /// `text` say, up to the next move of its line (variations aside):
+    /// their index in [`GameMoves::notes`], `None` when there are none.
+    /// `scratch` is a buffer for the comments.
+    #[inline]
+    fn notes_after(&mut self, text: &str, tokens: &[Token], at: usize, scratch: &mut Notes) -> Option<u32> {
+        // The common case, at a glance: a move with no glyph, then the
+        // next move (after its number, maybe) or the end.
+        let next = |i: usize| match tokens.get(i).map(|t| &t.kind) {
+            None | Some(TokenKind::Move { .. } | TokenKind::Result(_)) => Some(true),
+            Some(TokenKind::MoveNumber { .. }) => None,
+            Some(_) => Some(false),
+        };
+        let bare = matches!(tokens.get(at), Some(Token { kind: TokenKind::Move { glyph: None, .. }, .. }));
+        if bare && next(at + 1).or_else(|| next(at + 2)) == Some(true) {
+            return None;
+        }
+        self.notes_slow(text, tokens, at, scratch)
+    }
+
+    /// [`GameMoves::notes_after`] when there may be something to read.
+    #[inline(never)]
+    fn notes_slow(&mut self, text: &str, tokens: &[Token], at: usize, scratch: &mut Notes) -> Option<u32> {
+        let glyph = match tokens.get(at) {
+            Some(Token { kind: TokenKind::Move { glyph, .. }, .. }) => *glyph,
+            _ => None,
+        };
+        let mut nags: Option<usize> = None;
+        let mut comments = false;
+        let mut depth = 0u32;
+        let mut push_nag = |game: &mut GameMoves, n: u8| {
+            let start = *nags.get_or_insert(game.texts.len());
+            if game.texts.len() > start {
+                game.texts.push(' ');
+            }
+            game.texts.push('$');
+            game.texts.push_str(itoa::Buffer::new().format(n));
+        };
+        if let Some(g) = glyph {
+            push_nag(self, g.nag());
+        }
+        for token in tokens.get(at + 1..).unwrap_or_default() {
+            match &token.kind {
+                TokenKind::VariationStart => depth += 1,
+                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                _ if depth > 0 => {}
+                TokenKind::Move { .. } | TokenKind::Result(_) => break,
+                TokenKind::Nag(n) => push_nag(self, *n),
+                TokenKind::Glyph(g) => push_nag(self, g.nag()),
+                TokenKind::Comment | TokenKind::LineComment => {
+                    if !comments {
+                        scratch.clear();
+                        comments = true;
+                    }
+                    scratch.add(comment_body(text.get(token.span.clone()).unwrap_or_default()));
+                }
+                TokenKind::MoveNumber { .. } | TokenKind::DiceRoll(_) | TokenKind::Escape => {}
+            }
+        }
+        if nags.is_none() && !comments {
+            return None;
+        }
+        let nags = nags.map(|start| Span { start, end: self.texts.len() });
+        let mut notes = MoveNotes { nags, ..MoveNotes::default() };
+        if comments {
+            let mut text_of = |s: &str| (!s.is_empty()).then(|| self.push(s));
+            notes.comment = text_of(&scratch.text);
+            notes.arrows = if scratch.highlights.is_empty() {
+                text_of(&scratch.arrows)
+            } else if scratch.arrows.is_empty() {
+                text_of(&scratch.highlights)
+            } else {
+                let start = self.texts.len();
+                self.texts.push_str(&scratch.arrows);
+                self.texts.push(',');
+                self.texts.push_str(&scratch.highlights);
+                Some(Span { start, end: self.texts.len() })
+            };
+            notes.clock = scratch.clock;
+            notes.elapsed = scratch.elapsed;
+            notes.eval = scratch.eval;
+        }
+        let index = u32::try_from(self.notes.len()).ok()?;
+        self.notes.push(notes);
+        Some(index)
     }
 
     /// Appends `s` to the texts; its span.
@@ -176,6 +294,7 @@ impl MoveLine<'_> {
             date: Span { start: 0, end: 0 },
             valid: false,
             moves: Vec::new(),
+            notes: Vec::new(),
             texts: String::new(),
         };
         static ROW: MoveRow = EMPTY_ROW;
@@ -247,10 +366,41 @@ impl Row for MoveCells<'_> {
         cells.cell("throne_pawn", OptStr(text(r.throne_pawn)));
         cells.cell("en_passant", Bool(r.en_passant));
         cells.cell("restored", Bool(r.restored));
+        match r.notes.and_then(|i| g.notes.get(i as usize)) {
+            Some(notes) => notes_cells(g, notes, cells),
+            None => cells.nulls(NO_NOTES),
+        }
         if self.fen {
             cells.cell("fen", OptStr(text(r.fen)));
         }
     }
+}
+
+/// The columns of [`MoveNotes`], without a value.
+const NO_NOTES: &[(&str, Value<'static>)] = &[
+    ("clock", Value::OptFloat(None)),
+    ("elapsed", Value::OptFloat(None)),
+    ("eval_cp", Value::OptInt(None)),
+    ("eval_mate", Value::OptInt(None)),
+    ("nags", Value::OptStr(None)),
+    ("comment", Value::OptStr(None)),
+    ("arrows", Value::OptStr(None)),
+];
+
+/// The columns of a move's [`MoveNotes`] (those of [`NO_NOTES`]).
+#[inline(never)]
+fn notes_cells(g: &GameMoves, notes: &MoveNotes, cells: &mut impl Cells) {
+    use Value::{OptFloat, OptInt, OptStr};
+    let text = |span: Option<Span>| span.map(|s| g.text(s));
+    let seconds = |ms: Option<u64>| ms.map(|ms| ms as f64 / 1000.0);
+    cells.cell("clock", OptFloat(seconds(notes.clock)));
+    cells.cell("elapsed", OptFloat(seconds(notes.elapsed)));
+    let score = notes.eval.map(|e| e.score);
+    cells.cell("eval_cp", OptInt(if let Some(Score::Centipawns(cp)) = score { Some(cp) } else { None }));
+    cells.cell("eval_mate", OptInt(if let Some(Score::Mate(n)) = score { Some(n) } else { None }));
+    cells.cell("nags", OptStr(text(notes.nags)));
+    cells.cell("comment", OptStr(text(notes.comment)));
+    cells.cell("arrows", OptStr(text(notes.arrows)));
 }
 
 /// What a move is, read in the position before it (the `moves` rows and
@@ -391,12 +541,15 @@ impl GameMoves {
         self.clear(index);
         let mut rows = Rows { game: self, fen, roll: None, passing: None };
         let report = replay_observed(record, index, options, &mut rows);
+        let mut scratch = Notes::default();
         for (i, ply) in report.mainline.iter().enumerate() {
             let written = record.tokens.get(ply.token).and_then(|t| text.get(t.span.clone())).unwrap_or("");
             let written = self.push(written);
+            let notes = self.notes_after(text, &record.tokens, ply.token, &mut scratch);
             if let Some(row) = self.moves.get_mut(i) {
                 row.written = written;
                 row.restored = ply.restored;
+                row.notes = notes;
             }
         }
         self.variant = report.variant.map_or("", Variant::name);

@@ -424,6 +424,9 @@ pub struct Aggregate {
     pub variants: BTreeMap<String, u64>,
     /// Dice chess games' turns, summed.
     pub dice: DiceStats,
+    /// Games by time control and the time their moves took (issue 44).
+    #[serde(skip_serializing_if = "super::clocks::TimeStats::is_empty")]
+    pub time: super::clocks::TimeStats,
 }
 
 impl Aggregate {
@@ -537,6 +540,7 @@ impl Aggregate {
         self.restorations_refused += other.restorations_refused;
         self.losing_positions += other.losing_positions;
         into(&mut self.variants, other.variants);
+        self.time.merge(other.time);
         self
     }
 
@@ -652,6 +656,9 @@ impl Aggregate {
         for (k, v) in &self.terminations {
             push("terminations", k, v.to_string(), Some(*v));
         }
+        for (section, key, value) in self.time.rows() {
+            push(section, &key, value, None);
+        }
         rows
     }
 }
@@ -677,6 +684,9 @@ fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<Gam
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
         let index = agg.games as usize;
+        if matches!(found, Found::Game) {
+            agg.time.add(&record, text);
+        }
         let row = match found {
             // Bytes that are no character (a warning of validate) leave the
             // moves to decide whether the game is valid.

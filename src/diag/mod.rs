@@ -219,7 +219,7 @@ impl Diagnostic {
     }
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, Clone)]
 pub struct JsonDiagnostic {
     pub code: String,
     pub severity: Severity,

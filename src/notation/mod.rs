@@ -9,6 +9,7 @@
 
 pub mod ast;
 pub mod charset;
+pub mod commands;
 pub mod decode;
 mod detect;
 pub mod dice;

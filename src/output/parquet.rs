@@ -114,6 +114,11 @@ enum Column {
         values: Vec<i64>,
         defs: Option<Vec<i16>>,
     },
+    /// Optional numbers (`Value::OptFloat`), with their definition levels.
+    Float {
+        values: Vec<f64>,
+        defs: Vec<i16>,
+    },
     Bool(Vec<bool>),
 }
 
@@ -125,20 +130,23 @@ impl Column {
             Value::OptStr(_) => Column::Str { bytes: Vec::new(), values: Vec::new(), defs: Some(Vec::new()) },
             Value::Int(_) => Column::Int { values: Vec::new(), defs: None },
             Value::OptInt(_) => Column::Int { values: Vec::new(), defs: Some(Vec::new()) },
+            Value::OptFloat(_) => Column::Float { values: Vec::new(), defs: Vec::new() },
             Value::Bool(_) => Column::Bool(Vec::new()),
         }
     }
 
-    /// Adds `value`; false when it is not of the column's kind (inlined
-    /// into each column of a row, where the value's kind is known).
+    /// Adds `value` as row `row`; false when it is not of the column's
+    /// kind (inlined into each column of a row, where the value's kind is
+    /// known).
     #[inline(always)]
-    fn push(&mut self, value: Value<'_>) -> bool {
+    fn push(&mut self, value: Value<'_>, row: usize) -> bool {
         match (self, value) {
             (Column::Str { bytes, values, defs: None }, Value::Str(s)) => {
                 push_str(bytes, values, s.as_bytes());
                 true
             }
             (Column::Str { bytes, values, defs: Some(defs) }, Value::OptStr(s)) => {
+                pad(defs, row);
                 defs.push(i16::from(s.is_some()));
                 if let Some(s) = s {
                     push_str(bytes, values, s.as_bytes());
@@ -150,8 +158,15 @@ impl Column {
                 true
             }
             (Column::Int { values, defs: Some(defs) }, Value::OptInt(n)) => {
+                pad(defs, row);
                 defs.push(i16::from(n.is_some()));
                 values.extend(n);
+                true
+            }
+            (Column::Float { values, defs }, Value::OptFloat(x)) => {
+                pad(defs, row);
+                defs.push(i16::from(x.is_some()));
+                values.extend(x);
                 true
             }
             (Column::Bool(values), Value::Bool(b)) => {
@@ -159,6 +174,27 @@ impl Column {
                 true
             }
             _ => false,
+        }
+    }
+
+    /// The definition levels of an optional column.
+    #[inline(always)]
+    fn defs_mut(&mut self) -> Option<&mut Vec<i16>> {
+        match self {
+            Column::Str { defs: Some(defs), .. }
+            | Column::Int { defs: Some(defs), .. }
+            | Column::Float { defs, .. } => Some(defs),
+            _ => None,
+        }
+    }
+
+    /// Writes out the nulls of an optional column up to row `rows`: the
+    /// rows pushed by [`Cells::nulls`] left its levels behind (a null costs
+    /// nothing a row until a value or the end of the batch comes).
+    #[inline(always)]
+    fn pad(&mut self, rows: usize) {
+        if let Some(defs) = self.defs_mut() {
+            pad(defs, rows);
         }
     }
 
@@ -188,26 +224,36 @@ impl Column {
                     repeat(d, n);
                 }
             }
+            Column::Float { values, defs } => {
+                if defs.last() == Some(&1) {
+                    repeat(values, n);
+                }
+                repeat(defs, n);
+            }
             Column::Bool(values) => repeat(values, n),
         }
     }
 
     /// Adds rows `rows` of `other`, a column of the same kind; false when
     /// it is not.
-    fn append(&mut self, other: &Column, rows: Range<usize>) -> bool {
+    /// (`to_rows`: the rows this column's batch holds; levels of `other`
+    /// short of `rows` are nulls not written out, [`Column::pad`].)
+    fn append(&mut self, other: &Column, rows: Range<usize>, to_rows: usize) -> bool {
+        self.pad(to_rows);
+        // Levels `rows` of `d`, as far as written out.
+        let written = |d: &[i16], rows: &Range<usize>| rows.start.min(d.len())..rows.end.min(d.len());
+        let count = |d: &[i16], rows: Range<usize>| d.get(rows).map_or(0, |d| d.iter().filter(|&&l| l > 0).count());
         // The values of rows `rows`: all of them, or those defined.
         let defined = |defs: &Option<Vec<i16>>, rows: Range<usize>| match defs {
             None => rows,
             Some(d) => {
-                let before = d.get(..rows.start).map_or(0, |d| d.iter().filter(|&&l| l > 0).count());
-                let within = d.get(rows).map_or(0, |d| d.iter().filter(|&&l| l > 0).count());
-                before..before + within
+                let before = count(d, 0..rows.start.min(d.len()));
+                before..before + count(d, written(d, &rows))
             }
         };
-        let levels = |to: &mut Option<Vec<i16>>, from: &Option<Vec<i16>>, rows: Range<usize>| {
-            if let (Some(to), Some(from)) = (to, from) {
-                to.extend_from_slice(from.get(rows).unwrap_or_default());
-            }
+        let levels = |to: &mut Vec<i16>, from: &[i16], rows: Range<usize>| {
+            to.extend_from_slice(from.get(written(from, &rows)).unwrap_or_default());
+            to.resize(to.len() + rows.len() - written(from, &rows).len(), 0);
         };
         match (self, other) {
             (Column::Str { bytes, values, defs }, Column::Str { bytes: b, values: v, defs: d })
@@ -221,11 +267,21 @@ impl Column {
                     bytes.extend_from_slice(b.get(from..to).unwrap_or_default());
                     values.extend(v.iter().map(|&(start, end)| (start - from + shift, end - from + shift)));
                 }
-                levels(defs, d, rows);
+                if let (Some(to), Some(from)) = (defs, d) {
+                    levels(to, from, rows);
+                }
                 true
             }
             (Column::Int { values, defs }, Column::Int { values: v, defs: d }) if defs.is_some() == d.is_some() => {
                 values.extend_from_slice(v.get(defined(d, rows.clone())).unwrap_or_default());
+                if let (Some(to), Some(from)) = (defs, d) {
+                    levels(to, from, rows);
+                }
+                true
+            }
+            (Column::Float { values, defs }, Column::Float { values: v, defs: d }) => {
+                let (before, within) = (count(d, 0..rows.start.min(d.len())), count(d, written(d, &rows)));
+                values.extend_from_slice(v.get(before..before + within).unwrap_or_default());
                 levels(defs, d, rows);
                 true
             }
@@ -252,6 +308,10 @@ impl Column {
                     d.clear();
                 }
             }
+            Column::Float { values, defs } => {
+                values.clear();
+                defs.clear();
+            }
             Column::Bool(values) => values.clear(),
         }
     }
@@ -270,7 +330,9 @@ impl Column {
         &mut self,
         descr: ColumnDescPtr,
         props: WriterPropertiesPtr,
+        rows: usize,
     ) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
+        self.pad(rows);
         let mut sink = TrackedWrite::new(Vec::new());
         let mut writer = get_column_writer(descr, props, Box::new(SerializedPageWriter::new(&mut sink)));
         match (&mut *self, &mut writer) {
@@ -287,6 +349,9 @@ impl Column {
             (Column::Int { values, defs }, ColumnWriter::Int64ColumnWriter(w)) => {
                 w.write_batch(values, defs.as_deref(), None)?;
             }
+            (Column::Float { values, defs }, ColumnWriter::DoubleColumnWriter(w)) => {
+                w.write_batch(values, Some(defs), None)?;
+            }
             (Column::Bool(values), ColumnWriter::BoolColumnWriter(w)) => {
                 w.write_batch(values, None, None)?;
             }
@@ -295,6 +360,14 @@ impl Column {
         let close = writer.close()?;
         self.clear();
         Ok((Bytes::from(sink.into_inner()?), close))
+    }
+}
+
+/// Levels `defs` with the nulls not written out up to row `rows` added.
+#[inline(always)]
+fn pad(defs: &mut Vec<i16>, rows: usize) {
+    if defs.len() < rows {
+        defs.resize(rows, 0);
     }
 }
 
@@ -341,15 +414,26 @@ impl Batch {
     pub fn push(&mut self, row: &impl Row) -> Result<(), ParquetError> {
         struct Push<'b> {
             columns: std::slice::IterMut<'b, Column>,
+            row: usize,
             ok: bool,
         }
         impl Cells for Push<'_> {
             #[inline(always)]
             fn cell(&mut self, _: &'static str, value: Value<'_>) {
-                self.ok &= self.columns.next().is_some_and(|c| c.push(value));
+                let row = self.row;
+                self.ok &= self.columns.next().is_some_and(|c| c.push(value, row));
+            }
+
+            /// Nulls are left to [`Column::pad`]: only skipped here (the
+            /// columns' kinds are the sample's, whose row visited the same).
+            #[inline(always)]
+            fn nulls(&mut self, columns: &'static [(&'static str, Value<'static>)]) {
+                if let Some(last) = columns.len().checked_sub(1) {
+                    self.ok &= self.columns.nth(last).is_some();
+                }
             }
         }
-        let mut push = Push { columns: self.columns.iter_mut(), ok: true };
+        let mut push = Push { columns: self.columns.iter_mut(), row: self.rows, ok: true };
         row.visit(&mut push);
         if !push.ok || push.columns.next().is_some() {
             return Err(mismatch());
@@ -366,6 +450,7 @@ impl Batch {
         let at = self.rows;
         self.push(row)?;
         for column in &mut self.columns {
+            column.pad(at + 1);
             column.repeat_last(n - 1);
         }
         self.rows = at + n;
@@ -440,6 +525,7 @@ impl<W: Write + Send> ParquetRows<W> {
                     Value::OptStr(_) => (Physical::BYTE_ARRAY, Repetition::OPTIONAL),
                     Value::Int(_) => (Physical::INT64, Repetition::REQUIRED),
                     Value::OptInt(_) => (Physical::INT64, Repetition::OPTIONAL),
+                    Value::OptFloat(_) => (Physical::DOUBLE, Repetition::OPTIONAL),
                     Value::Bool(_) => (Physical::BOOLEAN, Repetition::REQUIRED),
                 };
                 let mut field = Type::primitive_type_builder(name, physical).with_repetition(repetition);
@@ -494,7 +580,7 @@ impl<W: Write + Send> ParquetRows<W> {
         let mut columns = self.pending.columns.iter_mut();
         for (batch, rows) in parts {
             for (from, to) in batch.columns.iter().zip(&mut columns) {
-                if !to.append(from, rows.clone()) {
+                if !to.append(from, rows.clone(), self.pending.rows) {
                     return Err(mismatch());
                 }
             }
@@ -520,7 +606,8 @@ impl<W: Write + Send> ParquetRows<W> {
         let descr = self.writer.schema_descr().columns().to_vec();
         let props = Arc::clone(self.writer.properties());
         let columns = &mut self.pending.columns;
-        let encode = |(column, descr): (&mut Column, ColumnDescPtr)| column.encode(descr, Arc::clone(&props));
+        let rows = self.pending.rows;
+        let encode = |(column, descr): (&mut Column, ColumnDescPtr)| column.encode(descr, Arc::clone(&props), rows);
         let chunks: Vec<Result<(Bytes, ColumnCloseResult), ParquetError>> = match &self.pool {
             Some(pool) => pool.install(|| {
                 use rayon::prelude::*;
@@ -555,7 +642,7 @@ mod tests {
     #[derive(Clone, Debug)]
     struct Head(String, Option<String>);
     #[derive(Clone, Debug)]
-    struct Tail(i64, Option<i64>, bool);
+    struct Tail(i64, Option<i64>, bool, Option<f64>);
 
     impl Row for Head {
         fn visit(&self, cells: &mut impl Cells) {
@@ -568,6 +655,7 @@ mod tests {
             cells.cell("n", Value::Int(self.0));
             cells.cell("m", Value::OptInt(self.1));
             cells.cell("b", Value::Bool(self.2));
+            cells.cell("f", Value::OptFloat(self.3));
         }
     }
     impl Row for Full {
@@ -585,7 +673,8 @@ mod tests {
                 let long = format!("a value long enough to be shared with the row before: {}", i / 4);
                 let s = if i % 3 == 0 { long } else { format!("v{}", i / 2) };
                 let o = (i % 5 > 1).then(|| if i % 2 == 0 { "x".to_string() } else { "y\"\n,".repeat(i % 4) });
-                Full(Head(s, o), Tail(i as i64 - 7, (i % 7 < 3).then_some(i as i64 * 1000), i % 3 == 1))
+                let f = (i % 4 != 1).then(|| i as f64 / 10.0);
+                Full(Head(s, o), Tail(i as i64 - 7, (i % 7 < 3).then_some(i as i64 * 1000), i % 3 == 1, f))
             })
             .collect()
     }
@@ -618,6 +707,7 @@ mod tests {
         let (want, groups) = read(by_row.clone());
         assert_eq!((want.len(), groups), (300, 5));
         assert!(want.iter().any(|r| r.contains("o: null")) && want.iter().any(|r| r.contains("m: null")));
+        assert!(want.iter().any(|r| r.contains("f: null")) && want.iter().any(|r| r.contains("f: 29.9")));
 
         let mut files = Vec::new();
         for pool in [None, Some(Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool")))] {
@@ -666,5 +756,60 @@ mod tests {
         let tail = Batch::like(&sample.1);
         assert!(w.append(&[(&tail, 0..0), (&tail, 0..0)]).is_err());
         assert!(w.push(&sample.0).is_err());
+    }
+
+    /// Rows whose optional columns are handed over at once
+    /// ([`Cells::nulls`], their levels written out later) read back as the
+    /// same rows handed over one by one, appended in ranges or pushed.
+    #[test]
+    fn nulls_at_once_read_back_as_nulls() {
+        struct Notes(u32, Option<f64>, Option<String>, bool);
+        const NONE: &[(&str, Value<'static>)] = &[("x", Value::OptFloat(None)), ("s", Value::OptStr(None))];
+        impl Row for Notes {
+            fn visit(&self, cells: &mut impl Cells) {
+                cells.cell("n", Value::Int(i64::from(self.0)));
+                if self.3 && self.1.is_none() && self.2.is_none() {
+                    cells.nulls(NONE);
+                } else {
+                    cells.cell("x", Value::OptFloat(self.1));
+                    cells.cell("s", Value::OptStr(self.2.as_deref()));
+                }
+                cells.cell("b", Value::Bool(self.0 % 2 == 0));
+            }
+        }
+        let rows = |at_once: bool| -> Vec<Notes> {
+            (0..500u32)
+                .map(|i| {
+                    let x = (i % 97 == 3 || i % 13 == 0).then(|| f64::from(i) / 8.0);
+                    let s = (i % 89 == 5).then(|| format!("c{i}"));
+                    Notes(i, x, s, at_once)
+                })
+                .collect()
+        };
+        let sample = Notes(0, None, None, true);
+        let mut files = Vec::new();
+        for (at_once, by_batch) in [(false, false), (true, false), (true, true)] {
+            let mut w = ParquetRows::like(Vec::new(), &sample, &layout(64)).expect("writer");
+            let all = rows(at_once);
+            if by_batch {
+                let mut batch = Batch::like(&sample);
+                for r in &all {
+                    batch.push(r).expect("a row");
+                }
+                for range in [0..1, 1..200, 200..203, 203..500] {
+                    w.append(&[(&batch, range)]).expect("appended");
+                }
+            } else {
+                for r in &all {
+                    w.push(r).expect("a row");
+                }
+            }
+            files.push(read(w.finish().expect("the file")).0);
+        }
+        let first = files.first().expect("a file");
+        assert_eq!(first.len(), 500, "{:?}", first.get(..6));
+        assert!(first.iter().any(|r| r.contains("x: 0.375")), "{:?}", first.get(..6));
+        assert!(first.iter().any(|r| r.contains("s: \"c5\"")) && first.iter().any(|r| r.contains("x: null")));
+        assert!(files.iter().all(|f| f == first));
     }
 }

@@ -17,12 +17,24 @@ pub enum Value<'a> {
     OptStr(Option<&'a str>),
     Int(i64),
     OptInt(Option<i64>),
+    /// A number that a row may lack, not always whole (seconds on a clock).
+    OptFloat(Option<f64>),
     Bool(bool),
 }
 
 /// What a row's columns are handed to, one by one, in order.
 pub trait Cells {
     fn cell(&mut self, name: &'static str, value: Value<'_>);
+
+    /// Columns without a value: `columns` (each with its kind, a `None`),
+    /// as [`Cells::cell`] would take them one by one; a writer may take
+    /// them at once (a row of `moves` without comments: nine empty cells).
+    #[inline(always)]
+    fn nulls(&mut self, columns: &'static [(&'static str, Value<'static>)]) {
+        for &(name, value) in columns {
+            self.cell(name, value);
+        }
+    }
 }
 
 /// A row: its columns in order, each with its name and value. Every row of
@@ -131,11 +143,25 @@ impl Cells for CsvCells<'_> {
         }
         match value {
             Value::Str(s) | Value::OptStr(Some(s)) => csv_field(self.out, s),
-            Value::OptStr(None) | Value::OptInt(None) => {}
+            Value::OptStr(None) | Value::OptInt(None) | Value::OptFloat(None) => {}
             Value::Int(n) | Value::OptInt(Some(n)) => {
                 self.out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes())
             }
+            Value::OptFloat(Some(x)) => float(self.out, x),
             Value::Bool(b) => self.out.extend_from_slice(if b { b"true" } else { b"false" }),
+        }
+    }
+
+    #[inline(always)]
+    fn nulls(&mut self, columns: &'static [(&'static str, Value<'static>)]) {
+        const COMMAS: &[u8] = b",,,,,,,,,,,,,,,,";
+        match (self.first, COMMAS.get(..columns.len())) {
+            (false, Some(commas)) => self.out.extend_from_slice(commas),
+            _ => {
+                for &(name, value) in columns {
+                    self.cell(name, value);
+                }
+            }
         }
     }
 }
@@ -175,13 +201,23 @@ impl Cells for JsonCells<'_> {
         self.out.push(b':');
         match value {
             Value::Str(s) | Value::OptStr(Some(s)) => json_string(self.out, s),
-            Value::OptStr(None) | Value::OptInt(None) => self.out.extend_from_slice(b"null"),
+            Value::OptStr(None) | Value::OptInt(None) | Value::OptFloat(None) => self.out.extend_from_slice(b"null"),
             Value::Int(n) | Value::OptInt(Some(n)) => {
                 self.out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes())
             }
+            // JSON has no NaN nor infinity: serde_json writes them null.
+            Value::OptFloat(Some(x)) if !x.is_finite() => self.out.extend_from_slice(b"null"),
+            Value::OptFloat(Some(x)) => float(self.out, x),
             Value::Bool(b) => self.out.extend_from_slice(if b { b"true" } else { b"false" }),
         }
     }
+}
+
+/// A number as serde_json and the csv crate write an `f64` (the shortest
+/// text that reads back as it, `5400.0`, `59.9`).
+fn float(out: &mut Vec<u8>, x: f64) {
+    use std::io::Write;
+    let _ = write!(out, "{x:?}");
 }
 
 /// A JSON string as serde_json writes it: a string with nothing to escape
@@ -213,6 +249,9 @@ mod tests {
             cells.cell("m", Value::Int(-12));
             cells.cell("b", Value::Bool(true));
             cells.cell("o", Value::OptStr(None));
+            cells.cell("x", Value::OptFloat(Some(5400.0)));
+            cells.cell("y", Value::OptFloat(Some(-59.9)));
+            cells.cell("z", Value::OptFloat(None));
         }
     }
 
@@ -239,7 +278,9 @@ mod tests {
         TextFormat::Csv.row(&mut ours, &Strings(FIELDS));
         let mut theirs = csv::Writer::from_writer(Vec::new());
         let mut record: Vec<&str> = FIELDS.to_vec();
-        record.extend(["", "-12", "true", ""]);
+        let (x, y) =
+            (serde_json::to_string(&5400.0f64).expect("json"), serde_json::to_string(&-59.9f64).expect("json"));
+        record.extend(["", "-12", "true", "", &x, &y, ""]);
         theirs.write_record(&record).expect("written");
         assert_eq!(String::from_utf8(ours), String::from_utf8(theirs.into_inner().expect("flushed")));
     }
@@ -251,9 +292,11 @@ mod tests {
             let mut ours = Vec::new();
             TextFormat::Json.row(&mut ours, &Strings(&[field]));
             let theirs = format!(
-                "{{{}:{},\"n\":null,\"m\":-12,\"b\":true,\"o\":null}}\n",
+                "{{{}:{},\"n\":null,\"m\":-12,\"b\":true,\"o\":null,\"x\":{},\"y\":{},\"z\":null}}\n",
                 serde_json::to_string("a \"name\"").expect("json"),
-                serde_json::to_string(field).expect("json")
+                serde_json::to_string(field).expect("json"),
+                serde_json::to_string(&5400.0f64).expect("json"),
+                serde_json::to_string(&-59.9f64).expect("json"),
             );
             assert_eq!(String::from_utf8(ours).expect("UTF-8"), theirs);
         }

@@ -147,6 +147,8 @@ pub fn parquet_table(bytes: Vec<u8>) -> (Vec<String>, Vec<bool>, Vec<Vec<String>
                 .map(|(_, field)| match field {
                     Field::Str(s) => s.clone(),
                     Field::Long(n) => n.to_string(),
+                    // As the CSV writes a number that may have a fraction.
+                    Field::Double(x) => format!("{x:?}"),
                     Field::Bool(b) => b.to_string(),
                     Field::Null => String::new(),
                     other => panic!("unexpected field {other:?}"),

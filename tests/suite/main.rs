@@ -11,6 +11,7 @@ mod chess_perft;
 mod cli;
 mod collect;
 mod commands_agree;
+mod comments;
 mod compressed;
 mod convert;
 mod corpus;

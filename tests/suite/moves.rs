@@ -337,7 +337,13 @@ fn parquet_and_json_lines_read_back_to_the_csv_values() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("moves.parquet");
     let out_path = out.to_str().expect("path");
-    let inputs = ["corpus/valid", "corpus/oracle/dice/dice-lat-short.pgn", "corpus/oracle/royal/royal-lat-short.pgn"];
+    let inputs = [
+        "corpus/valid",
+        "corpus/oracle/dice/dice-lat-short.pgn",
+        "corpus/oracle/royal/royal-lat-short.pgn",
+        "corpus/comments/commands_every_variant.pgn",
+        "corpus/chess/2024-champions-chess-tour-finals-semi-finals-day4.pgn",
+    ];
     let args = |format: &'static str| -> Vec<&str> {
         let mut v = vec!["moves", "--fen", "--format", format];
         v.extend(inputs);
@@ -352,11 +358,37 @@ fn parquet_and_json_lines_read_back_to_the_csv_values() {
     assert_eq!(names, header);
     assert_eq!(rows, csv_rows);
     let optional: Vec<&str> = names.iter().zip(&nullable).filter(|(_, n)| **n).map(|(c, _)| c.as_str()).collect();
-    assert_eq!(optional, ["roll", "captured", "castle_stage", "castle_wing", "promotion", "throne_pawn", "fen"]);
+    assert_eq!(
+        optional,
+        [
+            "roll",
+            "captured",
+            "castle_stage",
+            "castle_wing",
+            "promotion",
+            "throne_pawn",
+            "clock",
+            "elapsed",
+            "eval_cp",
+            "eval_mate",
+            "nags",
+            "comment",
+            "arrows",
+            "fen"
+        ]
+    );
     assert_eq!(json_rows(&ok(&args("jsonl")), &header), csv_rows);
     // Each kind of move is among the rows.
     let column = |name: &str| header.iter().position(|h| h == name).expect("a column");
-    for (name, value) in [("castle_stage", "second"), ("piece", "A"), ("roll", "K Q p"), ("variant", "Grand")] {
+    for (name, value) in [
+        ("castle_stage", "second"),
+        ("piece", "A"),
+        ("roll", "K Q p"),
+        ("variant", "Grand"),
+        ("clock", "179.9"),
+        ("eval_mate", "-3"),
+        ("arrows", "Ge2e4,Ra10j10,Rj8,Gj10"),
+    ] {
         assert!(csv_rows.iter().any(|r| r[column(name)] == value), "no row with {name} {value}");
     }
     assert!(csv_rows.iter().any(|r| !r[column("throne_pawn")].is_empty()));
