@@ -45,4 +45,5 @@ mod royal_rules;
 mod scanner;
 mod show;
 mod stats;
+mod threads;
 mod tree;
