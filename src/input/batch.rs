@@ -650,8 +650,9 @@ struct Shared<R, T> {
     end: bool,
     /// A panic while reading, for the consuming thread to resume.
     read_panic: Option<Box<dyn std::any::Any + Send>>,
-    /// Chunks not started yet, in input order.
+    /// Chunks not started yet, in input order, and their bytes.
     queue: VecDeque<Job>,
+    waiting: usize,
     /// Chunks made so far (the index of the next one).
     queued: usize,
     /// Chunks started so far (the index of the front of `queue`).
@@ -680,18 +681,20 @@ struct Shared<R, T> {
 }
 
 impl<R, T> Shared<R, T> {
-    /// The next thing to do for any thread, if any: reading when few
-    /// chunks are waiting to start and the chunks not consumed hold less
-    /// than [`HELD`], else the next chunk while at most `window` chunks
-    /// are in work or waiting to be consumed.
+    /// The next thing to do for any thread, if any: reading when the
+    /// chunks waiting to start hold less than a block (the others work
+    /// them meanwhile, no thread waits for a block) and the chunks not
+    /// consumed less than [`HELD`], else the next chunk while at most
+    /// `window` chunks are in work or waiting to be consumed.
     fn task(&mut self, window: usize) -> Option<Task<R>> {
-        if !self.end && self.queue.len() < window && self.held < HELD {
+        if !self.end && self.waiting < BLOCK && self.held < HELD {
             if let Some(blocks) = self.reader.take() {
                 return Some(Task::Read(blocks));
             }
         }
         if self.started - self.want < window {
             let job = self.queue.pop_front()?;
+            self.waiting -= job.range.len();
             self.started += 1;
             return Some(Task::Work(self.started - 1, job));
         }
@@ -708,6 +711,7 @@ impl<R, T> Shared<R, T> {
             let weight = range.len() * copies;
             self.held += weight;
             self.weights.push_back(weight);
+            self.waiting += range.len();
             let job = Job { text: Arc::clone(&b.text), range, lines: self.lines_before + lines, bytes: b.bytes };
             self.queue.push_back(job);
             self.queued += 1;
@@ -735,6 +739,7 @@ impl<R: Read, T> Handoff<R, T> {
             end: false,
             read_panic: None,
             queue: VecDeque::new(),
+            waiting: 0,
             queued: 0,
             started: 0,
             want: 0,
@@ -929,11 +934,11 @@ impl<R, T> Drop for StopOnDrop<'_, R, T> {
 /// never spinning, and are woken only when there is something for them.
 /// The chunks run on from one block into the next (no thread waits at a
 /// block's end). At most 4 chunks per thread are in work or waiting to be
-/// consumed, and a block is read ahead only when fewer are waiting to
-/// start and the chunks not consumed hold less than 16 MB (`HELD`), so
-/// memory does not grow with the number of games in a block or file, nor
-/// with the size of its games (a block of one large game is read once the
-/// blocks before it are consumed).
+/// consumed, and a block is read ahead only when the chunks waiting to
+/// start hold less than a block and the chunks not consumed hold less
+/// than 16 MB (`HELD`), so memory does not grow with the number of games
+/// in a block or file, nor with the size of its games (a block of one
+/// large game is read once the blocks before it are consumed).
 pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
