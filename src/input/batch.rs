@@ -635,7 +635,7 @@ enum Mark {
 /// What a thread of [`for_each_chunk`] takes on.
 enum Task<R> {
     /// Reading the next block (the reader is the thread's meanwhile).
-    Read(Blocks<R>),
+    Read(Box<Blocks<R>>),
     /// Working chunk `i`.
     Work(usize, Job),
 }
@@ -645,7 +645,7 @@ enum Task<R> {
 struct Shared<R, T> {
     /// The reader, when no thread reads from it (`None` while one does,
     /// and at the end).
-    reader: Option<Blocks<R>>,
+    reader: Option<Box<Blocks<R>>>,
     /// Reading reached the end of the input, or failed, or panicked.
     end: bool,
     /// A panic while reading, for the consuming thread to resume.
@@ -735,7 +735,7 @@ struct Handoff<R, T> {
 impl<R: Read, T> Handoff<R, T> {
     fn new(blocks: Blocks<R>) -> Handoff<R, T> {
         let shared = Shared {
-            reader: Some(blocks),
+            reader: Some(Box::new(blocks)),
             end: false,
             read_panic: None,
             queue: VecDeque::new(),
@@ -762,7 +762,7 @@ impl<R: Read, T> Handoff<R, T> {
     }
 
     /// Reads the next block and queues its chunks; wakes whoever waits.
-    fn read(&self, mut blocks: Blocks<R>) {
+    fn read(&self, mut blocks: Box<Blocks<R>>) {
         let block = catch_unwind(AssertUnwindSafe(|| read_block(&mut blocks)));
         let mut s = self.lock();
         match block {
