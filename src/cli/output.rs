@@ -238,7 +238,10 @@ fn transform_input(
         |text, lines, bytes| {
             let source = SourceFile::chunk(name.clone(), text.to_string(), lines, bytes);
             let converted = transform(&source);
-            (source, converted)
+            // Rendered by the thread that found them (what they show does
+            // not depend on the games before the chunk).
+            let rendered: String = converted.diagnostics.iter().map(|d| d.render(&source, color)).collect();
+            (converted, rendered)
         },
         |info, _, at| {
             if let Some(game) = &info.oversized {
@@ -250,14 +253,10 @@ fn transform_input(
             }
             Ok::<(), Box<dyn std::error::Error>>(())
         },
-        |(source, converted)| {
-            progress.suspend(|| {
-                for d in &converted.diagnostics {
-                    let mut d = d.clone();
-                    d.game = d.game.map(|g| g + games_before.get());
-                    eprint!("{}", d.render(&source, color));
-                }
-            });
+        |(converted, rendered)| {
+            if !rendered.is_empty() {
+                progress.suspend(|| eprint!("{rendered}"));
+            }
             out.write_all(converted.text.as_bytes())?;
             games_before.set(games_before.get() + converted.games);
             invalid.set(invalid.get() + converted.invalid);

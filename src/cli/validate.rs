@@ -1,7 +1,7 @@
 //! `pgn100 validate`
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use super::input::{Input, InputArgs};
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::{validate_stream_into, StreamCount};
+use crate::commands::{validate_stream_prepared, StreamCount};
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 use crate::replay::Options;
 
@@ -59,8 +59,10 @@ impl Summary {
     }
 }
 
-/// One file, through the library's [`validate_stream_into`]: its diagnostics
-/// counted and emitted in file order.
+/// One file, through the library's [`validate_stream_prepared`]: its
+/// diagnostics rendered by the threads that found them, counted and
+/// emitted in file order.
+#[allow(clippy::too_many_arguments)]
 fn validate_input(
     input: &Input,
     encoding: Option<crate::notation::decode::Charset>,
@@ -68,7 +70,8 @@ fn validate_input(
     pool: &rayon::ThreadPool,
     progress: &Progress,
     summary: &mut Summary,
-    emit: &mut dyn FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
+    render: &(dyn Fn(&Diagnostic, &SourceFile) -> String + Sync),
+    emit: &mut dyn FnMut(&Diagnostic, &SourceFile, String) -> std::io::Result<()>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let name = input.name();
     let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
@@ -76,15 +79,16 @@ fn validate_input(
     // After an error of the reader (a truncated compressed file) the games
     // read before it are counted too.
     let mut count = StreamCount::default();
-    let result = validate_stream_into(
+    let result = validate_stream_prepared(
         &name,
         reader,
         encoding,
         options,
         pool,
-        |d, source| {
+        render,
+        |d, source, rendered| {
             summary.count(d);
-            emit(d, source)
+            emit(d, source, rendered)
         },
         &mut count,
     );
@@ -103,21 +107,38 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
     let options = Options { strict: args.strict, default_variant: args.input.variant, keep_all: false };
     let mut summary = Summary::default();
     let progress = Progress::new(&inputs);
-    let mut out = std::io::stdout().lock();
+    let stdout = std::io::stdout();
+    // Written in large pieces unless a person reads it as it comes (the
+    // line-buffered standard output writes each diagnostic apart).
+    let out: Box<dyn Write> = if stdout.is_terminal() {
+        Box::new(stdout.lock())
+    } else {
+        Box::new(std::io::BufWriter::with_capacity(64 << 10, stdout.lock()))
+    };
+    let out = std::cell::RefCell::new(out);
     let mut unreadable = false;
     let format = args.format;
-    let mut emit = |d: &Diagnostic, source: &SourceFile| -> std::io::Result<()> {
+    // The human form is rendered by the thread that found the diagnostic.
+    let render = |d: &Diagnostic, source: &SourceFile| match format {
+        Format::Human => d.render(source, color),
+        Format::Json => String::new(),
+    };
+    let mut emit = |d: &Diagnostic, source: &SourceFile, rendered: String| -> std::io::Result<()> {
         progress.suspend(|| match format {
-            Format::Human => write!(out, "{}", d.render(source, color)),
-            Format::Json => writeln!(out, "{}", serde_json::to_string(&d.json(source)).unwrap_or_default()),
+            Format::Human => out.borrow_mut().write_all(rendered.as_bytes()),
+            Format::Json => {
+                writeln!(out.borrow_mut(), "{}", serde_json::to_string(&d.json(source)).unwrap_or_default())
+            }
         })
     };
     let pool = args.input.pool()?;
     for input in &inputs {
-        if let Err(e) = validate_input(input, encoding, options, &pool, &progress, &mut summary, &mut emit) {
+        if let Err(e) = validate_input(input, encoding, options, &pool, &progress, &mut summary, &render, &mut emit) {
             if super::is_broken_pipe(e.as_ref()) {
                 return Err(e);
             }
+            // What was said before the error comes before it.
+            out.borrow_mut().flush()?;
             progress.suspend(|| eprintln!("pgn100: {e}"));
             unreadable = true;
         }
@@ -141,9 +162,13 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
         if summary.notes == 0 { String::new() } else { format!(", {} note(s)", summary.notes) },
         if by_code.is_empty() { String::new() } else { format!(" ({})", by_code.join(", ")) }
     );
+    let mut out = out.into_inner();
     match args.format {
         Format::Human => writeln!(out, "{line}")?,
-        Format::Json => eprintln!("{line}"),
+        Format::Json => {
+            out.flush()?;
+            eprintln!("{line}");
+        }
     }
     out.flush()?;
     Ok(ExitCode::from(if unreadable {

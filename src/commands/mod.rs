@@ -21,6 +21,6 @@ pub mod validate;
 pub use annotate::{annotate_source, AnnotateOptions};
 pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
 pub use validate::{
-    validate_bytes, validate_chunk, validate_source, validate_stream, validate_stream_into, validate_text, ChunkReport,
-    FileReport, StreamCount,
+    validate_bytes, validate_chunk, validate_source, validate_stream, validate_stream_into, validate_stream_prepared,
+    validate_text, ChunkReport, FileReport, StreamCount,
 };

@@ -139,21 +139,53 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
     mut emit: impl FnMut(&Diagnostic, &SourceFile) -> std::io::Result<()>,
     count: &mut StreamCount,
 ) -> std::io::Result<()> {
+    let prepare = |_: &Diagnostic, _: &SourceFile| ();
+    validate_stream_prepared(name, reader, encoding, options, pool, prepare, |d, source, ()| emit(d, source), count)
+}
+
+/// [`validate_stream_into`], with each diagnostic `prepare`d on the thread
+/// that found it (a rendering, say: the threads render in parallel what
+/// the calling thread would render one after another) and given to `emit`
+/// with it, in file order. `prepare` sees the diagnostic before its game
+/// index is made the file's: the index it sees counts from the chunk's
+/// first game (the diagnostics of blocks, an encoding note or a game over
+/// the size limit, are prepared on the calling thread, with the file's).
+#[allow(clippy::too_many_arguments)]
+pub fn validate_stream_prepared<R: std::io::Read + Send, P: Send>(
+    name: &str,
+    reader: R,
+    encoding: Option<Charset>,
+    options: Options,
+    pool: &rayon::ThreadPool,
+    prepare: impl Fn(&Diagnostic, &SourceFile) -> P + Sync,
+    mut emit: impl FnMut(&Diagnostic, &SourceFile, P) -> std::io::Result<()>,
+    count: &mut StreamCount,
+) -> std::io::Result<()> {
     let mut noted = false;
-    let emit = std::cell::RefCell::new(&mut emit);
+    let emit = std::cell::RefCell::new(|d: &Diagnostic, source: &SourceFile, prepared: Option<P>| {
+        let prepared = prepared.unwrap_or_else(|| prepare(d, source));
+        emit(d, source, prepared)
+    });
     // Counted by the chunks and by the games over the limit.
     let count = std::cell::RefCell::new(count);
     let result = for_each_chunk(
         Blocks::new(reader, encoding, BLOCK),
         pool,
-        |text, lines, bytes| validate_chunk(name, text, lines, bytes, options),
+        |text, lines, bytes| {
+            let report = validate_chunk(name, text, lines, bytes, options);
+            let prepared: Vec<P> = match &report.source {
+                Some(source) => report.diagnostics.iter().map(|d| prepare(d, source)).collect(),
+                None => Vec::new(),
+            };
+            (report, prepared)
+        },
         |blocks, block, at| -> std::io::Result<()> {
             if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
                 noted = true;
                 if used != Charset::UTF_8 {
                     let d = encoding_note(used, blocks.runner_up);
                     let first = block.lines().next().unwrap_or("").to_string();
-                    (*emit.borrow_mut())(&d, &SourceFile::chunk(name, first, at.lines_before, at.bytes))?;
+                    (*emit.borrow_mut())(&d, &SourceFile::chunk(name, first, at.lines_before, at.bytes), None)?;
                 }
             }
             // A game over the limit: an invalid game, counted in its place.
@@ -161,19 +193,19 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
                 let mut count = count.borrow_mut();
                 let d = oversized(game).game(count.games);
                 let source = SourceFile::chunk(name, game.head.clone(), at.lines_before, at.bytes);
-                (*emit.borrow_mut())(&d, &source)?;
+                (*emit.borrow_mut())(&d, &source, None)?;
                 count.games += 1;
                 count.invalid += 1;
             }
             Ok(())
         },
-        |chunk| {
+        |(chunk, prepared)| {
             let mut count = count.borrow_mut();
             if let Some(source) = &chunk.source {
-                for d in &chunk.diagnostics {
+                for (d, p) in chunk.diagnostics.iter().zip(prepared) {
                     let mut d = d.clone();
                     d.game = d.game.map(|g| g + count.games);
-                    (*emit.borrow_mut())(&d, source)?;
+                    (*emit.borrow_mut())(&d, source, Some(p))?;
                 }
             }
             count.games += chunk.games;
@@ -185,7 +217,7 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
         Err(e) => match e.get_ref().and_then(|inner| inner.downcast_ref::<NotText>()) {
             Some(NotText { at, excerpt }) => {
                 let d = binary(*at, excerpt);
-                (*emit.borrow_mut())(&d, &SourceFile::new(name, excerpt.clone()))?;
+                (*emit.borrow_mut())(&d, &SourceFile::new(name, excerpt.clone()), None)?;
                 Ok(())
             }
             None => Err(e),

@@ -167,6 +167,13 @@ impl Diagnostic {
 
     /// The miette report of this diagnostic over `source`.
     pub fn report(&self, source: &SourceFile) -> Report {
+        let shown = WithSource::new(self, source);
+        Report::new(shown.diagnostic).with_source_code(shown.excerpt)
+    }
+
+    /// The miette diagnostic of this one over `source`, and the excerpt of
+    /// `source` its span points into.
+    fn miette(&self, source: &SourceFile) -> (MietteDiagnostic, source::Excerpt) {
         let severity = match self.severity {
             Severity::Error => miette::Severity::Error,
             Severity::Warning => miette::Severity::Warning,
@@ -185,7 +192,7 @@ impl Diagnostic {
         if let Some(h) = &self.help {
             d = d.with_help(escape(h));
         }
-        Report::new(d).with_source_code(excerpt)
+        (d, excerpt)
     }
 
     /// Renders the diagnostic with its source line and underline.
@@ -193,8 +200,10 @@ impl Diagnostic {
         let theme = if color { GraphicalTheme::unicode() } else { GraphicalTheme::unicode_nocolor() };
         let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
         let mut out = String::new();
-        let report = self.report(source);
-        if handler.render_report(&mut out, report.as_ref()).is_err() {
+        // Not through a `Report`: making one asks the terminal for its size
+        // and colours (14 system calls) on whatever thread renders.
+        let shown = WithSource::new(self, source);
+        if handler.render_report(&mut out, &shown).is_err() {
             out = format!("{}: {}\n", self.code, escape(&self.message));
         }
         out
@@ -216,6 +225,55 @@ impl Diagnostic {
             game: self.game.map(|g| g + 1),
             ply: self.ply,
         }
+    }
+}
+
+/// A diagnostic with the excerpt it points into, as miette's handlers
+/// render it ([`Report::with_source_code`] without the report).
+struct WithSource {
+    diagnostic: MietteDiagnostic,
+    excerpt: source::Excerpt,
+}
+
+impl WithSource {
+    fn new(d: &Diagnostic, source: &SourceFile) -> WithSource {
+        let (diagnostic, excerpt) = d.miette(source);
+        WithSource { diagnostic, excerpt }
+    }
+}
+
+impl fmt::Display for WithSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.diagnostic, f)
+    }
+}
+
+impl fmt::Debug for WithSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for WithSource {}
+
+impl miette::Diagnostic for WithSource {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diagnostic.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.diagnostic.severity()
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diagnostic.help()
+    }
+    fn url<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diagnostic.url()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.diagnostic.labels()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.excerpt)
     }
 }
 

@@ -11,10 +11,11 @@
 //! whole, and comes as an empty block that says so ([`Oversized`]); the
 //! games after it are read.
 
+use std::collections::{BTreeMap, VecDeque};
 use std::io::Read;
 use std::ops::Range;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use crate::notation::decode::{binary_at, decode_vec, Charset, FileBytes, Width};
 use crate::notation::reader::{last_boundary, next_boundary};
@@ -573,8 +574,7 @@ pub struct BlockInfo {
     pub oversized: Option<Oversized>,
 }
 
-/// A block read by a task of the pool, cut into chunks there too: the
-/// thread that consumes the results only hands work out.
+/// A block read by one of the threads at work, cut into chunks there too.
 struct ReadBlock {
     text: Arc<String>,
     /// Each chunk's range, the line ends in the block before it, and where
@@ -610,12 +610,16 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
     Some(Ok(ReadBlock { text: Arc::new(text), chunks: list, lines, bytes: blocks.last, info }))
 }
 
-/// What the tasks of [`for_each_chunk`] send back.
-enum Sent<R, T> {
-    /// The reader, and the block it read (`None` at the end).
-    Read(Box<Blocks<R>>, std::thread::Result<Option<std::io::Result<ReadBlock>>>),
-    /// Chunk `i`'s result.
-    Done(usize, std::thread::Result<T>),
+/// A chunk not started yet.
+struct Job {
+    /// Its block.
+    text: Arc<String>,
+    /// Where it lies in the block.
+    range: Range<usize>,
+    /// The line ends in the file before it.
+    lines: usize,
+    /// Where it lies in the file.
+    bytes: FileBytes,
 }
 
 /// A block, as `on_block` is to see it.
@@ -632,17 +636,312 @@ enum Mark {
     Failed(std::io::Error),
 }
 
+/// What a thread of [`for_each_chunk`] takes on.
+enum Task<R> {
+    /// Reading the next block (the reader is the thread's meanwhile).
+    Read(Box<Blocks<R>>),
+    /// Working chunk `i`.
+    Work(usize, Job),
+}
+
+/// What the threads of [`for_each_chunk`] share, under one lock: the work
+/// waiting, the results waiting, and who waits for what.
+struct Shared<R, T> {
+    /// The reader, when no thread reads from it (`None` while one does,
+    /// and at the end).
+    reader: Option<Box<Blocks<R>>>,
+    /// Reading reached the end of the input, or failed, or panicked.
+    end: bool,
+    /// A panic while reading, for the consuming thread to resume.
+    read_panic: Option<Box<dyn std::any::Any + Send>>,
+    /// Chunks not started yet, in input order, and their bytes.
+    queue: VecDeque<Job>,
+    waiting: usize,
+    /// Chunks made so far (the index of the next one).
+    queued: usize,
+    /// Chunks started so far (the index of the front of `queue`).
+    started: usize,
+    /// The next chunk to consume.
+    want: usize,
+    /// The results of chunks from `want` on, by index.
+    done: BTreeMap<usize, std::thread::Result<T>>,
+    /// What happens at a chunk, by index: a block starts, or reading failed.
+    marks: VecDeque<(usize, Mark)>,
+    /// The line ends of the blocks read so far.
+    lines_before: usize,
+    /// Bytes of the chunks read and not consumed yet (twice a chunk's
+    /// length when its block keeps its raw bytes too), and each chunk's
+    /// share, in chunk order.
+    held: usize,
+    weights: VecDeque<usize>,
+    /// The consuming is over (done, failed or panicked): the workers stop.
+    stop: bool,
+    /// Workers waiting for something to do and not yet woken (a count
+    /// that can be higher, never lower: a worker woken for nothing
+    /// counts itself again when it waits again).
+    idle_workers: usize,
+    /// Whether the consuming thread waits.
+    consumer_waits: bool,
+}
+
+impl<R, T> Shared<R, T> {
+    /// The next thing to do for any thread, if any: reading when the
+    /// chunks waiting to start hold less than a block (the others work
+    /// them meanwhile, no thread waits for a block) and the chunks not
+    /// consumed less than [`HELD`], else the next chunk while at most
+    /// `window` chunks are in work or waiting to be consumed.
+    fn task(&mut self, window: usize) -> Option<Task<R>> {
+        if !self.end && self.waiting < BLOCK && self.held < HELD {
+            if let Some(blocks) = self.reader.take() {
+                return Some(Task::Read(blocks));
+            }
+        }
+        if self.started - self.want < window {
+            let job = self.queue.pop_front()?;
+            self.waiting -= job.range.len();
+            self.started += 1;
+            return Some(Task::Work(self.started - 1, job));
+        }
+        None
+    }
+
+    /// Queues the chunks of a block read, and its mark.
+    fn add(&mut self, b: ReadBlock) {
+        let start = BlockStart { lines_before: self.lines_before, bytes: b.bytes };
+        let copies = 1 + usize::from(b.info.raw.is_some());
+        let started = Started { info: b.info, text: Arc::clone(&b.text), start };
+        self.marks.push_back((self.queued, Mark::Block(Box::new(started))));
+        for (range, lines, bytes) in b.chunks {
+            let weight = range.len() * copies;
+            self.held += weight;
+            self.weights.push_back(weight);
+            self.waiting += range.len();
+            let job = Job { text: Arc::clone(&b.text), range, lines: self.lines_before + lines, bytes };
+            self.queue.push_back(job);
+            self.queued += 1;
+        }
+        self.lines_before += b.lines;
+    }
+}
+
+/// The hand-over of [`for_each_chunk`]: threads wait on a condition
+/// variable when there is nothing to do, and are woken only when there is
+/// (no thread spins, and a result wakes the consumer only when it is the
+/// one it waits for).
+struct Handoff<R, T> {
+    shared: Mutex<Shared<R, T>>,
+    /// Where idle workers wait.
+    workers: Condvar,
+    /// Where the consuming thread waits.
+    consumer: Condvar,
+}
+
+impl<R: Read, T> Handoff<R, T> {
+    fn new(blocks: Blocks<R>) -> Handoff<R, T> {
+        let shared = Shared {
+            reader: Some(Box::new(blocks)),
+            end: false,
+            read_panic: None,
+            queue: VecDeque::new(),
+            waiting: 0,
+            queued: 0,
+            started: 0,
+            want: 0,
+            done: BTreeMap::new(),
+            marks: VecDeque::new(),
+            lines_before: 0,
+            held: 0,
+            weights: VecDeque::new(),
+            stop: false,
+            idle_workers: 0,
+            consumer_waits: false,
+        };
+        Handoff { shared: Mutex::new(shared), workers: Condvar::new(), consumer: Condvar::new() }
+    }
+
+    /// The shared state (a panic never happens under the lock: no caller's
+    /// code runs there).
+    fn lock(&self) -> MutexGuard<'_, Shared<R, T>> {
+        self.shared.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Reads the next block and queues its chunks; wakes whoever waits.
+    fn read(&self, mut blocks: Box<Blocks<R>>) {
+        let block = catch_unwind(AssertUnwindSafe(|| read_block(&mut blocks)));
+        let mut s = self.lock();
+        match block {
+            Err(panic) => (s.end, s.read_panic) = (true, Some(panic)),
+            Ok(None) => s.end = true,
+            Ok(Some(Err(e))) => {
+                s.end = true;
+                let at = s.queued;
+                s.marks.push_back((at, Mark::Failed(e)));
+            }
+            Ok(Some(Ok(b))) => {
+                s.add(b);
+                s.reader = Some(blocks);
+            }
+        }
+        // New chunks: work for every worker.
+        let workers = std::mem::take(&mut s.idle_workers) > 0;
+        let consumer = s.consumer_waits;
+        drop(s);
+        if workers {
+            self.workers.notify_all();
+        }
+        if consumer {
+            self.consumer.notify_one();
+        }
+    }
+
+    /// Works chunk `i` and keeps its result (a panic too); wakes the
+    /// consuming thread when it waits for this one.
+    fn work(&self, i: usize, job: Job, work: &(impl Fn(&str, usize, FileBytes) -> T + Sync)) {
+        let chunk = job.text.get(job.range.clone()).unwrap_or_default();
+        let result = catch_unwind(AssertUnwindSafe(|| work(chunk, job.lines, job.bytes)));
+        drop(job);
+        let mut s = self.lock();
+        let wake = s.consumer_waits && i == s.want;
+        s.done.insert(i, result);
+        drop(s);
+        if wake {
+            self.consumer.notify_one();
+        }
+    }
+
+    /// A worker: reads and works until the consuming is over.
+    fn worker(&self, work: &(impl Fn(&str, usize, FileBytes) -> T + Sync), window: usize) {
+        let mut s = self.lock();
+        loop {
+            if s.stop {
+                return;
+            }
+            match s.task(window) {
+                Some(Task::Read(blocks)) => {
+                    drop(s);
+                    self.read(blocks);
+                }
+                Some(Task::Work(i, job)) => {
+                    drop(s);
+                    self.work(i, job, work);
+                }
+                None => {
+                    s.idle_workers += 1;
+                    s = self.workers.wait(s).unwrap_or_else(PoisonError::into_inner);
+                    continue;
+                }
+            }
+            s = self.lock();
+        }
+    }
+
+    /// The consuming thread: consumes the results in order as they come,
+    /// and reads and works like a worker while the next one is not there.
+    fn consume<E: From<std::io::Error>>(
+        &self,
+        work: &(impl Fn(&str, usize, FileBytes) -> T + Sync),
+        window: usize,
+        on_block: &mut impl FnMut(BlockInfo, &str, BlockStart) -> Result<(), E>,
+        consume: &mut impl FnMut(T) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut reach = |mark: Mark| match mark {
+            Mark::Block(b) => on_block(b.info, &b.text, b.start),
+            Mark::Failed(e) => Err(E::from(e)),
+        };
+        loop {
+            let mut s = self.lock();
+            if let Some(panic) = s.read_panic.take() {
+                drop(s);
+                resume_unwind(panic);
+            }
+            let want = s.want;
+            if let Some(result) = s.done.remove(&want) {
+                let mut marks = Vec::new();
+                while s.marks.front().is_some_and(|(at, _)| *at == want) {
+                    marks.extend(s.marks.pop_front().map(|(_, mark)| mark));
+                }
+                s.held -= s.weights.pop_front().unwrap_or(0);
+                s.want += 1;
+                // A place in the window: work for one worker.
+                let wake = s.idle_workers > 0;
+                s.idle_workers = s.idle_workers.saturating_sub(1);
+                drop(s);
+                if wake {
+                    self.workers.notify_one();
+                }
+                for mark in marks {
+                    reach(mark)?;
+                }
+                match result {
+                    Ok(t) => consume(t)?,
+                    Err(panic) => resume_unwind(panic),
+                }
+                continue;
+            }
+            // Everything read is consumed: the marks left are at the end.
+            if s.end && want == s.queued {
+                let marks: Vec<Mark> = s.marks.drain(..).map(|(_, mark)| mark).collect();
+                drop(s);
+                for mark in marks {
+                    reach(mark)?;
+                }
+                return Ok(());
+            }
+            match s.task(window) {
+                Some(Task::Read(blocks)) => {
+                    drop(s);
+                    self.read(blocks);
+                }
+                Some(Task::Work(i, job)) => {
+                    drop(s);
+                    self.work(i, job, work);
+                }
+                // Chunk `want` is in work on another thread, or the reader
+                // is: either wakes this one.
+                None => {
+                    s.consumer_waits = true;
+                    let mut s = self.consumer.wait(s).unwrap_or_else(PoisonError::into_inner);
+                    s.consumer_waits = false;
+                }
+            }
+        }
+    }
+}
+
+/// Stops the workers when the consuming is over, however it ends (an
+/// error, a panic resumed): the scope then waits only for the chunks in work.
+struct StopOnDrop<'a, R, T>(&'a Handoff<R, T>);
+
+impl<R, T> Drop for StopOnDrop<'_, R, T> {
+    fn drop(&mut self) {
+        let mut s = self.0.shared.lock().unwrap_or_else(PoisonError::into_inner);
+        s.stop = true;
+        let wake = std::mem::take(&mut s.idle_workers) > 0;
+        drop(s);
+        if wake {
+            self.0.workers.notify_all();
+        }
+    }
+}
+
 /// Reads `reader` in blocks and runs `work(chunk, lines_before, bytes)`
-/// on every chunk of every block in parallel on `pool`, the next block being
-/// read (and cut into chunks) by a task of the pool meanwhile; `on_block`
-/// sees each block before its first chunk's result, `consume` gets the
-/// results in input order, on the calling thread. The chunks run on from one
-/// block into the next (no thread waits at a block's end). At most 4 chunks
-/// per thread are in work or waiting to be consumed, and a block is read
-/// ahead only when fewer are waiting to start and the chunks not consumed
-/// hold less than 16 MB (`HELD`), so memory does not grow with the number
-/// of games in a block or file, nor with the size of its games (a block of
-/// one large game is read once the blocks before it are consumed).
+/// on every chunk of every block in parallel on the threads of `pool`;
+/// `on_block` sees each block before its first chunk's result, `consume`
+/// gets the results in input order, on the calling thread.
+///
+/// The calling thread is one of the threads at work: it consumes each
+/// result as soon as it is there and, while the next one is not, reads
+/// the next block (and cuts it into chunks) or works a chunk, as the other
+/// threads (`pool`'s threads but one) do; with one thread, it does
+/// everything, with no hand-over. Threads wait on a condition variable,
+/// never spinning, and are woken only when there is something for them.
+/// The chunks run on from one block into the next (no thread waits at a
+/// block's end). At most 4 chunks per thread are in work or waiting to be
+/// consumed, and a block is read ahead only when the chunks waiting to
+/// start hold less than a block and the chunks not consumed hold less
+/// than 16 MB (`HELD`), so memory does not grow with the number of games
+/// in a block or file, nor with the size of its games (a block of one
+/// large game is read once the blocks before it are consumed).
 pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
@@ -653,107 +952,16 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
     if pool.current_num_threads() == 1 {
         return one_thread(blocks, work, on_block, consume);
     }
-    let work = &work;
-    pool.in_place_scope(|scope| -> Result<(), E> {
-        let (tx, rx) = std::sync::mpsc::channel::<Sent<R, T>>();
-        let read = |mut blocks: Blocks<R>| {
-            let tx = tx.clone();
-            scope.spawn(move |_| {
-                let block = catch_unwind(AssertUnwindSafe(|| read_block(&mut blocks)));
-                // The receiver is gone only when consuming failed.
-                let _ = tx.send(Sent::Read(Box::new(blocks), block));
-            });
-        };
-        let window = window(pool);
-        // The reader when no task holds it; whether it reached the end.
-        let (mut idle, mut end) = (None, false);
-        read(blocks);
-        // Chunks not started yet: the block, the range, the lines before
-        // it, where it lies in the file.
-        let mut queue: std::collections::VecDeque<(Arc<String>, Range<usize>, usize, FileBytes)> =
-            std::collections::VecDeque::new();
-        // What happens at a chunk: a block starts, or reading failed.
-        let mut marks = std::collections::VecDeque::new();
-        let (mut queued, mut spawned, mut want) = (0usize, 0usize, 0usize);
-        let mut lines_before = 0;
-        let mut waiting = std::collections::BTreeMap::new();
-        // The consuming reaches a mark.
-        let mut reach = |mark: Mark| match mark {
-            Mark::Block(b) => on_block(b.info, &b.text, b.start),
-            Mark::Failed(e) => Err(E::from(e)),
-        };
-        // Bytes of the chunks queued and not consumed yet (twice a chunk's
-        // length when its block keeps its raw bytes too), in chunk order.
-        let (mut held, mut weights) = (0usize, std::collections::VecDeque::new());
-        loop {
-            if !end && queue.len() < window && held < HELD {
-                if let Some(blocks) = idle.take() {
-                    read(blocks);
-                }
-            }
-            while spawned - want < window {
-                let Some((text, r, lines, bytes)) = queue.pop_front() else { break };
-                let (tx, i) = (tx.clone(), spawned);
-                scope.spawn(move |_| {
-                    let chunk = text.get(r.clone()).unwrap_or_default();
-                    let result = catch_unwind(AssertUnwindSafe(|| work(chunk, lines, bytes)));
-                    let _ = tx.send(Sent::Done(i, result));
-                });
-                spawned += 1;
-            }
-            // Everything read is consumed: the marks left are at the end.
-            if end && want == queued {
-                while let Some((_, mark)) = marks.pop_front() {
-                    reach(mark)?;
-                }
-                return Ok(());
-            }
-            // Every chunk from `want` on, and a read when none is idle, is
-            // in work and sends (a panic too), so this does not fail.
-            match rx.recv().map_err(|_| std::io::Error::other("a chunk's result was lost"))? {
-                Sent::Read(blocks, block) => {
-                    idle = Some(*blocks);
-                    match block {
-                        Err(panic) => resume_unwind(panic),
-                        Ok(None) => end = true,
-                        Ok(Some(Err(e))) => {
-                            end = true;
-                            marks.push_back((queued, Mark::Failed(e)));
-                        }
-                        Ok(Some(Ok(b))) => {
-                            let start = BlockStart { lines_before, bytes: b.bytes };
-                            let copies = 1 + usize::from(b.info.raw.is_some());
-                            let started = Started { info: b.info, text: Arc::clone(&b.text), start };
-                            marks.push_back((queued, Mark::Block(Box::new(started))));
-                            for (r, lines, bytes) in b.chunks {
-                                let weight = r.len() * copies;
-                                held += weight;
-                                weights.push_back(weight);
-                                queue.push_back((Arc::clone(&b.text), r, lines_before + lines, bytes));
-                                queued += 1;
-                            }
-                            lines_before += b.lines;
-                        }
-                    }
-                }
-                Sent::Done(i, result) => {
-                    waiting.insert(i, result);
-                    while let Some(result) = waiting.remove(&want) {
-                        while marks.front().is_some_and(|(at, _)| *at == want) {
-                            if let Some((_, mark)) = marks.pop_front() {
-                                reach(mark)?;
-                            }
-                        }
-                        held -= weights.pop_front().unwrap_or(0);
-                        match result {
-                            Ok(t) => consume(t)?,
-                            Err(panic) => resume_unwind(panic),
-                        }
-                        want += 1;
-                    }
-                }
-            }
+    let threads = pool.current_num_threads().max(1);
+    let window = 4 * threads;
+    let handoff = Handoff::new(blocks);
+    let (handoff, work) = (&handoff, &work);
+    pool.in_place_scope(|scope| {
+        let _stop = StopOnDrop(handoff);
+        for _ in 1..threads {
+            scope.spawn(move |_| handoff.worker(work, window));
         }
+        handoff.consume(work, window, &mut on_block, &mut consume)
     })
 }
 
@@ -781,11 +989,6 @@ fn one_thread<R: Read, T, E: From<std::io::Error>>(
         lines_before += b.lines;
     }
     Ok(())
-}
-
-/// Chunks in work or waiting at once: enough to keep every thread busy.
-fn window(pool: &rayon::ThreadPool) -> usize {
-    4 * pool.current_num_threads().max(1)
 }
 
 #[cfg(test)]

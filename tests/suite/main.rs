@@ -46,4 +46,5 @@ mod royal_rules;
 mod scanner;
 mod show;
 mod stats;
+mod threads;
 mod tree;
