@@ -5,12 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use super::aggregate::aggregate;
 use super::input::InputArgs;
 use super::output::Sink;
-use super::progress::Progress;
 use super::Outcome;
 use crate::commands::tree::{rows, tree_text, Root, Row, Tree, Written};
-use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
 use crate::notation::{GameRecord, Letters, Reader, Style};
 use crate::replay::{replay, Options};
 use crate::rules::{Variant, VariantPosition};
@@ -97,43 +96,20 @@ pub fn root_position(variant: Variant, fen: Option<&str>, moves: Option<&str>) -
 }
 
 pub fn run(args: &TreeArgs) -> Outcome {
-    let encoding = args.input.encoding()?;
-    let inputs = args.input.inputs()?;
-    let pool = args.input.pool()?;
     let variant = args.input.variant.unwrap_or(Variant::Hundred);
     let position = root_position(variant, args.fen.as_deref(), args.moves.as_deref())?;
     let root = Root { position, depth: args.depth };
     let options = Options { default_variant: args.input.variant, ..Options::default() };
-    let progress = Progress::new(&inputs);
     let mut total = Tree::default();
-    let mut unreadable = false;
-    for input in &inputs {
-        let name = input.name();
-        let Some(reader) = input.open_or_report(&progress) else {
-            unreadable = true;
-            continue;
-        };
-        let mut file = Tree::default();
-        let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK),
-            &pool,
-            |text, _, _| tree_text(&name, text, &root, options),
-            |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
-            |part| {
-                file.merge(part);
-                Ok(())
-            },
-        );
-        total.merge(file);
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) {
-                return Err(e);
-            }
-            progress.suspend(|| eprintln!("pgn100: {name}: {e}"));
-            unreadable = true;
-        }
-    }
-    progress.finish();
+    let read = aggregate(
+        &args.input,
+        |name, text| tree_text(name, text, &root, options),
+        |before, mut part| {
+            part.renumber(before as u64);
+            total.merge(part);
+            Ok(())
+        },
+    )?;
     let how = Written { letters: args.letters, style: args.style, depth: args.depth, min_games: args.min_games };
     let rows = rows(&total, &root, how);
     let mut out = Sink::open(args.output.as_deref(), false)?;
@@ -156,7 +132,7 @@ pub fn run(args: &TreeArgs) -> Outcome {
     }
     out.flush()?;
     out.commit()?;
-    Ok(ExitCode::from(if unreadable { 2 } else { 0 }))
+    Ok(ExitCode::from(if read.unreadable { 2 } else { 0 }))
 }
 
 fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), Box<dyn std::error::Error>> {

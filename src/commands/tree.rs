@@ -232,25 +232,26 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Adds `later`, the tree of the games after these, their game numbers
-    /// counted on from this tree's.
-    pub fn merge(&mut self, mut later: Tree) {
-        let offset = self.games;
-        let renumber = |t: &mut Tally| {
-            if let Some(s) = t.sample.as_mut() {
-                s.game += offset;
-            }
-        };
-        renumber(&mut later.reached);
+    /// Adds `later`, the tree of the games after these (their samples
+    /// numbered in their own files: see [`Tree::renumber`]).
+    pub fn merge(&mut self, later: Tree) {
         self.reached.merge(later.reached);
-        for (key, mut tally) in later.continuations {
-            renumber(&mut tally);
+        for (key, tally) in later.continuations {
             self.continuations.entry(key).or_default().merge(tally);
         }
         for (hash, pos) in later.positions {
             self.positions.entry(hash).or_insert(pos);
         }
         self.games += later.games;
+    }
+
+    /// Counts the samples' game numbers on by `before`, the games of their
+    /// file before this tree's (a chunk's games are numbered from 1).
+    pub fn renumber(&mut self, before: u64) {
+        let tallies = std::iter::once(&mut self.reached).chain(self.continuations.values_mut());
+        for s in tallies.filter_map(|t| t.sample.as_mut()) {
+            s.game += before;
+        }
     }
 
     /// The continuations from `hash`, most played first (then by their moves' UCI).

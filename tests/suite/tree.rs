@@ -240,3 +240,26 @@ fn dice_and_royal_games_in_two_notations_count_together() {
         }
     }
 }
+
+/// A continuation's sample game is numbered within its own file, however
+/// many games the inputs before it hold (and however the file is cut into
+/// chunks).
+#[test]
+fn samples_are_numbered_within_their_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game =
+        |white: &str, moves: &str| format!("[White \"{white}\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n{moves} 1-0\n\n");
+    let first: String = (0..5).map(|i| game(&format!("w{i}"), "1. e4 e5")).collect();
+    let second = format!("{}{}", game("x", "1. e4 c5"), game("y", "1. d4 d5"));
+    let (a, b) = (dir.path().join("a.pgn"), dir.path().join("b.pgn"));
+    std::fs::write(&a, first).expect("a");
+    std::fs::write(&b, second).expect("b");
+    let doc = tree(&["--variant", "chess", a.to_str().expect("a"), b.to_str().expect("b")]);
+    let rows = doc["moves"].as_array().expect("rows");
+    let d4 = rows.iter().find(|r| r["uci"] == "d2d4").expect("d4");
+    assert_eq!(d4["sample"]["file"].as_str().map(|f| f.ends_with("b.pgn")), Some(true), "{d4}");
+    assert_eq!(d4["sample"]["game"], 2, "{d4}");
+    assert_eq!(d4["sample"]["white"], "y");
+    let e4 = rows.iter().find(|r| r["uci"] == "e2e4").expect("e4");
+    assert_eq!((e4["games"].as_u64(), e4["sample"]["game"].as_u64()), (Some(6), Some(1)));
+}
