@@ -34,13 +34,14 @@ pub struct Continuation {
     pub moves: Vec<Move>,
 }
 
-/// Where a game is: its input (by name), its number there (from 1), and its players.
+/// Where a game is: its input (by name), its number there (from 1), and
+/// its players (fields in the order of their names, as JSON has them).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Sample {
+    pub black: String,
     pub file: String,
     pub game: u64,
     pub white: String,
-    pub black: String,
 }
 
 /// What the games that reach a position, or play a continuation, have in common.
@@ -429,32 +430,48 @@ pub fn tree_text(file: &str, text: &str, root: &Root, options: Options) -> Tree 
     tree
 }
 
-/// One row of the written tree: a continuation with its figures.
+/// One row of the written tree: a continuation with its figures. (Its
+/// fields stand in the order of their names, as `tree --format json` writes
+/// them.)
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
+    pub black: u64,
     /// Turns from the root (1 for the root's own continuations).
     pub depth: u32,
+    pub draws: u64,
+    /// The position after it.
+    pub fen: String,
+    pub first_date: Option<String>,
+    pub games: u64,
+    pub last_date: Option<String>,
     /// The moves from the root to it, as written (space-separated).
     pub line: String,
     #[serde(rename = "move")]
     pub written: String,
-    pub uci: String,
-    pub games: u64,
-    pub white: u64,
-    pub draws: u64,
-    pub black: u64,
-    /// The side to move's score in percent.
-    pub score: Option<f64>,
-    pub rating: Option<u64>,
-    pub performance: Option<i64>,
-    pub year: Option<f64>,
-    pub first_date: Option<String>,
-    pub last_date: Option<String>,
-    pub sample: Option<Sample>,
-    /// The position after it.
-    pub fen: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<Row>,
+    pub performance: Option<i64>,
+    pub rating: Option<u64>,
+    pub sample: Option<Sample>,
+    /// The side to move's score in percent.
+    pub score: Option<f64>,
+    pub uci: String,
+    pub white: u64,
+    pub year: Option<f64>,
+}
+
+/// The `tree --format json` document, written as it is serialised (no
+/// copy of the rows): its fields in the order of their names.
+#[derive(Debug, Serialize)]
+pub struct Document<'a> {
+    pub black: u64,
+    pub draws: u64,
+    pub fen: String,
+    pub games: u64,
+    pub games_read: u64,
+    pub moves: &'a [Row],
+    pub variant: &'static str,
+    pub white: u64,
 }
 
 /// How the tree is written.

@@ -263,3 +263,228 @@ fn samples_are_numbered_within_their_files() {
     let e4 = rows.iter().find(|r| r["uci"] == "e2e4").expect("e4");
     assert_eq!((e4["games"].as_u64(), e4["sample"]["game"].as_u64()), (Some(6), Some(1)));
 }
+
+/// What the explorer page shows: the node, the FEN line, the line from the
+/// root, the rows (move, games, white:draws:black counts of the bar, score,
+/// rating, performance, year), the men (square, FEN letter, glyph) and the
+/// marked squares.
+#[derive(Debug, Clone, PartialEq)]
+struct Explored {
+    node: String,
+    fen: String,
+    path: String,
+    rows: Vec<String>,
+    men: Vec<(String, String, String)>,
+    marked: usize,
+}
+
+/// Loads `page` in a browser and records what it shows at the root, after
+/// clicking row `first`, then row `second` of the position reached, after
+/// Backspace, and after the back button.
+fn explore(browser: &std::path::Path, page: &std::path::Path, first: usize, second: usize) -> Vec<Explored> {
+    let dir = page.parent().expect("a directory");
+    let name = page.file_name().and_then(|n| n.to_str()).expect("a name");
+    let driver = dir.join(format!("{name}.driver.html"));
+    std::fs::write(
+        &driver,
+        format!(
+            r##"<!DOCTYPE html><html><body><iframe id="f" src="{name}" width="1200" height="900"></iframe><pre id="out"></pre><script>
+var f = document.getElementById("f");
+f.onload = function () {{
+  var d = f.contentDocument, w = f.contentWindow, out = [];
+  function all(sel, fn) {{ return Array.prototype.map.call(d.querySelectorAll(sel), fn); }}
+  function snap() {{
+    var rows = all("#rows tr", function (tr) {{
+      var bar = Array.prototype.map.call(tr.querySelectorAll(".bar span"), function (s) {{ return s.getAttribute("data-count"); }}).join(":");
+      var widths = Array.prototype.map.call(tr.querySelectorAll(".bar span"), function (s) {{ return parseFloat(s.style.width) || 0; }});
+      var sum = widths.reduce(function (a, b) {{ return a + b; }}, 0);
+      return [tr.querySelector(".move").textContent, tr.querySelector(".games").textContent, bar, tr.querySelector(".score").textContent,
+        tr.querySelector(".rating").textContent, tr.querySelector(".performance").textContent, tr.querySelector(".year").textContent,
+        Math.round(sum)].join(" ");
+    }}).join("|");
+    var men = all("#men > *", function (m) {{ return m.getAttribute("data-square") + " " + m.getAttribute("data-man") + " " + m.textContent; }}).join(",");
+    var path = all("#path a", function (a) {{ return a.textContent; }}).join(" ");
+    return [d.body.getAttribute("data-current"), d.getElementById("fen").textContent, path, rows, men, d.querySelectorAll("#board rect.last").length].join("\t");
+  }}
+  function click(i) {{ d.querySelectorAll("#rows tr")[i].querySelector("a").click(); }}
+  out.push(snap());
+  click({first}); out.push(snap());
+  click({second}); out.push(snap());
+  d.dispatchEvent(new w.KeyboardEvent("keydown", {{ key: "Backspace", bubbles: true }})); out.push(snap());
+  d.getElementById("back").click(); out.push(snap());
+  document.getElementById("out").textContent = out.join("\n");
+}};
+</script></body></html>"##
+        ),
+    )
+    .expect("the driver page");
+    let dom = crate::html::dump_dom(browser, &format!("file://{}", driver.display()));
+    let out = dom.split("<pre id=\"out\">").nth(1).and_then(|s| s.split("</pre>").next()).expect("the driver's output");
+    let out = out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
+    out.lines()
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            assert_eq!(f.len(), 6, "{line}");
+            Explored {
+                node: f[0].to_string(),
+                fen: f[1].trim_start_matches("FEN ").to_string(),
+                path: f[2].to_string(),
+                rows: f[3].split('|').filter(|r| !r.is_empty()).map(str::to_string).collect(),
+                men: f[4]
+                    .split(',')
+                    .filter(|m| !m.is_empty())
+                    .map(|m| {
+                        let p: Vec<&str> = m.splitn(3, ' ').collect();
+                        (p[0].to_string(), p[1].to_string(), p.get(2).unwrap_or(&"").to_string())
+                    })
+                    .collect(),
+                marked: f[5].parse().expect("a count"),
+            }
+        })
+        .collect()
+}
+
+/// The rows the page should show for a `tree --format json` node's moves.
+fn expected_rows(rows: &Value) -> Vec<String> {
+    let opt = |v: &Value| if v.is_null() { "-".to_string() } else { v.to_string() };
+    rows.as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            let [_, w, d, b] = figures(r);
+            let score = r["score"].as_f64().map_or("-".to_string(), |s| format!("{s}%"));
+            let year = r["year"].as_f64().map_or("-".to_string(), |y| format!("{}", y.round()));
+            let widths = if w + d + b > 0 { 100 } else { 0 };
+            format!(
+                "{} {} {w}:{d}:{b} {score} {} {} {year} {widths}",
+                r["move"].as_str().expect("move"),
+                r["games"],
+                opt(&r["rating"]),
+                opt(&r["performance"])
+            )
+        })
+        .collect()
+}
+
+/// The page draws `fen`'s men with their glyphs.
+fn assert_men(shown: &Explored, fen: &str, disc: &dyn Fn(&str) -> String, what: &str) {
+    let want = crate::html::placement_men(fen);
+    let drawn: Vec<(String, String)> = shown.men.iter().map(|(sq, man, _)| (sq.clone(), man.clone())).collect();
+    assert_eq!(drawn, want, "{what}: the men drawn");
+    for (sq, man, text) in &shown.men {
+        assert_eq!(*text, crate::html::glyph(man, disc), "{what}: the glyph on {sq}");
+    }
+}
+
+/// In a real browser, the explorer page of every variant: clicking a move,
+/// then a move of the position it reaches, shows the board of the FEN
+/// `tree --format json` gives there (and, but in Dice chess, the board
+/// `show --ply 2` draws after those two moves), the line from the root and
+/// the rows of the continuations with their counts; Backspace and the back
+/// button climb again.
+#[test]
+fn a_browser_descends_and_climbs_the_tree_page_of_every_variant() {
+    let Some(browser) = crate::html::chromium() else { return };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let p = |name: &str| dir.path().join(name).to_str().expect("path").to_string();
+    let (hundred, grand) = (p("hundred.pgn"), p("grand.pgn"));
+    for (variant, file, seed) in [("hundred", &hundred, "7"), ("grand", &grand, "8")] {
+        let out = pgn100(&[
+            "generate",
+            "--variant",
+            variant,
+            "--games",
+            "80",
+            "--seed",
+            seed,
+            "--max-plies",
+            "8",
+            "-o",
+            file,
+        ]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let cyrillic = |man: &str| match man.to_uppercase().as_str() {
+        "A" => "П".to_string(),
+        other => other.to_string(),
+    };
+    let grand_cyrillic = |man: &str| match man.to_uppercase().as_str() {
+        "C" => "М".to_string(),
+        "A" => "Кд".to_string(),
+        other => other.to_string(),
+    };
+    let upper = |man: &str| man.to_uppercase();
+    let chess960 = "nrkqnbbr/pppppppp/8/8/8/8/PPPPPPPP/NRKQNBBR w KQkq - 0 1";
+    let cases: [(&str, Vec<&str>, &str, Option<&str>, &dyn Fn(&str) -> String); 6] = [
+        ("hundred", vec![hundred.as_str()], "cyrillic", None, &cyrillic),
+        ("grand", vec![grand.as_str(), "corpus/valid/grand_cyrillic.pgn"], "cyrillic", None, &grand_cyrillic),
+        ("royal", vec!["corpus/oracle/royal/royal-lat-short.pgn"], "latin", None, &upper),
+        ("chess", vec!["corpus/chess/twic_sample_232games_mliebelt.pgn"], "latin", None, &upper),
+        ("chess960", vec!["corpus/valid/chess960_generated.pgn"], "latin", Some(chess960), &upper),
+        ("dice", vec!["corpus/oracle/dice/dice-lat-short.pgn"], "latin", None, &upper),
+    ];
+    for (variant, files, letters, fen, disc) in cases {
+        let page = dir.path().join(format!("{variant}.html"));
+        let mut args = vec!["--variant", variant, "--depth", "3", "--letters", letters];
+        if let Some(f) = fen {
+            args.extend(["--fen", f]);
+        }
+        args.extend(files.iter().copied());
+        let out = pgn100(&[&["tree", "--html", page.to_str().expect("path")], &args[..]].concat());
+        assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+        let doc = tree(&args);
+        // Down the second most played move where it has continuations, then
+        // the last continuation of the position reached.
+        let top = doc["moves"].as_array().expect("rows");
+        let first = (0..top.len()).rev().find(|&i| i <= 1 && !top[i]["moves"].as_array().is_none_or(Vec::is_empty));
+        let first = first.unwrap_or_else(|| panic!("{variant}: no line two turns deep"));
+        let one = &top[first];
+        let second = one["moves"].as_array().map_or(0, Vec::len) - 1;
+        let two = &one["moves"][second];
+        let shown = explore(&browser, &page, first, second);
+        assert_eq!(shown.len(), 5, "{variant}");
+        let what = |s: &str| format!("{variant}: {s}");
+        // The root.
+        assert_eq!(shown[0].node, "0", "{}", what("root"));
+        assert_eq!(shown[0].fen, doc["fen"].as_str().expect("fen"), "{}", what("root"));
+        assert_eq!(shown[0].path, "start");
+        assert_eq!(shown[0].rows, expected_rows(&doc["moves"]), "{}", what("root rows"));
+        assert_men(&shown[0], doc["fen"].as_str().expect("fen"), disc, &what("root"));
+        assert_eq!(shown[0].marked, 0);
+        // One level down, then two.
+        for (s, row, line) in [
+            (&shown[1], one, one["move"].as_str().expect("move").to_string()),
+            (
+                &shown[2],
+                two,
+                format!("{} {}", one["move"].as_str().expect("move"), two["move"].as_str().expect("move")),
+            ),
+        ] {
+            let fen = row["fen"].as_str().expect("fen");
+            assert_eq!(s.fen, fen, "{}", what(&line));
+            assert_eq!(s.path, format!("start {line}"), "{}", what(&line));
+            assert_eq!(s.rows, expected_rows(&row["moves"]), "{}", what(&line));
+            assert_men(s, fen, disc, &what(&line));
+            // The last move's squares; none for a Dice turn without a move.
+            let moved = row["uci"].as_str().and_then(|u| u.split(' ').next_back()).is_some_and(|w| w.len() > 3);
+            let marked = if moved { 1..=2 } else { 0..=0 };
+            assert!(marked.contains(&s.marked), "{}: {} marked", what(&line), s.marked);
+        }
+        assert!(!shown[1].rows.is_empty(), "{}", what("rows one level down"));
+        // The board after the two moves as `show` replays them.
+        if variant != "dice" {
+            let record = dir.path().join(format!("{variant}-line.pgn"));
+            let setup = fen.map_or(String::new(), |f| format!("[SetUp \"1\"]\n[FEN \"{f}\"]\n\n"));
+            let line = format!("{} {}", one["move"].as_str().expect("move"), two["move"].as_str().expect("move"));
+            std::fs::write(&record, format!("{setup}{} *\n", numbered(&line))).expect("the line");
+            let out = pgn100(&["show", "--variant", variant, record.to_str().expect("path"), "--ply", "2"]);
+            assert!(out.status.success(), "{variant}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_eq!(epd(&crate::html::shown_fen(&out)), epd(&shown[2].fen), "{}", what("show --ply 2"));
+        }
+        // Back: the key, then the button.
+        assert_eq!(shown[3], shown[1], "{}", what("Backspace"));
+        assert_eq!(shown[4].node, "0", "{}", what("back"));
+        assert_eq!(shown[4].rows, shown[0].rows, "{}", what("back"));
+        assert_eq!(shown[4].fen, shown[0].fen, "{}", what("back"));
+    }
+}
