@@ -9,7 +9,7 @@ use super::aggregate::aggregate;
 use super::input::InputArgs;
 use super::output::{write_atomic, Sink};
 use super::Outcome;
-use crate::commands::stats::{aggregate_text, stats_text, Aggregate, GameStats};
+use crate::commands::stats::{chunk_stats, Aggregate, GameStats};
 use crate::output::parquet::ParquetRows;
 use crate::output::stats_page::stats_page;
 use crate::output::table::io_error;
@@ -55,6 +55,11 @@ pub struct StatsArgs {
     /// without a network) to this file instead of standard output.
     #[arg(long, conflicts_with = "per_game")]
     pub html: Option<std::path::PathBuf>,
+    /// The most frequent openings are the positions games reach after this
+    /// many turns (plies; a Dice turn with its roll), merged by position,
+    /// per variant (0: none).
+    #[arg(long, default_value_t = crate::commands::openings::DEFAULT_TURNS, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub opening_turns: u32,
 }
 
 /// Writes per-game rows as they come, in input order.
@@ -125,13 +130,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
     let mut total = Aggregate::default();
     let read = aggregate(
         &args.input,
-        |name, text| {
-            if args.per_game {
-                stats_text(name, text, options)
-            } else {
-                (Vec::new(), aggregate_text(name, text, options))
-            }
-        },
+        |name, text| chunk_stats(name, text, options, args.per_game, args.opening_turns),
         |before, (part_rows, agg)| {
             if let Some(w) = rows.as_mut() {
                 for mut row in part_rows {

@@ -11,6 +11,7 @@ pub mod dedup;
 pub mod filter;
 pub mod generate;
 pub mod moves;
+pub mod openings;
 pub mod show;
 pub mod split;
 pub mod stats;

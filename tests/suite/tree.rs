@@ -488,3 +488,76 @@ fn a_browser_descends_and_climbs_the_tree_page_of_every_variant() {
         assert_eq!(shown[4].fen, shown[0].fen, "{}", what("back"));
     }
 }
+
+/// `stats`' most frequent openings of N turns agree with `tree --depth N`:
+/// the games that reach each position after N turns are the games of the
+/// distinct continuations at depth N that lead to it (transpositions merge
+/// in both), on real chess files and on Hundred games with planted
+/// transpositions in three notations.
+#[test]
+fn stats_openings_agree_with_the_tree_at_their_depth() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let generated = dir.path().join("hundred.pgn");
+    let g = generated.to_str().expect("path");
+    assert!(pgn100(&["generate", "--games", "150", "--seed", "45", "--max-plies", "12", "-o", g]).status.success());
+    for (variant, name, turns, files) in [
+        (
+            "chess",
+            "Chess",
+            "4",
+            vec!["corpus/chess/twic_sample_232games_mliebelt.pgn", "corpus/chess/lichess_db_2013-01_first32_mliebelt.pgn"],
+        ),
+        ("hundred", "Hundred", "4", vec![g, "corpus/tree/hundred_transpositions.pgn"]),
+        ("dice", "Dice", "2", vec!["corpus/oracle/dice/dice-cyr-long.pgn"]),
+    ] {
+        let depth: u64 = turns.parse().expect("a number");
+        // Distinct continuations (position from, moves) at depth N: their
+        // games, by the position they lead to.
+        let doc = tree(&[&["--variant", variant, "--depth", turns], &files[..]].concat());
+        fn walk(from: &str, rows: &Value, depth: u64, seen: &mut HashMap<String, (String, u64)>) {
+            for row in rows.as_array().into_iter().flatten() {
+                let fen = row["fen"].as_str().expect("fen");
+                if row["depth"].as_u64() == Some(depth) {
+                    let key = format!("{} {}", epd(from), row["uci"].as_str().expect("uci"));
+                    seen.insert(key, (epd(fen), row["games"].as_u64().expect("games")));
+                }
+                walk(fen, &row["moves"], depth, seen);
+            }
+        }
+        let mut edges = HashMap::new();
+        walk(doc["fen"].as_str().expect("fen"), &doc["moves"], depth, &mut edges);
+        let mut want: HashMap<String, u64> = HashMap::new();
+        for (to, games) in edges.into_values() {
+            *want.entry(to).or_default() += games;
+        }
+        let out = pgn100(&[&["stats", "--format", "json", "--variant", variant, "--opening-turns", turns], &files[..]].concat());
+        let agg: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(agg["openings"]["turns"].as_u64(), Some(depth));
+        let openings = agg["openings"]["by_variant"][name].as_object().expect("openings of the variant");
+        let got: HashMap<String, u64> = openings
+            .values()
+            .map(|o| (epd(o["fen"].as_str().expect("fen")), o["games"].as_u64().expect("games")))
+            .collect();
+        assert!(got.len() > 5, "{variant}: {} openings", got.len());
+        assert_eq!(got, want, "{variant}");
+        // The table shows the most frequent first, with its line.
+        let (best_fen, best) = want.iter().max_by_key(|(f, n)| (**n, std::cmp::Reverse((*f).clone()))).expect("one");
+        let line = openings.values().find(|o| epd(o["fen"].as_str().unwrap_or_default()) == *best_fen).expect("it");
+        let table = pgn100(&[&["stats", "--variant", variant, "--opening-turns", turns], &files[..]].concat());
+        let table = String::from_utf8_lossy(&table.stdout);
+        let first = table.lines().skip_while(|l| l != &"most frequent openings").nth(1).expect("a row");
+        assert!(first.contains(&format!("{name}: {}", line["line"].as_str().expect("line"))), "{first}");
+        assert!(first.trim_end().ends_with(&format!(" {best}")), "{first}");
+    }
+    // Planted: four games in three notations reach the same position after
+    // four turns by two move orders.
+    let out = pgn100(&["stats", "--format", "json", "--opening-turns", "4", "corpus/tree/hundred_transpositions.pgn"]);
+    let agg: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let counts: Vec<u64> = agg["openings"]["by_variant"]["Hundred"]
+        .as_object()
+        .expect("openings")
+        .values()
+        .filter_map(|o| o["games"].as_u64())
+        .collect();
+    assert!(counts.contains(&4), "{counts:?}");
+}
