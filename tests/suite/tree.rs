@@ -505,10 +505,12 @@ fn stats_openings_agree_with_the_tree_at_their_depth() {
             "chess",
             "Chess",
             "4",
-            vec!["corpus/chess/twic_sample_232games_mliebelt.pgn", "corpus/chess/lichess_db_2013-01_first32_mliebelt.pgn"],
+            vec![
+                "corpus/chess/twic_sample_232games_mliebelt.pgn",
+                "corpus/chess/lichess_db_2013-01_first32_mliebelt.pgn",
+            ],
         ),
         ("hundred", "Hundred", "4", vec![g, "corpus/tree/hundred_transpositions.pgn"]),
-        ("dice", "Dice", "2", vec!["corpus/oracle/dice/dice-cyr-long.pgn"]),
     ] {
         let depth: u64 = turns.parse().expect("a number");
         // Distinct continuations (position from, moves) at depth N: their
@@ -530,7 +532,9 @@ fn stats_openings_agree_with_the_tree_at_their_depth() {
         for (to, games) in edges.into_values() {
             *want.entry(to).or_default() += games;
         }
-        let out = pgn100(&[&["stats", "--format", "json", "--variant", variant, "--opening-turns", turns], &files[..]].concat());
+        let out = pgn100(
+            &[&["stats", "--format", "json", "--variant", variant, "--opening-turns", turns], &files[..]].concat(),
+        );
         let agg: Value = serde_json::from_slice(&out.stdout).expect("JSON");
         assert_eq!(agg["openings"]["turns"].as_u64(), Some(depth));
         let openings = agg["openings"]["by_variant"][name].as_object().expect("openings of the variant");
