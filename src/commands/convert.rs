@@ -335,13 +335,16 @@ fn write_game(
     // `[Files "a-k"]` ends the tags when the output letters `k`.
     if ak_in != ak_out {
         let last = record.tags.len().checked_sub(1);
+        // A game of Files tags alone keeps one, saying the new lettering:
+        // without it there would be no game.
+        let only_files = record.tokens.is_empty() && record.tags.iter().all(|t| t.name == "Files");
         for (i, tag) in record.tags.iter().enumerate() {
             let is_last = Some(i) == last;
             if tag.name == "Files" {
                 out.push_str(&text[cursor..tag.span.start]);
                 cursor = tag.span.end;
-                if ak_out && is_last {
-                    out.push_str("[Files \"a-k\"]");
+                if is_last && (ak_out || only_files) {
+                    out.push_str(if ak_out { "[Files \"a-k\"]" } else { "[Files \"a-j\"]" });
                     continue;
                 }
                 // Its line end too, within the game (it may end with this tag).

@@ -57,10 +57,17 @@ pub fn binary(at: usize, text: &str) -> Diagnostic {
 /// The bytes up to the first line end after `at` (at most 16 bytes
 /// more), for showing where binary data starts: ASCII as it is (the
 /// renderer escapes control characters), other bytes as `.` as in a hex
-/// dump, so that offsets stay those of the file.
+/// dump, so that offsets stay those of the file. A lone CR ends a line as
+/// it does in text (an LF in its place), so that the rendered line is the
+/// line the JSON gives.
 pub fn binary_excerpt(bytes: &[u8], at: usize) -> String {
     let end = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |n| at + n).min(at + 16);
-    bytes.iter().take(end).map(|&b| if b.is_ascii() { char::from(b) } else { '.' }).collect()
+    let shown = |(i, &b): (usize, &u8)| match b {
+        b'\r' if bytes.get(i + 1) != Some(&b'\n') => '\n',
+        _ if b.is_ascii() => char::from(b),
+        _ => '.',
+    };
+    bytes.iter().take(end).enumerate().map(shown).collect()
 }
 
 /// The diagnostic for a game larger than the limit, streamed past (its

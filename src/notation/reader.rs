@@ -613,11 +613,12 @@ fn book_punctuated(text: &str, top_level: bool) -> Option<(usize, TokenKind, Loo
 }
 
 /// The length of the NUL padding at `at`: NUL bytes and white space up to
-/// the end of the text or a tag at the start of a line (the padding's line
-/// end counts as the blank line of a game boundary), as a pre-allocated or
-/// truncated file ends, or a file appended to one. `None` when other text
-/// follows. A part that `split` cuts before such a tag ends with the
-/// padding, and reads alone as it reads in its file.
+/// the end of the text, a tag at the start of a line (the padding's line
+/// end counts as the blank line of a game boundary) or a blank line, as a
+/// pre-allocated or truncated file ends, or a file appended to one. `None`
+/// when other text follows on the next line. Reading resumes at each of
+/// these after a broken game, so a part that `split` cuts there ends with
+/// the padding, and reads alone as it reads in its file.
 pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
     let rest = bytes.get(at..)?;
     if rest.first() != Some(&0) {
@@ -626,7 +627,11 @@ pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
     let len = rest.iter().position(|&c| c != 0 && !c.is_ascii_whitespace()).unwrap_or(rest.len());
     let end = at + len;
     let boundary = bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n');
-    (end == bytes.len() || boundary).then_some(len)
+    // White space after the last NUL holding a blank line.
+    let tail = rest.get(..len).unwrap_or_default();
+    let after_nul = tail.iter().rposition(|&c| c == 0).map_or(0, |i| i + 1);
+    let blank_line = tail.get(after_nul..).unwrap_or_default().iter().filter(|&&c| c == b'\n').count() >= 2;
+    (end == bytes.len() || boundary || blank_line).then_some(len)
 }
 
 /// Whether `text` (stray text, as the reader gives it) is NUL padding:

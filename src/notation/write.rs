@@ -266,9 +266,13 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
             let same_file = (rivals & Bitboard::file(m.from.file())).any();
             let same_rank = (rivals & Bitboard::rank(m.from.rank())).any();
             if rivals.any() {
+                // A Cyrillic princess told by its rank would read as
+                // `П` and a square on the file c (`Пс8b8`): she gets her
+                // whole square.
+                let rank_reads_apart = role == Role::Princess && form.letters == Letters::Cyrillic;
                 if !same_file {
                     form.file(w, m.from.file())?;
-                } else if !same_rank {
+                } else if !same_rank && !rank_reads_apart {
                     rank(w, m.from.rank())?;
                 } else {
                     form.square(w, m.from)?;
