@@ -415,7 +415,9 @@ fn a_browser_descends_and_climbs_the_tree_page_of_every_variant() {
     };
     let upper = |man: &str| man.to_uppercase();
     let chess960 = "nrkqnbbr/pppppppp/8/8/8/8/PPPPPPPP/NRKQNBBR w KQkq - 0 1";
-    let cases: [(&str, Vec<&str>, &str, Option<&str>, &dyn Fn(&str) -> String); 6] = [
+    /// Variant, inputs, letters, the root's FEN, the text of a disc.
+    type Case<'a> = (&'a str, Vec<&'a str>, &'a str, Option<&'a str>, &'a dyn Fn(&str) -> String);
+    let cases: [Case; 6] = [
         ("hundred", vec![hundred.as_str()], "cyrillic", None, &cyrillic),
         ("grand", vec![grand.as_str(), "corpus/valid/grand_cyrillic.pgn"], "cyrillic", None, &grand_cyrillic),
         ("royal", vec!["corpus/oracle/royal/royal-lat-short.pgn"], "latin", None, &upper),
