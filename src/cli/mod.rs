@@ -1,6 +1,7 @@
 //! The command line: arguments in, library calls, exit status out.
 //! One file per subcommand; this one holds the top level and the exit codes.
 
+mod aggregate;
 mod annotate;
 mod collect;
 mod completions;

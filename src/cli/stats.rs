@@ -5,12 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use super::aggregate::aggregate;
 use super::input::InputArgs;
 use super::output::{write_atomic, Sink};
-use super::progress::Progress;
 use super::Outcome;
-use crate::commands::stats::{aggregate_text, stats_text, Aggregate, GameStats};
-use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::commands::stats::{chunk_stats, Aggregate, GameStats};
 use crate::output::parquet::ParquetRows;
 use crate::output::stats_page::stats_page;
 use crate::output::table::io_error;
@@ -56,6 +55,11 @@ pub struct StatsArgs {
     /// without a network) to this file instead of standard output.
     #[arg(long, conflicts_with = "per_game")]
     pub html: Option<std::path::PathBuf>,
+    /// The most frequent openings are the positions games reach after this
+    /// many turns (plies; a Dice turn with its roll), merged by position,
+    /// per variant (0: none).
+    #[arg(long, default_value_t = crate::commands::openings::DEFAULT_TURNS, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub opening_turns: u32,
 }
 
 /// Writes per-game rows as they come, in input order.
@@ -104,11 +108,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
     if args.merge {
         return merge(args);
     }
-    let encoding = args.input.encoding()?;
-    let inputs = args.input.inputs()?;
-    let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
-    let progress = Progress::new(&inputs);
     let mut rows = match (args.per_game, args.format) {
         (false, StatsFormat::Parquet) => return Err("--format parquet is for --per-game rows".into()),
         (false, _) => None,
@@ -128,61 +128,23 @@ pub fn run(args: &StatsArgs) -> Outcome {
         )?)?))),
     };
     let mut total = Aggregate::default();
-    let mut unreadable = false;
-    for input in &inputs {
-        let name = input.name();
-        let Some(reader) = input.open_or_report(&progress) else {
-            unreadable = true;
-            continue;
-        };
-        total.files += 1;
-        // Games before the chunk; whether a game was over the size limit.
-        let (index, oversized) = (std::cell::Cell::new(0), std::cell::Cell::new(false));
-        let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK),
-            &pool,
-            |text, _, _| {
-                if args.per_game {
-                    stats_text(&name, text, options)
-                } else {
-                    (Vec::new(), aggregate_text(&name, text, options))
+    let read = aggregate(
+        &args.input,
+        |name, text| chunk_stats(name, text, options, args.per_game, args.opening_turns),
+        |before, (part_rows, agg)| {
+            if let Some(w) = rows.as_mut() {
+                for mut row in part_rows {
+                    // Games are numbered from 1 in their file.
+                    row.game += before + 1;
+                    w.write(&row)?;
                 }
-            },
-            |info, _, at| {
-                // A game over the size limit: an error naming it, and the
-                // input is not read whole (exit 2); the games after it count.
-                if let Some(game) = &info.oversized {
-                    let line = at.lines_before + 1;
-                    let n = index.get() + 1;
-                    progress.suspend(|| eprintln!("pgn100: {name}:{line}: game {n}: {}", game.message()));
-                    index.set(n);
-                    oversized.set(true);
-                }
-                Ok::<(), Box<dyn std::error::Error>>(())
-            },
-            |(part_rows, agg)| {
-                if let Some(w) = rows.as_mut() {
-                    for mut row in part_rows {
-                        // Games are numbered from 1 in their file.
-                        row.game += index.get() + 1;
-                        w.write(&row)?;
-                    }
-                }
-                index.set(index.get() + agg.games as usize);
-                total = std::mem::take(&mut total).merge(agg);
-                Ok(())
-            },
-        );
-        unreadable |= oversized.get();
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) {
-                return Err(e);
             }
-            progress.suspend(|| eprintln!("pgn100: {name}: {e}"));
-            unreadable = true;
-        }
-    }
-    progress.finish();
+            total = std::mem::take(&mut total).merge(agg);
+            Ok(())
+        },
+    )?;
+    total.files += read.opened;
+    let unreadable = read.unreadable;
     match rows {
         // A file is committed only when every input could be read.
         Some(w) if !unreadable => w.finish()?.commit()?,

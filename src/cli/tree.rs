@@ -5,13 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use super::aggregate::aggregate;
 use super::input::InputArgs;
-use super::output::Sink;
-use super::progress::Progress;
+use super::output::{write_atomic, Sink};
 use super::Outcome;
-use crate::commands::tree::{rows, tree_text, Root, Row, Tree, Written};
-use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::commands::tree::{rows, tree_text, Document, Root, Row, Tree, Written};
 use crate::notation::{GameRecord, Letters, Reader, Style};
+use crate::output::tree_page::tree_page;
 use crate::replay::{replay, Options};
 use crate::rules::{Variant, VariantPosition};
 
@@ -41,6 +41,7 @@ and in Royal Chess 100 a queen restoration with the move it comes before. Memory
 continuations met within --depth turns.",
     after_help = "Examples:\n  pgn100 tree corpus/\n  pgn100 tree --moves \"1. e3-e5 e8-e6\" games.pgn\n  \
 pgn100 tree --variant chess --depth 3 --min-games 10 --format json lichess.pgn.zst\n  \
+pgn100 tree --variant grand --depth 6 --html grand.html games.pgn\n  \
 pgn100 tree --variant chess --fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\" games.pgn"
 )]
 pub struct TreeArgs {
@@ -70,6 +71,11 @@ pub struct TreeArgs {
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short, long)]
     pub output: Option<std::path::PathBuf>,
+    /// Write the tree, --depth turns deep, as an explorer page (a board and
+    /// the continuations of the position shown; clicking a move descends,
+    /// back climbs; no network needed) to this file instead.
+    #[arg(long, conflicts_with_all = ["format", "output"])]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// The position of `--fen` / `--moves` in `variant`.
@@ -97,66 +103,50 @@ pub fn root_position(variant: Variant, fen: Option<&str>, moves: Option<&str>) -
 }
 
 pub fn run(args: &TreeArgs) -> Outcome {
-    let encoding = args.input.encoding()?;
-    let inputs = args.input.inputs()?;
-    let pool = args.input.pool()?;
     let variant = args.input.variant.unwrap_or(Variant::Hundred);
     let position = root_position(variant, args.fen.as_deref(), args.moves.as_deref())?;
     let root = Root { position, depth: args.depth };
     let options = Options { default_variant: args.input.variant, ..Options::default() };
-    let progress = Progress::new(&inputs);
     let mut total = Tree::default();
-    let mut unreadable = false;
-    for input in &inputs {
-        let name = input.name();
-        let Some(reader) = input.open_or_report(&progress) else {
-            unreadable = true;
-            continue;
-        };
-        let mut file = Tree::default();
-        let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK),
-            &pool,
-            |text, _, _| tree_text(&name, text, &root, options),
-            |_, _, _| Ok::<(), Box<dyn std::error::Error>>(()),
-            |part| {
-                file.merge(part);
-                Ok(())
-            },
-        );
-        total.merge(file);
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) {
-                return Err(e);
-            }
-            progress.suspend(|| eprintln!("pgn100: {name}: {e}"));
-            unreadable = true;
-        }
-    }
-    progress.finish();
+    let read = aggregate(
+        &args.input,
+        |name, text| tree_text(name, text, &root, options),
+        |before, mut part| {
+            part.renumber(before as u64);
+            total.merge(part);
+            Ok(())
+        },
+    )?;
     let how = Written { letters: args.letters, style: args.style, depth: args.depth, min_games: args.min_games };
     let rows = rows(&total, &root, how);
+    if let Some(path) = &args.html {
+        let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
+        let sources = if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") };
+        write_atomic(path, tree_page(&total, &root, &rows, how, &sources).as_bytes())?;
+        return Ok(ExitCode::from(if read.unreadable { 2 } else { 0 }));
+    }
     let mut out = Sink::open(args.output.as_deref(), false)?;
     match args.format {
         TreeFormat::Json => {
-            let doc = serde_json::json!({
-                "variant": variant.name(),
-                "fen": root.position.fen(),
-                "games_read": total.games,
-                "games": total.reached.games,
-                "white": total.reached.white,
-                "draws": total.reached.draws,
-                "black": total.reached.black,
-                "moves": rows,
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&doc)?)?;
+            let doc = Document {
+                black: total.reached.black,
+                draws: total.reached.draws,
+                fen: root.position.fen(),
+                games: total.reached.games,
+                games_read: total.games,
+                moves: &rows,
+                variant: variant.name(),
+                white: total.reached.white,
+            };
+            serde_json::to_writer_pretty(&mut out, &doc)?;
+            writeln!(out)?;
         }
         TreeFormat::Csv => write_csv(&mut out, &rows)?,
         TreeFormat::Text => write_text(&mut out, &total, &root, variant, &rows)?,
     }
     out.flush()?;
     out.commit()?;
-    Ok(ExitCode::from(if unreadable { 2 } else { 0 }))
+    Ok(ExitCode::from(if read.unreadable { 2 } else { 0 }))
 }
 
 fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), Box<dyn std::error::Error>> {

@@ -12,6 +12,7 @@ pub mod dedup;
 pub mod filter;
 pub mod generate;
 pub mod moves;
+pub mod openings;
 pub mod show;
 pub mod split;
 pub mod stats;

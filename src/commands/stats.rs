@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::commands::openings::{self, Beside, Openings, Walk};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::replay::{replay_observed, Claims, DiceTurn, Observer, Options};
@@ -277,10 +278,11 @@ fn game_stats(
     options: Options,
     claims: &mut Claims,
     rows: bool,
+    walk: &mut Walk,
 ) -> GameStats {
     let s = if rows { header(file, index, record) } else { result_only(record) };
     let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows, last_claim: None };
-    let report = replay_observed(record, index, options, &mut counter);
+    let report = replay_observed(record, index, options, &mut Beside { inner: &mut counter, walk });
     *claims = counter.claims;
     let mut s = counter.s;
     let first_error = report.diagnostics.iter().find(|d| d.is_error()).or(report.diagnostics.first());
@@ -427,6 +429,8 @@ pub struct Aggregate {
     /// Games by time control and the time their moves took (issue 44).
     #[serde(skip_serializing_if = "super::clocks::TimeStats::is_empty")]
     pub time: super::clocks::TimeStats,
+    /// The positions after the first turns, by variant ([`openings`]).
+    pub openings: Openings,
 }
 
 impl Aggregate {
@@ -541,6 +545,7 @@ impl Aggregate {
         self.losing_positions += other.losing_positions;
         into(&mut self.variants, other.variants);
         self.time.merge(other.time);
+        self.openings.merge(other.openings);
         self
     }
 
@@ -659,6 +664,9 @@ impl Aggregate {
         for (section, key, value) in self.time.rows() {
             push(section, &key, value, None);
         }
+        for (variant, o) in self.openings.top() {
+            push("most frequent openings", &format!("{variant}: {}", o.line), o.games.to_string(), None);
+        }
         rows
     }
 }
@@ -666,31 +674,41 @@ impl Aggregate {
 /// Statistics of one chunk of text (whole games of a file): the per-game rows
 /// (indexes from 0 within the chunk) and their aggregate.
 pub fn stats_text(file: &str, text: &str, options: Options) -> (Vec<GameStats>, Aggregate) {
-    chunk_stats(file, text, options, true)
+    chunk_stats(file, text, options, true, openings::DEFAULT_TURNS)
 }
 
 /// The aggregate of one chunk of text without its rows: memory does not
 /// grow with the number of games.
 pub fn aggregate_text(file: &str, text: &str, options: Options) -> Aggregate {
-    chunk_stats(file, text, options, false).1
+    chunk_stats(file, text, options, false, openings::DEFAULT_TURNS).1
 }
 
-fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<GameStats>, Aggregate) {
+/// [`stats_text`] (`rows`) or [`aggregate_text`], with the openings of
+/// `opening_turns` turns (0: none).
+pub fn chunk_stats(
+    file: &str,
+    text: &str,
+    options: Options,
+    keep: bool,
+    opening_turns: u32,
+) -> (Vec<GameStats>, Aggregate) {
     use crate::notation::{Found, GameRecord, Reader};
     let mut rows = Vec::new();
     let mut agg = Aggregate::default();
     let mut claims = Claims::default();
     let mut reader = Reader::new(text);
     let mut record = GameRecord::default();
+    let mut walk = Walk::default();
     while let Some(found) = reader.read_into(&mut record) {
         let index = agg.games as usize;
         if matches!(found, Found::Game) {
             agg.time.add(&record, text);
         }
+        walk.reset(opening_turns);
         let row = match found {
             // Bytes that are no character (a warning of validate) leave the
             // moves to decide whether the game is valid.
-            Found::Game => game_stats(file, index, &record, options, &mut claims, keep),
+            Found::Game => game_stats(file, index, &record, options, &mut claims, keep, &mut walk),
             Found::Broken(_) => GameStats {
                 valid: false,
                 first_diagnostic: crate::diag::Code::Syntax.to_string(),
@@ -699,6 +717,7 @@ fn chunk_stats(file: &str, text: &str, options: Options, keep: bool) -> (Vec<Gam
             Found::Stray(_) => continue,
         };
         agg.add(&row);
+        agg.openings.add(&mut walk);
         if keep {
             rows.push(row);
         }

@@ -34,13 +34,14 @@ pub struct Continuation {
     pub moves: Vec<Move>,
 }
 
-/// Where a game is: its input (by name), its number there (from 1), and its players.
+/// Where a game is: its input (by name), its number there (from 1), and
+/// its players (fields in the order of their names, as JSON has them).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 pub struct Sample {
+    pub black: String,
     pub file: String,
     pub game: u64,
     pub white: String,
-    pub black: String,
 }
 
 /// What the games that reach a position, or play a continuation, have in common.
@@ -232,25 +233,26 @@ pub struct Tree {
 }
 
 impl Tree {
-    /// Adds `later`, the tree of the games after these, their game numbers
-    /// counted on from this tree's.
-    pub fn merge(&mut self, mut later: Tree) {
-        let offset = self.games;
-        let renumber = |t: &mut Tally| {
-            if let Some(s) = t.sample.as_mut() {
-                s.game += offset;
-            }
-        };
-        renumber(&mut later.reached);
+    /// Adds `later`, the tree of the games after these (their samples
+    /// numbered in their own files: see [`Tree::renumber`]).
+    pub fn merge(&mut self, later: Tree) {
         self.reached.merge(later.reached);
-        for (key, mut tally) in later.continuations {
-            renumber(&mut tally);
+        for (key, tally) in later.continuations {
             self.continuations.entry(key).or_default().merge(tally);
         }
         for (hash, pos) in later.positions {
             self.positions.entry(hash).or_insert(pos);
         }
         self.games += later.games;
+    }
+
+    /// Counts the samples' game numbers on by `before`, the games of their
+    /// file before this tree's (a chunk's games are numbered from 1).
+    pub fn renumber(&mut self, before: u64) {
+        let tallies = std::iter::once(&mut self.reached).chain(self.continuations.values_mut());
+        for s in tallies.filter_map(|t| t.sample.as_mut()) {
+            s.game += before;
+        }
     }
 
     /// The continuations from `hash`, most played first (then by their moves' UCI).
@@ -428,32 +430,48 @@ pub fn tree_text(file: &str, text: &str, root: &Root, options: Options) -> Tree 
     tree
 }
 
-/// One row of the written tree: a continuation with its figures.
+/// One row of the written tree: a continuation with its figures. (Its
+/// fields stand in the order of their names, as `tree --format json` writes
+/// them.)
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
+    pub black: u64,
     /// Turns from the root (1 for the root's own continuations).
     pub depth: u32,
+    pub draws: u64,
+    /// The position after it.
+    pub fen: String,
+    pub first_date: Option<String>,
+    pub games: u64,
+    pub last_date: Option<String>,
     /// The moves from the root to it, as written (space-separated).
     pub line: String,
     #[serde(rename = "move")]
     pub written: String,
-    pub uci: String,
-    pub games: u64,
-    pub white: u64,
-    pub draws: u64,
-    pub black: u64,
-    /// The side to move's score in percent.
-    pub score: Option<f64>,
-    pub rating: Option<u64>,
-    pub performance: Option<i64>,
-    pub year: Option<f64>,
-    pub first_date: Option<String>,
-    pub last_date: Option<String>,
-    pub sample: Option<Sample>,
-    /// The position after it.
-    pub fen: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub moves: Vec<Row>,
+    pub performance: Option<i64>,
+    pub rating: Option<u64>,
+    pub sample: Option<Sample>,
+    /// The side to move's score in percent.
+    pub score: Option<f64>,
+    pub uci: String,
+    pub white: u64,
+    pub year: Option<f64>,
+}
+
+/// The `tree --format json` document, written as it is serialised (no
+/// copy of the rows): its fields in the order of their names.
+#[derive(Debug, Serialize)]
+pub struct Document<'a> {
+    pub black: u64,
+    pub draws: u64,
+    pub fen: String,
+    pub games: u64,
+    pub games_read: u64,
+    pub moves: &'a [Row],
+    pub variant: &'static str,
+    pub white: u64,
 }
 
 /// How the tree is written.

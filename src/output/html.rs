@@ -307,7 +307,7 @@ fn positions(record: &GameRecord, report: &GameReport, nodes: &[Node]) -> Positi
 
 /// A string as a JavaScript literal that is also safe inside the page's
 /// CDATA section and its XML (no `<`, `>`, `&` or control characters).
-fn js(s: &str) -> String {
+pub(crate) fn js(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -327,14 +327,14 @@ fn js(s: &str) -> String {
     out
 }
 
-fn join<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> String {
+pub(crate) fn join<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> String {
     items.into_iter().map(f).collect::<Vec<_>>().join(",")
 }
 
 /// The board without men: squares (`q` and the rank-major index), the
 /// files' letters and the ranks' numbers, and the group the script puts
 /// the men in. As [`crate::output::diagram::svg_board`] draws it.
-fn empty_board(width: u8, height: u8, tenth: char) -> String {
+pub(crate) fn empty_board(width: u8, height: u8, tenth: char) -> String {
     let (w, h) = (u32::from(width), u32::from(height));
     let (s, margin) = (40, 20);
     let (pw, ph) = (w * s + 2 * margin, h * s + 2 * margin);
@@ -378,7 +378,7 @@ fn empty_board(width: u8, height: u8, tenth: char) -> String {
 /// The men's pictures by FEN letter: a chess symbol, or (`discs`) the
 /// letter on a disc (the prince, Grand's marshal and cardinal, Royal's
 /// prince and princess) in `letters`.
-fn glyphs(rules: &Rules, letters: Letters) -> (String, String) {
+pub(crate) fn glyphs(rules: &Rules, letters: Letters) -> (String, String) {
     let mut symbols = Vec::new();
     let mut discs = Vec::new();
     for &(_, role) in rules.letters {
@@ -566,7 +566,7 @@ var states = [{states}];
 var notes = {{{notes}}};
 var turns = [{turns}];
 var captions = [{captions}];
-{SCRIPT}//]]></script>
+{BOARD_SCRIPT}{SCRIPT}//]]></script>
 </body>
 </html>
 "#,
@@ -588,9 +588,68 @@ var captions = [{captions}];
         starts = starts.join(","),
         ups = ups.join(","),
         SCRIPT = SCRIPT,
+        BOARD_SCRIPT = BOARD_SCRIPT,
     );
     page
 }
+
+/// The board's script, shared by the pages that draw one board
+/// ([`empty_board`]'s SVG): `Board(W, H, symbols, discs)` gives `read` (a
+/// FEN placement as FEN letters by square, rank 1 first, `.` empty), `draw`
+/// (the men of such a board, each a glyph of `symbols` or a letter of
+/// `discs` on a disc) and `mark` (the squares of the last move, by index).
+pub(crate) const BOARD_SCRIPT: &str = r##"function Board(W, H, symbols, discs) {
+  "use strict";
+  var SVG = "http://www.w3.org/2000/svg", men = document.getElementById("men"), marked = [];
+  function el(name, attrs, text) {
+    var e = document.createElementNS(SVG, name);
+    Object.keys(attrs).forEach(function (a) { e.setAttribute(a, attrs[a]); });
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function paint(i, lit) {
+    var q = document.getElementById("q" + i), light = (i % W + Math.floor(i / W)) % 2 === 1;
+    if (!q) return;
+    if (lit) { q.setAttribute("fill", light ? "#f6f669" : "#baca2b"); q.setAttribute("class", "last"); }
+    else { q.setAttribute("fill", light ? "#f0d9b5" : "#b58863"); q.removeAttribute("class"); }
+  }
+  return {
+    read: function (placement) {
+      var b = [];
+      placement.split("/").reverse().forEach(function (row) {
+        var re = /(\d+)|(.)/g, m;
+        while ((m = re.exec(row))) {
+          if (m[1]) for (var i = 0; i < Number(m[1]); i++) b.push(".");
+          else b.push(m[2]);
+        }
+      });
+      return b;
+    },
+    draw: function (b) {
+      while (men.firstChild) men.removeChild(men.firstChild);
+      b.forEach(function (c, i) {
+        if (c === ".") return;
+        var file = i % W, rank = Math.floor(i / W), x = 20 + 40 * file + 20, y = 20 + 40 * (H - 1 - rank) + 20;
+        var at = { "data-square": String.fromCharCode(97 + file) + (rank + 1), "data-man": c };
+        if (c in symbols) {
+          at.x = x; at.y = y + 11; at["font-size"] = 32; at["text-anchor"] = "middle";
+          men.appendChild(el("text", at, symbols[c]));
+        } else {
+          var white = c === c.toUpperCase(), g = el("g", at);
+          g.appendChild(el("circle", { cx: x, cy: y, r: 15, fill: white ? "#ffffff" : "#000000", stroke: "#000000", "stroke-width": 1.5 }));
+          g.appendChild(el("text", { x: x, y: y + 6, "font-size": 18, "font-weight": "bold", "text-anchor": "middle", fill: white ? "#000000" : "#ffffff" }, discs[c] || c));
+          men.appendChild(g);
+        }
+      });
+    },
+    mark: function (squares) {
+      marked.forEach(function (i) { paint(i, false); });
+      marked = squares;
+      marked.forEach(function (i) { paint(i, true); });
+    }
+  };
+}
+"##;
 
 /// The page's script: builds the links and each position from the data
 /// above it, draws the board, and steps by buttons, keys and clicks.
@@ -622,14 +681,7 @@ const SCRIPT: &str = r##"(function () {
     while ((m = re.exec(d))) out.push([(Number(m[2]) - 1) * W + m[1].charCodeAt(0) - 97, m[3]]);
     return out;
   }
-  var board0 = [];
-  startPlacement.split("/").reverse().forEach(function (row) {
-    var re = /(\d+)|(.)/g, m;
-    while ((m = re.exec(row))) {
-      if (m[1]) for (var i = 0; i < Number(m[1]); i++) board0.push(".");
-      else board0.push(m[2]);
-    }
-  });
+  var board = Board(W, H, symbols, discs), board0 = board.read(startPlacement);
   var cache = {};
   cache[0] = { b: board0, t: startTail };
   // The board and FEN fields of node `k`, from the nearest known node back.
@@ -661,40 +713,9 @@ const SCRIPT: &str = r##"(function () {
     }
     return rows.join("/");
   }
-  var SVG = "http://www.w3.org/2000/svg", men = document.getElementById("men"), marked = [];
-  function el(name, attrs, text) {
-    var e = document.createElementNS(SVG, name);
-    Object.keys(attrs).forEach(function (a) { e.setAttribute(a, attrs[a]); });
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
   function draw(k, b) {
-    while (men.firstChild) men.removeChild(men.firstChild);
-    b.forEach(function (c, i) {
-      if (c === ".") return;
-      var file = i % W, rank = Math.floor(i / W), x = 20 + 40 * file + 20, y = 20 + 40 * (H - 1 - rank) + 20;
-      var at = { "data-square": String.fromCharCode(97 + file) + (rank + 1), "data-man": c };
-      if (c in symbols) {
-        at.x = x; at.y = y + 11; at["font-size"] = 32; at["text-anchor"] = "middle";
-        men.appendChild(el("text", at, symbols[c]));
-      } else {
-        var white = c === c.toUpperCase(), g = el("g", at);
-        g.appendChild(el("circle", { cx: x, cy: y, r: 15, fill: white ? "#ffffff" : "#000000", stroke: "#000000", "stroke-width": 1.5 }));
-        g.appendChild(el("text", { x: x, y: y + 6, "font-size": 18, "font-weight": "bold", "text-anchor": "middle", fill: white ? "#000000" : "#ffffff" }, discs[c] || c));
-        men.appendChild(g);
-      }
-    });
-    marked.forEach(function (i) {
-      var q = document.getElementById("q" + i), light = (i % W + Math.floor(i / W)) % 2 === 1;
-      q.setAttribute("fill", light ? "#f0d9b5" : "#b58863");
-      q.removeAttribute("class");
-    });
-    marked = squares(changes[k]).slice(0, 2).map(function (c) { return c[0]; });
-    marked.forEach(function (i) {
-      var q = document.getElementById("q" + i), light = (i % W + Math.floor(i / W)) % 2 === 1;
-      q.setAttribute("fill", light ? "#f6f669" : "#baca2b");
-      q.setAttribute("class", "last");
-    });
+    board.draw(b);
+    board.mark(squares(changes[k]).slice(0, 2).map(function (c) { return c[0]; }));
   }
   function text(id, value) { var e = document.getElementById(id); if (e) e.textContent = value; }
   var current = 0;

@@ -1,6 +1,7 @@
 //! Writing results: typed rows as CSV and JSON lines ([`table`]) or Parquet
 //! ([`parquet`]), board diagrams for the terminal and as SVG ([`diagram`]),
-//! the game page ([`html`]) and the statistics page ([`stats_page`]), and
+//! the game page ([`html`]), the statistics page ([`stats_page`]) and the
+//! tree explorer ([`tree_page`]), and
 //! movetext filled into lines ([`wrap`]).
 
 pub mod diagram;
@@ -8,4 +9,5 @@ pub mod html;
 pub mod parquet;
 pub mod stats_page;
 pub mod table;
+pub mod tree_page;
 pub mod wrap;

@@ -7,7 +7,7 @@
 use crate::common::{pgn100, with_stdin};
 
 /// The FEN `show` prints for `args`' position.
-fn shown_fen(out: &std::process::Output) -> String {
+pub(crate) fn shown_fen(out: &std::process::Output) -> String {
     let text = String::from_utf8_lossy(&out.stdout);
     let last = text.lines().last().unwrap_or_default();
     last.split_once("FEN ").map(|(_, f)| f.to_string()).expect("a FEN line")
@@ -253,7 +253,7 @@ fn a_game_with_twenty_thousand_variation_moves_gives_a_small_page() {
 }
 
 /// Headless Chromium, when the machine has it (Debian's `chromium`).
-fn chromium() -> Option<std::path::PathBuf> {
+pub(crate) fn chromium() -> Option<std::path::PathBuf> {
     let found = std::env::var_os("CHROMIUM").map(std::path::PathBuf::from).or_else(|| {
         ["/usr/bin/chromium", "/usr/bin/chromium-browser"].iter().map(std::path::PathBuf::from).find(|p| p.exists())
     });
@@ -264,7 +264,7 @@ fn chromium() -> Option<std::path::PathBuf> {
 }
 
 /// The DOM of `url` after its script ran, as headless Chromium serialises it.
-fn dump_dom(browser: &std::path::Path, url: &str) -> String {
+pub(crate) fn dump_dom(browser: &std::path::Path, url: &str) -> String {
     let profile = tempfile::tempdir().expect("profile dir");
     let o = std::process::Command::new(browser)
         .args([
@@ -385,7 +385,7 @@ f.onload = function () {{
 
 /// The placement of a FEN drawn as the men of [`Shown`] are: square and
 /// letter of each man, rank 1 first.
-fn placement_men(fen: &str) -> Vec<(String, String)> {
+pub(crate) fn placement_men(fen: &str) -> Vec<(String, String)> {
     let placement = fen.split(' ').next().expect("a placement");
     let mut men = Vec::new();
     for (r, row) in placement.split('/').rev().enumerate() {
@@ -407,7 +407,7 @@ fn placement_men(fen: &str) -> Vec<(String, String)> {
 
 /// The glyph the page draws for a man: the chess symbol, or the letter of
 /// `disc` on a disc.
-fn glyph(man: &str, disc: &dyn Fn(&str) -> String) -> String {
+pub(crate) fn glyph(man: &str, disc: &dyn Fn(&str) -> String) -> String {
     match man {
         "K" => "♔",
         "Q" => "♕",
