@@ -335,9 +335,10 @@ fn write_game(
     // `[Files "a-k"]` ends the tags when the output letters `k`.
     if ak_in != ak_out {
         let last = record.tags.len().checked_sub(1);
-        // A game of Files tags alone keeps one, saying the new lettering:
-        // without it there would be no game.
-        let only_files = record.tokens.is_empty() && record.tags.iter().all(|t| t.name == "Files");
+        // A game whose only tags are Files tags keeps one, saying the new
+        // lettering: without a tag, what follows might read as no game (a
+        // glyph, or nothing at all).
+        let only_files = record.tags.iter().all(|t| t.name == "Files");
         for (i, tag) in record.tags.iter().enumerate() {
             let is_last = Some(i) == last;
             if tag.name == "Files" {

@@ -149,7 +149,20 @@ pub fn validate(data: &[u8]) {
     let kept = convert_source(source, &ConvertOptions { replay: options, ..ConvertOptions::default() });
     assert_eq!(kept.games, report.games);
     assert_eq!(kept.invalid, report.invalid);
-    assert_eq!(kept.text, *source.text, "convert with everything kept changes nothing");
+    // Convert writes the look-alikes the replay warned of (book commas,
+    // Cyrillic files, ...) in their right form, and nothing else: without
+    // them the text comes back byte for byte, with them a second pass
+    // changes nothing.
+    use pgn100::diag::Code;
+    let lookalikes = report.diagnostics.iter().any(|d| matches!(d.code, Code::Lookalike | Code::BookPunctuation));
+    if lookalikes {
+        let options = ConvertOptions { replay: options, ..ConvertOptions::default() };
+        let again = convert_source(&SourceFile::new("fuzz.pgn", kept.text.clone()), &options);
+        assert_eq!(again.text, kept.text, "convert with everything kept, twice");
+        assert_eq!((again.games, again.invalid), (kept.games, kept.invalid));
+    } else {
+        assert_eq!(kept.text, *source.text, "convert with everything kept changes nothing");
+    }
     let annotated = annotate_source(source, &AnnotateOptions::default());
     assert_eq!(annotated.games, report.games);
     let (rows, total) = stats_text("fuzz.pgn", &source.text, options);
