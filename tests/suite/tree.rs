@@ -494,8 +494,8 @@ fn a_browser_descends_and_climbs_the_tree_page_of_every_variant() {
 /// `stats`' most frequent openings of N turns agree with `tree --depth N`:
 /// the games that reach each position after N turns are the games of the
 /// distinct continuations at depth N that lead to it (transpositions merge
-/// in both), on real chess files and on Hundred games with planted
-/// transpositions in three notations.
+/// in both), on real chess files, on Hundred games with planted
+/// transpositions in three notations, and on Dice chess games.
 #[test]
 fn stats_openings_agree_with_the_tree_at_their_depth() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -513,6 +513,9 @@ fn stats_openings_agree_with_the_tree_at_their_depth() {
             ],
         ),
         ("hundred", "Hundred", "4", vec![g, "corpus/tree/hundred_transpositions.pgn"]),
+        // Turns of several moves reach one position many ways, and a rook
+        // gone and back leaves a position of other castling rights.
+        ("dice", "Dice", "2", vec!["corpus/oracle/dice/dice-lat-short.pgn"]),
     ] {
         let depth: u64 = turns.parse().expect("a number");
         // Distinct continuations (position from, moves) at depth N: their

@@ -273,9 +273,19 @@ impl DicePosition {
     pub fn king_taken(&self) -> Option<Color> {
         self.king_taken
     }
-    /// A hash of the men and the player (for merging transpositions).
+    /// A hash of the men, the player, the castling rights and the open en
+    /// passant squares (for merging transpositions).
     pub fn hash(&self) -> u64 {
-        self.hash
+        // The men and the turn kept as moves are made; the castling rights
+        // and the open en passant squares added here, so that positions
+        // that differ in them (a rook gone and back) are not one.
+        let rights = CASTLE_LETTERS
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| self.castling & (1 << bit) != 0)
+            .filter_map(|(_, &c)| Rights::from_letter(c))
+            .fold(0, |h, r| h ^ zobrist::rights(r));
+        self.ep_open.into_iter().fold(self.hash ^ rights, |h, sq| h ^ zobrist::en_passant(sq))
     }
 
     /// The oracle's FEN: standard fields, the en passant field always `-`.
