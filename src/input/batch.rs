@@ -809,6 +809,14 @@ impl<R: Read, T> Handoff<R, T> {
         }
     }
 
+    /// Does `task`, the lock released.
+    fn run(&self, task: Task<R>, work: &(impl Fn(&str, usize, FileBytes) -> T + Sync)) {
+        match task {
+            Task::Read(blocks) => self.read(blocks),
+            Task::Work(i, job) => self.work(i, job, work),
+        }
+    }
+
     /// A worker: reads and works until the consuming is over.
     fn worker(&self, work: &(impl Fn(&str, usize, FileBytes) -> T + Sync), window: usize) {
         let mut s = self.lock();
@@ -817,13 +825,9 @@ impl<R: Read, T> Handoff<R, T> {
                 return;
             }
             match s.task(window) {
-                Some(Task::Read(blocks)) => {
+                Some(task) => {
                     drop(s);
-                    self.read(blocks);
-                }
-                Some(Task::Work(i, job)) => {
-                    drop(s);
-                    self.work(i, job, work);
+                    self.run(task, work);
                 }
                 None => {
                     s.idle_workers += 1;
@@ -888,13 +892,9 @@ impl<R: Read, T> Handoff<R, T> {
                 return Ok(());
             }
             match s.task(window) {
-                Some(Task::Read(blocks)) => {
+                Some(task) => {
                     drop(s);
-                    self.read(blocks);
-                }
-                Some(Task::Work(i, job)) => {
-                    drop(s);
-                    self.work(i, job, work);
+                    self.run(task, work);
                 }
                 // Chunk `want` is in work on another thread, or the reader
                 // is: either wakes this one.
