@@ -236,6 +236,14 @@ impl Board {
         bb
     }
 
+    /// The squares from which a man of kind `role` (not a pawn) attacks
+    /// `sq` on an empty board, which are those it reaches from `sq`: every
+    /// kind's moves are symmetric. Royal's two-steppers reach every square.
+    #[inline]
+    pub fn reach(role: Role, sq: Square) -> Bitboard {
+        Bitboard(REACH[role.index()][sq.index()])
+    }
+
     /// Whether a man of kind `role` (not a pawn) on `sq` attacks `target`.
     #[inline(always)]
     pub fn attacks_square(role: Role, sq: Square, target: Square, occupied: Bitboard) -> bool {
@@ -303,6 +311,30 @@ impl Board {
         self.by_color[piece.color.index()] ^= b;
         self.squares[from.index()] = 0;
         self.squares[to.index()] = code(piece);
+    }
+
+    /// Moves `piece` from `from` to `to`, taking `taken`, the man on `to`
+    /// (if any).
+    #[inline]
+    pub fn carry_taking(&mut self, from: Square, to: Square, piece: Piece, taken: Option<Piece>) {
+        debug_assert!(self.piece_at(to) == taken);
+        if let Some(t) = taken {
+            let b = to.bb();
+            self.by_role[t.role.index()] ^= b;
+            self.by_color[t.color.index()] ^= b;
+            self.squares[to.index()] = 0;
+        }
+        self.carry(from, to, piece);
+    }
+
+    /// After the double step of a pawn of `us` from `from` to `to`, on the
+    /// board before it: the skipped square, if a pawn of theirs attacks it
+    /// (an en passant capture there may then be legal).
+    #[expect(clippy::expect_used, reason = "the squares of a double step and the one between are on the layout")]
+    pub(super) fn opened_en_passant(&self, from: Square, to: Square, us: Color) -> Option<Square> {
+        let skipped = Square::new(from.file(), (from.rank() + to.rank()) / 2).expect("between");
+        let their_pawns = self.by_piece(Piece::new(!us, Role::Pawn));
+        (Bitboard(PAWN_ATTACKS[us.index()][skipped.index()]) & their_pawns).any().then_some(skipped)
     }
 
     /// Removes and returns the man on `sq`.

@@ -79,9 +79,14 @@ impl Position {
                     return None;
                 }
                 let blockers = board.occupied() | rules.outside();
-                // Usually one or two men of the kind: each tested on its line.
-                for from in ours {
-                    if Board::attacks_square(role, from, to, blockers) && self.keeps_king_safe(from, to) {
+                // The men of the kind that reach `to` on an empty board (one
+                // load: the kinds' moves are symmetric, and no kind here
+                // has Royal's two-step), usually one: each with nothing
+                // between it and `to` (a leap has nothing between) fits
+                // if it leaves the king safe.
+                let king = self.our_king();
+                for from in Board::reach(role, to) & ours {
+                    if (Bitboard::between(from, to) & blockers).is_empty() && self.keeps_king_safe(king, from, to) {
                         fits.add(Move::new(from, to, MoveKind::Normal));
                     }
                 }
@@ -98,24 +103,26 @@ impl Position {
         if self.rules().legality != super::variant::Legality::KingSafe {
             return None;
         }
-        Some(men.filter(|&from| self.keeps_king_safe(from, to)).fold(Bitboard::EMPTY, Bitboard::with))
+        let king = self.our_king();
+        Some(men.filter(|&from| self.keeps_king_safe(king, from, to)).fold(Bitboard::EMPTY, Bitboard::with))
     }
 
     /// Whether moving our man (not the king) from `from` to `to`, taking
-    /// what stands there, leaves our king out of check.
-    fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
-        let king = self.our_king();
+    /// what stands there, leaves our king (on `king`) out of check.
+    #[inline(always)]
+    fn keeps_king_safe(&self, king: Square, from: Square, to: Square) -> bool {
         let board = self.board();
         if self.checkers().is_empty() {
             // Out of check only a pin can forbid the move: a rider of theirs
             // behind `from` on the one line from the king through it. Most
             // men share no line with the king, or no rider of theirs stands
             // on that ray at all: then the occupancy is never needed.
-            if board.riders_on_ray(king, from, !self.turn()).without(to).is_empty() {
+            let riders = board.riders_on_ray(king, from, !self.turn()).without(to);
+            if riders.is_empty() {
                 return true;
             }
             let occupied = board.occupied().without(from).with(to) | self.rules().outside();
-            return board.riders_through(king, from, !self.turn(), occupied).without(to).is_empty();
+            return (Bitboard::ray_towards(king, from, occupied) & riders).is_empty();
         }
         let occupied = board.occupied().without(from).with(to) | self.rules().outside();
         board.attackers_to(king, !self.turn(), occupied).without(to).is_empty()
@@ -162,9 +169,10 @@ impl Position {
         let to = spec.to;
         let back = -us.forward();
         let capturers = Bitboard(PAWN_ATTACKS[(!us).index()][to.index()]) & ours;
+        let king = self.our_king();
         if board.by_color(!us).contains(to) {
             for from in capturers {
-                if self.keeps_king_safe(from, to) {
+                if self.keeps_king_safe(king, from, to) {
                     self.add_pawn_move(spec, from, fits);
                 }
             }
@@ -174,22 +182,22 @@ impl Position {
             return;
         }
         if self.ep_square() == Some(to) && spec.promotion.is_none() {
-            if let Some(captured) = to.offset(0, back) {
+            if let Some(captured) = to.up(back) {
                 for from in capturers {
-                    if self.en_passant_is_safe(self.our_king(), from, to, captured) {
+                    if self.en_passant_is_safe(king, from, to, captured) {
                         fits.add(Move::new(from, to, MoveKind::EnPassant));
                     }
                 }
             }
         }
-        let Some(one) = to.offset(0, back) else { return };
+        let Some(one) = to.up(back) else { return };
         if ours.contains(one) {
-            if self.keeps_king_safe(one, to) {
+            if self.keeps_king_safe(king, one, to) {
                 self.add_pawn_move(spec, one, fits);
             }
         } else if !board.occupied().contains(one) && rules.board.contains(one) {
-            if let Some(two) = one.offset(0, back).filter(|&s| ours.contains(s)) {
-                if rules.pawn_rank[us.index()].contains(two) && self.keeps_king_safe(two, to) {
+            if let Some(two) = one.up(back).filter(|&s| ours.contains(s)) {
+                if rules.pawn_rank[us.index()].contains(two) && self.keeps_king_safe(king, two, to) {
                     self.add_pawn_move(spec, two, fits);
                 }
             }

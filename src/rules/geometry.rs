@@ -111,6 +111,16 @@ impl Square {
         }
         Square::new(f as u8, r as u8)
     }
+    /// The square `dr` ranks away on the same file, if on the layout: as
+    /// [`Square::offset`]`(0, dr)`, with no file and rank worked out.
+    #[inline]
+    pub const fn up(self, dr: i8) -> Option<Square> {
+        let i = self.0 as i16 + dr as i16 * WIDTH as i16;
+        if i < 0 {
+            return None;
+        }
+        Square::from_index(i as usize)
+    }
     pub const fn bb(self) -> Bitboard {
         Bitboard(BIT[self.0 as usize])
     }
@@ -252,10 +262,11 @@ impl Bitboard {
     #[inline]
     pub fn between(a: Square, b: Square) -> Bitboard {
         let d = DIRECTION[a.index()][b.index()] as usize;
-        if d >= 8 {
-            return Bitboard::EMPTY;
-        }
-        Bitboard(RAYS[d][a.index()] & RAYS[OPPOSITE[d]][b.index()])
+        // The opposite direction is `d ^ 4` (see `OPPOSITE`), and no line
+        // (8) takes the empty row 8 both ways: no branch on whether the two
+        // share a line (a knight's leap, asked about as often as a line),
+        // and no table between the direction and the rays.
+        Bitboard(RAYS[d][a.index()] & RAYS[(d ^ 4).min(8)][b.index()])
     }
     /// The whole ray from `from` towards `towards` on an empty board (empty
     /// if the two share no line), and whether it runs on a diagonal. Told
@@ -374,7 +385,8 @@ const S: usize = 4;
 const SW: usize = 5;
 const W: usize = 6;
 const SE: usize = 7;
-/// Directions 0..4 increase the index (use the lowest blocker), 4..8 decrease it.
+/// Directions 0..4 increase the index (use the lowest blocker), 4..8 decrease
+/// it; a direction's opposite is four on (`d ^ 4`: [`OPPOSITE`]).
 const DELTAS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
 const OPPOSITE: [usize; 8] = [S, SW, W, SE, N, NE, E, NW];
 
@@ -502,6 +514,19 @@ mod tests {
         // Found by the mutation property test: a multi-byte first character.
         assert_eq!(Square::parse("\u{fffd}1"), None);
         assert_eq!(Square::parse("ж"), None);
+    }
+
+    #[test]
+    fn a_step_along_the_file_is_the_offset() {
+        for i in 0..SQUARES {
+            let s = Square::from_index(i).unwrap();
+            for dr in -11..=11 {
+                assert_eq!(s.up(dr), s.offset(0, dr), "{s} {dr}");
+            }
+        }
+        for d in 0..8 {
+            assert_eq!(OPPOSITE[d], d ^ 4);
+        }
     }
 
     #[test]

@@ -274,6 +274,7 @@ impl Position {
         clippy::expect_used,
         reason = "`from_setup` admits only one king per side, and a legal move never takes a king"
     )]
+    #[inline(always)]
     pub fn our_king(&self) -> Square {
         self.board.the_king_of(self.turn).expect("a position has one king per side")
     }
@@ -289,27 +290,29 @@ impl Position {
         self.checkers.any()
     }
 
-    /// The checkers after a plain move (or promotion) from `from` to `to`
-    /// by the side not to move: the man on `to` when it attacks the king,
-    /// and a slider the move uncovered on the line from the king through
-    /// `from`. (Castling, en passant and throne moves move more men: they
-    /// take [`Self::compute_checkers`].)
-    ///
-    /// `occupied_before` is the board's men before the move, read before
-    /// the move changed the board: read after, the 128-bit word would wait
-    /// on the two 64-bit halves the move has just written, which the
-    /// processor cannot forward to one load (a stall on every move).
-    fn checkers_after(&self, from: Square, to: Square, occupied_before: Bitboard) -> Bitboard {
-        let Some(king) = self.board.the_king_of(self.turn) else { return Bitboard::EMPTY };
-        let Some(man) = self.board.piece_at(to) else { return Bitboard::EMPTY };
-        let occupied = occupied_before.without(from).with(to) | self.rules.outside();
+    /// The checkers of `king` after a plain move (or promotion) from `from`
+    /// to `to`, `man` now on `to`, `occupied` the men after the move (and
+    /// the squares outside the board): `man` when it attacks the king, and
+    /// of `riders` (the mover's side's riders on the ray from the king
+    /// through `from`, `from` itself left out) the one the move uncovered.
+    /// (Castling, en passant and throne moves move more men: they take
+    /// [`Self::compute_checkers`].)
+    #[inline(always)]
+    fn checkers_after(
+        king: Square,
+        from: Square,
+        to: Square,
+        man: Piece,
+        occupied: Bitboard,
+        riders: Bitboard,
+    ) -> Bitboard {
         let direct = if man.role == Role::Pawn {
-            let attacks = super::geometry::PAWN_ATTACKS.get(man.color.index()).and_then(|t| t.get(to.index()));
-            (attacks.copied().unwrap_or(0) & king.bb().0) != 0
+            (Bitboard(super::geometry::PAWN_ATTACKS[man.color.index()][to.index()]) & king.bb()).any()
         } else {
             Board::attacks_square(man.role, to, king, occupied)
         };
-        let uncovered = self.board.riders_through(king, from, man.color, occupied);
+        // Usually no rider of theirs stands on that ray at all.
+        let uncovered = if riders.is_empty() { riders } else { Bitboard::ray_towards(king, from, occupied) & riders };
         if direct {
             uncovered | to.bb()
         } else {
@@ -454,8 +457,117 @@ impl Position {
 
     /// Plays a move that [`Position::legal_moves`] produced. A move from
     /// anywhere else may leave a position that breaks the rules.
-    #[expect(clippy::expect_used, reason = "the squares built here take a file and a rank of squares of the move")]
+    #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        if m.kind == MoveKind::Normal && self.rules.legality != Legality::Cover {
+            self.play_normal(m.from, m.to);
+        } else {
+            self.play_special(m);
+        }
+    }
+
+    /// A plain move or capture of a man (most moves of every record), in
+    /// straight-line code. Everything the move needs from the board is read
+    /// before the move writes it: a 128-bit bitboard read just after the
+    /// move wrote its two 64-bit halves waits for the stores (the processor
+    /// cannot forward two stores to one load), and the discovered check
+    /// and the en passant test would each wait so on every move. The hash
+    /// is summed in a register and stored once.
+    fn play_normal(&mut self, from: Square, to: Square) {
+        let us = self.turn;
+        let board = &self.board;
+        let occupied_before = board.occupied();
+        let Some(mover) = board.piece_at(from) else {
+            debug_assert!(false, "no man on {from}");
+            return;
+        };
+        let captured = board.piece_at(to);
+        // Their king (the move cannot take it) and our riders on the ray
+        // from it through `from`, which may give check once `from` is left
+        // (the mover itself aside: on `to` it is the direct check's).
+        let their_king = board.the_king_of(!us);
+        let riders = their_king.map_or(Bitboard::EMPTY, |k| board.riders_on_ray(k, from, us).without(from));
+        let pawn = mover.role == Role::Pawn;
+        // A pawn's only step of two ranks is its double step.
+        let double_step = pawn && from.index().abs_diff(to.index()) == 2 * usize::from(super::geometry::WIDTH);
+        let opened = if double_step { board.opened_en_passant(from, to, us) } else { None };
+        if self.rights.bits() != 0 && (mover.role == Role::King || ((from.bb() | to.bb()) & self.castle_squares).any())
+        {
+            self.rights_after_move(from, to, mover);
+        }
+        let mut hash =
+            self.hash ^ zobrist::piece(mover, from) ^ zobrist::piece(mover, to) ^ zobrist::turn(Color::Black);
+        if let Some(c) = captured {
+            hash ^= zobrist::piece(c, to);
+        }
+        self.board.carry_taking(from, to, mover, captured);
+        self.end_ply(us, pawn || captured.is_some());
+        self.checkers = match their_king {
+            Some(king) => {
+                let occupied = occupied_before.without(from).with(to) | self.rules.outside();
+                Position::checkers_after(king, from, to, mover, occupied, riders)
+            }
+            None => Bitboard::EMPTY,
+        };
+        // The en passant square before the move is gone (out of the hash);
+        // one the double step opened stays if a capture there is legal.
+        if let Some(ep) = self.ep_square.take() {
+            hash ^= zobrist::en_passant(ep);
+        }
+        self.hash = hash;
+        if opened.is_some() {
+            self.ep_square = MaybeSquare::new(opened);
+            self.settle_en_passant();
+        }
+    }
+
+    /// The castling rights after the ordinary move of `mover` from `from`
+    /// to `to` (the board before the move): a king's step ends its
+    /// castlings, a move touching a castling's square may end that one.
+    #[inline(never)]
+    fn rights_after_move(&mut self, from: Square, to: Square, mover: Piece) {
+        let before = self.rights;
+        if mover.role == Role::King {
+            self.rights.clear(Rights::castling_of(mover.color));
+        }
+        if self.rights.bits() != 0 && ((from.bb() | to.bb()) & self.castle_squares).any() {
+            let specs = self.castles_of(self.rights).map(|(_, spec)| spec);
+            let mut after = self.rights;
+            after.after_move(specs, &self.board, from, to, mover);
+            self.rights = after;
+        }
+        self.hash ^= zobrist::rights(before) ^ zobrist::rights(self.rights);
+    }
+
+    /// The clocks and the turn after a move of `us` (`irreversible`: a pawn
+    /// move, a capture or a throne pawn's gain); the caller changes the
+    /// hash's turn.
+    #[inline(always)]
+    fn end_ply(&mut self, us: Color, irreversible: bool) {
+        self.halfmoves = if irreversible { 0 } else { self.halfmoves.saturating_add(1) };
+        // Black's move ends a full move: `us` as 1 for Black, no branch.
+        self.fullmoves = self.fullmoves.saturating_add(us as u32);
+        self.turn = !us;
+    }
+
+    /// The en passant square opened by the move just played stays only if
+    /// a capture there is legal (then it is part of the hash).
+    #[inline(always)]
+    fn settle_en_passant(&mut self) {
+        if let Some(ep) = self.ep_square.get() {
+            if self.has_legal_en_passant() {
+                self.hash ^= zobrist::en_passant(ep);
+            } else {
+                self.ep_square = MaybeSquare::NONE;
+            }
+        }
+    }
+
+    /// Every move but a plain one of a Chess-like variant: a null move,
+    /// Royal's moves, promotions, en passant, castlings, throne moves.
+    #[expect(clippy::expect_used, reason = "the squares built here take a file and a rank of squares of the move")]
+    #[inline(never)]
+    fn play_special(&mut self, m: Move) {
         if m.kind == MoveKind::Null {
             self.pass();
             return;
@@ -464,29 +576,26 @@ impl Position {
             self.play_royal(m);
             return;
         }
+        if m.kind == MoveKind::Normal {
+            self.play_normal(m.from, m.to);
+            return;
+        }
         let us = self.turn;
-        let rights_before = self.rights;
         let occupied_before = self.board.occupied();
         let Some(mover) = self.board.piece_at(m.from) else {
             debug_assert!(false, "no man on {}", m.from);
             return;
         };
-        let touched = m.from.bb() | m.to.bb();
-        if !m.is_castle() && self.rights.bits() != 0 && mover.role == Role::King {
-            // A king's step ends its castlings; no other right can change
-            // unless the move touches a castling's square.
-            self.rights.clear(Rights::castling_of(us));
-        }
-        if !m.is_castle() && self.rights.bits() != 0 && (touched & self.castle_squares).any() {
-            let rights = self.rights;
-            let specs = self.castles_of(rights).map(|(_, spec)| spec);
-            let mut after = rights;
-            after.after_move(specs, &self.board, m.from, m.to, mover);
-            self.rights = after;
+        if !m.is_castle()
+            && self.rights.bits() != 0
+            && (mover.role == Role::King || ((m.from.bb() | m.to.bb()) & self.castle_squares).any())
+        {
+            self.rights_after_move(m.from, m.to, mover);
         }
         if let Some(ep) = self.ep_square.take() {
             self.hash ^= zobrist::en_passant(ep);
         }
+        let rights_before = self.rights;
         let mut irreversible = mover.role == Role::Pawn;
         match m.kind {
             MoveKind::Castle(i) => {
@@ -499,57 +608,41 @@ impl Position {
                 self.take(captured);
                 self.put(m.to, mover);
             }
-            MoveKind::Null => {}
-            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Throne(_) => {
+            MoveKind::Promotion(role) => {
                 irreversible |= self.take(m.to).is_some();
-                match m.kind {
-                    MoveKind::Promotion(role) => {
-                        self.take(m.from);
-                        self.put(m.to, Piece::new(us, role));
-                    }
-                    // The man carried over in one step (board and hash once each).
-                    _ => {
-                        self.board.carry(m.from, m.to, mover);
-                        self.hash ^= zobrist::piece(mover, m.from) ^ zobrist::piece(mover, m.to);
-                    }
-                }
-                if let MoveKind::Throne(pawn) = m.kind {
-                    // The gained pawn changes the material for good, like a
-                    // capture: it resets the 80-move count ([decision], see
-                    // the README's notes on docs/rules.md 1.6).
-                    self.put(pawn, Piece::new(us, Role::Pawn));
-                    self.rights.clear(Rights::throne(us));
-                    irreversible = true;
-                }
-                if mover.role == Role::Pawn && m.from.rank().abs_diff(m.to.rank()) == 2 {
-                    let skipped = Square::new(m.from.file(), (m.from.rank() + m.to.rank()) / 2).expect("between");
-                    let their_pawns = self.board.by_piece(Piece::new(!us, Role::Pawn));
-                    if (Bitboard(super::geometry::PAWN_ATTACKS[us.index()][skipped.index()]) & their_pawns).any() {
-                        self.ep_square = MaybeSquare::new(Some(skipped));
-                    }
-                }
+                self.take(m.from);
+                self.put(m.to, Piece::new(us, role));
             }
+            MoveKind::Throne(pawn) => {
+                self.take(m.to);
+                self.board.carry(m.from, m.to, mover);
+                self.hash ^= zobrist::piece(mover, m.from) ^ zobrist::piece(mover, m.to);
+                // The gained pawn changes the material for good, like a
+                // capture: it resets the 80-move count ([decision], see
+                // the README's notes on docs/rules.md 1.6).
+                self.put(pawn, Piece::new(us, Role::Pawn));
+                self.rights.clear(Rights::throne(us));
+                irreversible = true;
+            }
+            MoveKind::Normal | MoveKind::Null => {}
         }
         if self.rights != rights_before {
             self.hash ^= zobrist::rights(rights_before) ^ zobrist::rights(self.rights);
         }
-        self.halfmoves = if irreversible { 0 } else { self.halfmoves.saturating_add(1) };
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = !us;
+        self.end_ply(us, irreversible);
         self.hash ^= zobrist::turn(Color::Black);
         self.checkers = match m.kind {
-            MoveKind::Normal | MoveKind::Promotion(_) => self.checkers_after(m.from, m.to, occupied_before),
+            MoveKind::Promotion(role) => match self.board.the_king_of(!us) {
+                Some(king) => {
+                    let occupied = occupied_before.without(m.from).with(m.to) | self.rules.outside();
+                    let riders = self.board.riders_on_ray(king, m.from, us).without(m.from);
+                    Position::checkers_after(king, m.from, m.to, Piece::new(us, role), occupied, riders)
+                }
+                None => Bitboard::EMPTY,
+            },
             _ => self.compute_checkers(),
         };
-        if let Some(ep) = self.ep_square.get() {
-            if self.has_legal_en_passant() {
-                self.hash ^= zobrist::en_passant(ep);
-            } else {
-                self.ep_square = MaybeSquare::NONE;
-            }
-        }
+        self.settle_en_passant();
     }
 
     /// Whether `m` (a move of this position) takes a man: en passant, or a

@@ -117,27 +117,31 @@ impl Role {
     }
 
     /// The movement of a piece (a pawn's is handled by the generator).
+    /// How the kind moves: a row of a table, one load (a `match` here
+    /// became a jump on the kind, which changes from move to move).
     pub const fn movement(self) -> Movement {
         const fn m(orthogonal: bool, diagonal: bool, knight: bool, king: bool) -> Movement {
             Movement { orthogonal, diagonal, knight, king, two_step: false }
         }
         const TWO_STEP: Movement =
             Movement { orthogonal: false, diagonal: false, knight: false, king: true, two_step: true };
-        match self {
-            Role::Pawn => m(false, false, false, false),
-            Role::Knight => m(false, false, true, false),
-            Role::Bishop => m(false, true, false, false),
-            Role::Rook => m(true, false, false, false),
-            Role::Queen => m(true, true, false, false),
-            Role::King => m(false, false, false, true),
-            Role::Prince => m(true, true, true, false),
-            Role::Marshal => m(true, false, true, false),
-            Role::Cardinal => m(false, true, true, false),
-            Role::Heir | Role::Princess => TWO_STEP,
-        }
+        const MOVEMENTS: [Movement; Role::COUNT] = [
+            m(false, false, false, false), // pawn
+            m(false, false, true, false),  // knight
+            m(false, true, false, false),  // bishop
+            m(true, false, false, false),  // rook
+            m(true, true, false, false),   // queen
+            m(false, false, false, true),  // king
+            m(true, true, true, false),    // prince
+            m(true, false, true, false),   // marshal
+            m(false, true, true, false),   // cardinal
+            TWO_STEP,                      // heir
+            TWO_STEP,                      // princess
+        ];
+        #[expect(clippy::indexing_slicing, reason = "a kind's index is below `Role::COUNT`, the table's length")]
+        MOVEMENTS[self.index()]
     }
 
-    /// The FEN letter (upper case = White) of docs/notation.md.
     pub const fn fen_char(self) -> char {
         match self {
             Role::Pawn => 'p',
