@@ -59,6 +59,12 @@ pub struct Position {
     pub(super) hash: u64,
     /// Men giving check to the side to move, computed once per ply.
     pub(super) checkers: Bitboard,
+    /// Each side's king square ([`Board::the_king_of`]), kept: the quick
+    /// resolver and the check after a move start from it, and read from
+    /// the board it is a chain of two bitboard loads and a 128-bit bit
+    /// scan before the first ray. Set by every change of the board
+    /// ([`Self::find_kings`]).
+    kings: [MaybeSquare; 2],
 }
 
 /// One reason a set-up is not a position.
@@ -216,7 +222,9 @@ impl Position {
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
             checkers: Bitboard::EMPTY,
+            kings: [MaybeSquare::NONE; 2],
         };
+        pos.find_kings();
         // Royal's side not to move may stand attacked: with cover the game
         // goes on, without it the position is the losing one of
         // docs/rules.md 5.4, which play reaches (taking the king may leave
@@ -276,7 +284,17 @@ impl Position {
     )]
     #[inline(always)]
     pub fn our_king(&self) -> Square {
-        self.board.the_king_of(self.turn).expect("a position has one king per side")
+        self.king_of(self.turn).expect("a position has one king per side")
+    }
+    /// The king of `c` (kept: [`Board::the_king_of`]).
+    #[inline(always)]
+    pub(super) fn king_of(&self, c: Color) -> Option<Square> {
+        self.kings[c.index()].get()
+    }
+    /// Finds the kings again after a change of the board other than a
+    /// plain move.
+    pub(super) fn find_kings(&mut self) {
+        self.kings = Color::ALL.map(|c| MaybeSquare::new(self.board.the_king_of(c)));
     }
     /// Men giving check to the side to move (kept, not computed here).
     #[inline]
@@ -485,7 +503,7 @@ impl Position {
         // Their king (the move cannot take it) and our riders on the ray
         // from it through `from`, which may give check once `from` is left
         // (the mover itself aside: on `to` it is the direct check's).
-        let their_king = board.the_king_of(!us);
+        let their_king = self.king_of(!us);
         let riders = their_king.map_or(Bitboard::EMPTY, |k| board.riders_on_ray(k, from, us).without(from));
         let pawn = mover.role == Role::Pawn;
         // A pawn's only step of two ranks is its double step.
@@ -501,6 +519,9 @@ impl Position {
             hash ^= zobrist::piece(c, to);
         }
         self.board.carry_taking(from, to, mover, captured);
+        if mover.role == Role::King {
+            self.kings[us.index()] = MaybeSquare::new(Some(to));
+        }
         self.end_ply(us, pawn || captured.is_some());
         self.checkers = match their_king {
             Some(king) => {
@@ -574,6 +595,7 @@ impl Position {
         }
         if self.rules.legality == Legality::Cover {
             self.play_royal(m);
+            self.find_kings();
             return;
         }
         if m.kind == MoveKind::Normal {
@@ -629,10 +651,11 @@ impl Position {
         if self.rights != rights_before {
             self.hash ^= zobrist::rights(rights_before) ^ zobrist::rights(self.rights);
         }
+        self.find_kings();
         self.end_ply(us, irreversible);
         self.hash ^= zobrist::turn(Color::Black);
         self.checkers = match m.kind {
-            MoveKind::Promotion(role) => match self.board.the_king_of(!us) {
+            MoveKind::Promotion(role) => match self.king_of(!us) {
                 Some(king) => {
                     let occupied = occupied_before.without(m.from).with(m.to) | self.rules.outside();
                     let riders = self.board.riders_on_ray(king, m.from, us).without(m.from);
