@@ -8,13 +8,30 @@
 use super::geometry::{reach_table, Bitboard, Square, PAWN_ATTACKS, SQUARES};
 use super::role::{Color, Piece, Role};
 
-#[derive(Clone, Eq, PartialEq)]
+#[derive(Clone)]
 pub struct Board {
     by_role: [Bitboard; Role::COUNT],
     by_color: [Bitboard; 2],
     /// The man on each square as its [`code`], 0 for none.
     squares: [u8; SQUARES],
+    /// Each side's king square, the last one put ([`NO_KING`] for none):
+    /// a position's (one king a side) kept for [`Board::kept_king`]. In the
+    /// board's padding (its size is a multiple of 16 bytes).
+    kings: [u8; 2],
 }
+
+/// No king in [`Board::kings`].
+const NO_KING: u8 = u8::MAX;
+
+impl PartialEq for Board {
+    /// The same men on the same squares (the kept kings follow from them
+    /// on a position's board).
+    fn eq(&self, other: &Board) -> bool {
+        self.by_role == other.by_role && self.by_color == other.by_color && self.squares == other.squares
+    }
+}
+
+impl Eq for Board {}
 
 /// A man as one byte: 1 + 2 x kind + colour (0 is an empty square).
 const fn code(p: Piece) -> u8 {
@@ -99,7 +116,12 @@ impl Attackers {
 
 impl Board {
     pub fn empty() -> Board {
-        Board { by_role: [Bitboard::EMPTY; Role::COUNT], by_color: [Bitboard::EMPTY; 2], squares: [0; SQUARES] }
+        Board {
+            by_role: [Bitboard::EMPTY; Role::COUNT],
+            by_color: [Bitboard::EMPTY; 2],
+            squares: [0; SQUARES],
+            kings: [NO_KING; 2],
+        }
     }
 
     #[inline]
@@ -126,6 +148,15 @@ impl Board {
     /// The king of `c`, if exactly one.
     pub fn king_of(&self, c: Color) -> Option<Square> {
         self.by_piece(Piece::new(c, Role::King)).single()
+    }
+    /// The king of `c` on a board that has at most one a side (a
+    /// position's), kept by [`Board::put`], [`Board::carry`] and
+    /// [`Board::take`]: one byte, where [`Board::the_king_of`] is two
+    /// bitboard loads and a 128-bit scan before the first ray of the
+    /// check after a move or of a pin.
+    #[inline(always)]
+    pub(super) fn kept_king(&self, c: Color) -> Option<Square> {
+        Square::from_index(usize::from(self.kings[c.index()]))
     }
     /// The king of `c` on a board that has at most one (a position's): no
     /// test for a second, on the hot path of every move.
@@ -300,6 +331,9 @@ impl Board {
         self.by_role[piece.role.index()] ^= b;
         self.by_color[piece.color.index()] ^= b;
         self.squares[sq.index()] = code(piece);
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = sq.index() as u8;
+        }
     }
 
     /// Moves `piece` from `from` to the empty square `to`.
@@ -311,6 +345,9 @@ impl Board {
         self.by_color[piece.color.index()] ^= b;
         self.squares[from.index()] = 0;
         self.squares[to.index()] = code(piece);
+        if piece.role == Role::King {
+            self.kings[piece.color.index()] = to.index() as u8;
+        }
     }
 
     /// Moves `piece` from `from` to `to`, taking `taken`, the man on `to`
@@ -319,10 +356,7 @@ impl Board {
     pub fn carry_taking(&mut self, from: Square, to: Square, piece: Piece, taken: Option<Piece>) {
         debug_assert!(self.piece_at(to) == taken);
         if let Some(t) = taken {
-            let b = to.bb();
-            self.by_role[t.role.index()] ^= b;
-            self.by_color[t.color.index()] ^= b;
-            self.squares[to.index()] = 0;
+            self.lift(to, t);
         }
         self.carry(from, to, piece);
     }
@@ -341,11 +375,20 @@ impl Board {
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
+        self.lift(sq, piece);
+        Some(piece)
+    }
+
+    /// Removes `piece`, the man on `sq`.
+    #[inline]
+    fn lift(&mut self, sq: Square, piece: Piece) {
         self.squares[sq.index()] = 0;
         let b = sq.bb();
         self.by_role[piece.role.index()] ^= b;
         self.by_color[piece.color.index()] ^= b;
-        Some(piece)
+        if piece.role == Role::King && usize::from(self.kings[piece.color.index()]) == sq.index() {
+            self.kings[piece.color.index()] = NO_KING;
+        }
     }
 
     /// All men with their squares, a1 first.
@@ -424,6 +467,35 @@ mod tests {
                 pos.legal_moves(&mut moves);
                 let Some(&m) = moves.get(ply * 7 % moves.len().max(1)) else { break };
                 pos.play_unchecked(m);
+            }
+        }
+    }
+
+    /// The kept king of each side is the one on the board, along 300
+    /// plies of each variant's games (castlings, promotions, Royal's
+    /// captured king and crowned prince among them), from the start and
+    /// after each move, and gone once its king is taken.
+    #[test]
+    fn the_kept_kings_are_the_kings_on_the_board() {
+        use crate::rules::{Position, Variant};
+        let mut board = Board::empty();
+        let e1 = Square::new(4, 0).expect("e1");
+        board.put(e1, Piece::new(Color::White, Role::King));
+        assert_eq!(board.kept_king(Color::White), Some(e1));
+        assert_eq!(board.take(e1), Some(Piece::new(Color::White, Role::King)));
+        assert_eq!(board.kept_king(Color::White), None);
+        for variant in [Variant::Hundred, Variant::Grand, Variant::Chess, Variant::Royal] {
+            for seed in 0..4usize {
+                let mut pos = Position::start(variant).expect("start");
+                let mut moves = Vec::new();
+                for ply in 0..300usize {
+                    for c in Color::ALL {
+                        assert_eq!(pos.board().kept_king(c), pos.board().the_king_of(c), "{variant:?} {ply} {c:?}");
+                    }
+                    pos.legal_moves(&mut moves);
+                    let Some(&m) = moves.get((ply * 7 + seed * 13) % moves.len().max(1)) else { break };
+                    pos.play_unchecked(m);
+                }
             }
         }
     }

@@ -59,12 +59,6 @@ pub struct Position {
     pub(super) hash: u64,
     /// Men giving check to the side to move, computed once per ply.
     pub(super) checkers: Bitboard,
-    /// Each side's king square ([`Board::the_king_of`]), kept: the quick
-    /// resolver and the check after a move start from it, and read from
-    /// the board it is a chain of two bitboard loads and a 128-bit bit
-    /// scan before the first ray. Set by every change of the board
-    /// ([`Self::find_kings`]).
-    kings: [MaybeSquare; 2],
 }
 
 /// One reason a set-up is not a position.
@@ -222,9 +216,7 @@ impl Position {
             fullmoves: setup.fullmoves.max(1),
             hash: 0,
             checkers: Bitboard::EMPTY,
-            kings: [MaybeSquare::NONE; 2],
         };
-        pos.find_kings();
         // Royal's side not to move may stand attacked: with cover the game
         // goes on, without it the position is the losing one of
         // docs/rules.md 5.4, which play reaches (taking the king may leave
@@ -286,15 +278,10 @@ impl Position {
     pub fn our_king(&self) -> Square {
         self.king_of(self.turn).expect("a position has one king per side")
     }
-    /// The king of `c` (kept: [`Board::the_king_of`]).
+    /// The king of `c` (kept by the board: [`Board::kept_king`]).
     #[inline(always)]
     pub(super) fn king_of(&self, c: Color) -> Option<Square> {
-        self.kings[c.index()].get()
-    }
-    /// Finds the kings again after a change of the board other than a
-    /// plain move.
-    pub(super) fn find_kings(&mut self) {
-        self.kings = Color::ALL.map(|c| MaybeSquare::new(self.board.the_king_of(c)));
+        self.board.kept_king(c)
     }
     /// Men giving check to the side to move (kept, not computed here).
     #[inline]
@@ -519,9 +506,6 @@ impl Position {
             hash ^= zobrist::piece(c, to);
         }
         self.board.carry_taking(from, to, mover, captured);
-        if mover.role == Role::King {
-            self.kings[us.index()] = MaybeSquare::new(Some(to));
-        }
         self.end_ply(us, pawn || captured.is_some());
         self.checkers = match their_king {
             Some(king) => {
@@ -595,7 +579,6 @@ impl Position {
         }
         if self.rules.legality == Legality::Cover {
             self.play_royal(m);
-            self.find_kings();
             return;
         }
         if m.kind == MoveKind::Normal {
@@ -651,7 +634,6 @@ impl Position {
         if self.rights != rights_before {
             self.hash ^= zobrist::rights(rights_before) ^ zobrist::rights(self.rights);
         }
-        self.find_kings();
         self.end_ply(us, irreversible);
         self.hash ^= zobrist::turn(Color::Black);
         self.checkers = match m.kind {

@@ -156,7 +156,6 @@ impl Position {
         self.hash ^= zobrist::rights(before) ^ zobrist::rights(self.rights);
         self.take(at);
         self.put(at, Piece::new(us, Role::Queen));
-        self.find_kings();
         self.checkers = self.compute_checkers();
         Ok(at)
     }
