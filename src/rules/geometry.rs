@@ -524,8 +524,8 @@ mod tests {
                 assert_eq!(s.up(dr), s.offset(0, dr), "{s} {dr}");
             }
         }
-        for d in 0..8 {
-            assert_eq!(OPPOSITE[d], d ^ 4);
+        for (d, &opposite) in OPPOSITE.iter().enumerate() {
+            assert_eq!(opposite, d ^ 4);
         }
     }
 
