@@ -22,7 +22,7 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 # The columns of `pgn100 moves` that are not strings (README, "moves").
-INTEGERS = {"game", "ply", "move_number", "eval_cp", "eval_mate"}
+INTEGERS = {"game", "ply", "move_number", "eval_cp", "eval_mate", "eval_depth"}
 FLOATS = {"clock", "elapsed"}
 BOOLEANS = {"valid", "capture", "check", "mate", "en_passant", "restored"}
 

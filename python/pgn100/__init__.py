@@ -248,7 +248,8 @@ def moves(
     written, piece, capture, captured, check, mate, castle_stage,
     castle_wing, promotion, throne_pawn, en_passant, restored, clock and
     elapsed (seconds, from ``[%clk]`` and ``[%emt]``), eval_cp and
-    eval_mate (``[%eval]``, from White's side), nags, comment (the
+    eval_mate (``[%eval]``, from White's side), eval_depth (``[%eval
+    0.17,23]``: 23), nags, comment (the
     comments' text without those commands), arrows and, with ``fen``,
     fen)."""
     out, unreadable = _native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads)

@@ -274,17 +274,25 @@ def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
 def test_moves_clocks_and_evaluations_are_python_chess_s():
     chess_pgn = pytest.importorskip("chess.pgn")
     path = CORPUS / "chess" / "2024-champions-chess-tour-finals-semi-finals-day4.pgn"
-    cols = pgn100.moves(path)
-    clocks, cps = [], []
-    with open(path, encoding="utf-8") as f:
-        while (game := chess_pgn.read_game(f)) is not None:
-            for node in game.mainline():
-                clocks.append(node.clock())
-                score = node.eval()
-                cps.append(None if score is None or score.white().is_mate() else score.white().score())
-    assert len(clocks) > 900 and all(c is not None for c in clocks)
+    depths_path = CORPUS / "comments" / "eval_depth.pgn"
+    cols = pgn100.moves([path, depths_path], variant="chess")
+    clocks, cps, mates, depths = [], [], [], []
+    for p in (path, depths_path):
+        with open(p, encoding="utf-8") as f:
+            while (game := chess_pgn.read_game(f)) is not None:
+                for node in game.mainline():
+                    clocks.append(node.clock())
+                    score = node.eval()
+                    white = None if score is None else score.white()
+                    cps.append(None if white is None or white.is_mate() else white.score())
+                    mates.append(white.mate() if white is not None and white.is_mate() else None)
+                    depths.append(node.eval_depth())
+    assert sum(c is not None for c in clocks) > 900
+    assert sum(d is not None for d in depths) >= 30
     assert cols["clock"] == clocks
     assert cols["eval_cp"] == cps
+    assert cols["eval_mate"] == mates
+    assert cols["eval_depth"] == depths
 
 
 def test_columns_make_data_frames():
