@@ -1,7 +1,7 @@
 """Reading a file through Python against the command's validate of it, and
 python-chess reading the same (chess) file.
 
-    python python/bench.py FILE [--variant chess] [--rounds 7] [--python-chess] [--json]
+    python python/bench.py FILE [--variant chess] [--rounds 7] [--threads N] [--python-chess] [--json]
 
 Runs, in turn (the order rotated every round), the pgn100 command's
 `validate` (a process of its own), and in this process: pgn100.read()
@@ -44,12 +44,14 @@ def main():
     ap.add_argument("file")
     ap.add_argument("--variant")
     ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--threads", type=int, help="worker threads of both (default: all cores)")
     ap.add_argument("--python-chess", action="store_true")
     ap.add_argument("--json", action="store_true", help="print the medians as one JSON object")
     ap.add_argument("--bin", default=str(pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "release" / "pgn100"))
     a = ap.parse_args()
     size = os.path.getsize(a.file) / 1e6
-    extra = ["--variant", a.variant] if a.variant else []
+    extra = (["--variant", a.variant] if a.variant else []) + (["--threads", str(a.threads)] if a.threads else [])
+    opts = {"variant": a.variant, "threads": a.threads}
     path = pathlib.Path(a.file)
 
     def cli():
@@ -58,15 +60,15 @@ def main():
 
     def read():
         n = 0
-        for g in pgn100.read(path, variant=a.variant):
+        for g in pgn100.read(path, **opts):
             n += g.valid + len(g.diagnostics)
         return n
 
     def read_tags():
-        return sum(len(g.tags) for g in pgn100.read(path, variant=a.variant))
+        return sum(len(g.tags) for g in pgn100.read(path, **opts))
 
     def read_moves():
-        return sum(len(g.moves) for g in pgn100.read(path, variant=a.variant))
+        return sum(len(g.moves) for g in pgn100.read(path, **opts))
 
     methods = [
         ("pgn100 validate (CLI)", cli),

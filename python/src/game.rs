@@ -3,11 +3,11 @@
 //! [`Observer`] of [`replay_observed`]).
 //!
 //! What a worker makes for a game is kept as the library has it and turned
-//! into Python values only when asked for: the game's text is a span of
-//! its chunk (shared by the chunk's games), the final position is kept and
-//! written as a FEN on access, the variant and termination are kept as
-//! values, the tags are one buffer, and the moves are replayed (and made
-//! Python objects) once, on the first access.
+//! into Python values only when asked for: the game's text is kept once
+//! (its moves point into it), the final position is kept and written as a
+//! FEN on access, the variant and termination are kept as values, the tags
+//! are one buffer, and the moves are replayed (and made Python objects)
+//! once, on the first access.
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -140,7 +140,7 @@ pub struct Move {
     /// The library's move; whether it is a Dice chess move (whose UCI form differs).
     pub lib: LibMove,
     pub dice: bool,
-    /// The text the game was read from, and the move token's span in it.
+    /// The game's text, and the move token's span in it.
     pub source: Arc<str>,
     pub token: Range<usize>,
     /// Standard algebraic notation, Latin letters (`Nf3`, `exd5`, `O-O`,
@@ -286,7 +286,7 @@ fn side(c: Color) -> &'static str {
 
 /// The moves and turns of a game's main line, as the replay plays them.
 struct Collect {
-    /// The text the game is read from.
+    /// The game's text.
     source: Arc<str>,
     moves: Vec<Move>,
     /// Dice chess: each turn's number, side, roll and moves (a range of `moves`).
@@ -393,10 +393,9 @@ fn roll_letters(roll: &[Role; 3]) -> Vec<String> {
 /// moves (a range of the game's moves).
 pub type TurnData = (u32, Color, [Role; 3], Range<usize>);
 
-/// The moves and turns of the game at `span` of `source`, replayed.
-pub fn moves_of(source: &Arc<str>, span: Range<usize>, options: Options) -> (Vec<Move>, Vec<TurnData>) {
-    let text = source.get(span.clone()).unwrap_or("");
-    let mut reader = Reader::new(text);
+/// The moves and turns of the game whose text is `source`, replayed.
+pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData>) {
+    let mut reader = Reader::new(source);
     let mut record = GameRecord::default();
     let Some(Found::Game) = reader.read_into(&mut record) else { return (Vec::new(), Vec::new()) };
     let mut c = Collect {
@@ -412,7 +411,7 @@ pub fn moves_of(source: &Arc<str>, span: Range<usize>, options: Options) -> (Vec
     let report = replay_observed(&record, 0, options, &mut c);
     for (m, ply) in c.moves.iter_mut().zip(&report.mainline) {
         if let Some(t) = record.tokens.get(ply.token) {
-            m.token = span.start + t.span.start..span.start + t.span.end;
+            m.token = t.span.clone();
         }
         m.restored = ply.restored;
     }
@@ -508,24 +507,18 @@ pub struct Game {
     pub end: Option<VariantPosition>,
     pub result: Option<Cow<'static, str>>,
     pub termination: Option<Termination>,
-    /// The chunk of the input the game was read in (shared by its games),
-    /// and the game's span in it.
-    pub chunk: Arc<str>,
-    pub span: Range<usize>,
+    /// The game's text as it stands in the input (decoded).
+    pub text: Arc<str>,
     pub options: Options,
     pub replayed: OnceLock<Replayed>,
 }
 
 impl Game {
-    fn text(&self) -> &str {
-        self.chunk.get(self.span.clone()).unwrap_or("")
-    }
-
     fn replayed(&self, py: Python<'_>) -> PyResult<&Replayed> {
         if let Some(r) = self.replayed.get() {
             return Ok(r);
         }
-        let (moves, turns) = py.allow_threads(|| moves_of(&self.chunk, self.span.clone(), self.options));
+        let (moves, turns) = py.allow_threads(|| moves_of(&self.text, self.options));
         let made = into_objects(py, moves, turns)?;
         Ok(self.replayed.get_or_init(|| made))
     }
@@ -566,7 +559,7 @@ impl Game {
     /// The game's text as it stands in the input (decoded).
     #[getter]
     fn source(&self) -> &str {
-        self.text()
+        &self.text
     }
 
     /// The tag pairs, in the order of the record (a name given twice: its last value).
@@ -625,8 +618,7 @@ pub struct GameData {
     pub end: Option<VariantPosition>,
     pub result: Option<Cow<'static, str>>,
     pub termination: Option<Termination>,
-    pub chunk: Arc<str>,
-    pub span: Range<usize>,
+    pub text: Arc<str>,
 }
 
 impl GameData {
@@ -647,8 +639,7 @@ impl GameData {
             end: self.end,
             result: self.result,
             termination: self.termination,
-            chunk: self.chunk,
-            span: self.span,
+            text: self.text,
             options,
             replayed: OnceLock::new(),
         }
@@ -657,8 +648,7 @@ impl GameData {
 
 /// Reads every game of a chunk of a file (starting after `lines` lines, at
 /// `bytes` in the file): tags, diagnostics as `validate` reports them
-/// (text between games aside), the final position. The games share one
-/// copy of the chunk's text.
+/// (text between games aside), the final position, the game's text.
 pub fn read_chunk(
     text: &str,
     lines: usize,
@@ -668,7 +658,6 @@ pub fn read_chunk(
     use pgn100::commands::validate::{lost_bytes, merge_in_order, syntax_diagnostic};
     let mut games = Vec::new();
     let mut source: Option<SourceFile> = None;
-    let mut chunk: Option<Arc<str>> = None;
     let mut reader = Reader::new(text);
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
@@ -705,8 +694,7 @@ pub fn read_chunk(
             end: end.position,
             result,
             termination: end.termination,
-            chunk: chunk.get_or_insert_with(|| Arc::from(text)).clone(),
-            span: record.span.clone(),
+            text: Arc::from(text.get(record.span.clone()).unwrap_or("")),
         });
     }
     games
