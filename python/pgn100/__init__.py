@@ -85,7 +85,8 @@ def read(
     Hundred). ``threads`` is the number of worker threads (default: all
     cores). The games come in file order, read a few chunks ahead by a
     thread of their own; each game's moves are replayed when first asked
-    for (:attr:`Game.moves`).
+    for (:attr:`Game.moves`; later accesses give the same :class:`Move`
+    objects).
 
     Raises ``FileNotFoundError`` for a path that does not exist,
     ``OSError`` for an input that cannot be read (a truncated archive),
