@@ -133,6 +133,10 @@ def test_royal_and_dice_oracle_files_read_as_the_cli(cli, path):
             want = [[faces[f] for f in t["roll"]] for t in o["turns"]]
             assert sorted(map(sorted, rolls)) == sorted(map(sorted, want[: len(rolls)])) or not g.valid
             assert sum(len(t.moves) for t in g.turns) == len(g.moves)
+            # A turn's moves are the game's own objects, in order, each with its turn's roll.
+            of_turns = [m for t in g.turns for m in t.moves]
+            assert all(a is b for a, b in zip(of_turns, g.moves))
+            assert all(m.roll == " ".join(t.roll) for t in g.turns for m in t.moves)
 
 
 def test_chess_oracle_games_agree_with_python_chess(cli, tmp_path):
@@ -359,6 +363,8 @@ def test_a_game_has_its_tags_result_termination_and_flags():
     assert (last.san, last.written, last.uci, last.captured, last.mate) == ("Qxf7#", "Qxf7#", "h5f7", "P", True)
     assert sorted(last.flags) == ["capture", "check", "mate"]
     assert g.final_fen == last.fen
+    # Replayed once: every access gives the same objects.
+    assert all(a is b for a, b in zip(g.moves, g.moves)) and g.moves is not g.moves
 
 
 def test_hundred_castling_and_throne_pawn_flags():
