@@ -241,6 +241,49 @@ fn dice_and_royal_games_in_two_notations_count_together() {
     }
 }
 
+/// A tree read without `--variant` is a Hundred tree: games of another
+/// variant reach none of its positions, and it says so, with the option
+/// that gives their tree, in the text report and (other formats) on
+/// standard error.
+#[test]
+fn games_of_another_variant_are_named_with_the_option_for_their_tree() {
+    let dice = "corpus/oracle/dice/dice-lat-short.pgn";
+    let royal = "corpus/oracle/royal/royal-lat-short.pgn";
+    let games =
+        |file: &str| tree(&["--variant", if file == dice { "dice" } else { "royal" }, file])["games_read"].clone();
+    let (d, r) = (games(dice).as_u64().expect("dice games"), games(royal).as_u64().expect("royal games"));
+    assert!(d > 0 && r > 0);
+    let out = pgn100(&["tree", dice]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("0 of {d} games reach it")), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{d} of {d} games are of another variant than Hundred ({d} Dice) and reach no position of this tree: \
+             give --variant dice for their tree"
+        )),
+        "{text}"
+    );
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = pgn100(&["tree", "--format", "json", dice, royal]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((doc["games"].as_u64(), doc["games_read"].as_u64()), (Some(0), Some(d + r)));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "pgn100 tree: {} of {} games are of another variant than Hundred ({d} Dice, {r} Royal) and reach no \
+             position of this tree: give the variant of the tree with --variant",
+            d + r,
+            d + r
+        )),
+        "{err}"
+    );
+    // Read in their variant, they say nothing more.
+    let out = pgn100(&["tree", "--variant", "dice", dice]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("{d} of {d} games reach it")) && !text.contains("another variant"), "{text}");
+}
+
 /// A continuation's sample game is numbered within its own file, however
 /// many games the inputs before it hold (and however the file is cut into
 /// chunks).
