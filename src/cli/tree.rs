@@ -162,7 +162,7 @@ fn other_variants_note(tree: &Tree, variant: Variant) -> Option<String> {
     let count: u64 = others.iter().map(|(_, n)| n).sum();
     let by_variant: Vec<String> = others.iter().map(|(v, n)| format!("{n} {}", v.name())).collect();
     let hint = if others.len() == 1 {
-        format!("give --variant {} for their tree", first.aliases()[0])
+        format!("give --variant {} for their tree", first.name().to_lowercase())
     } else {
         "give the variant of the tree with --variant".to_string()
     };
