@@ -290,7 +290,7 @@ struct Collect {
     source: Arc<str>,
     moves: Vec<Move>,
     /// Dice chess: each turn's number, side, roll and moves (a range of `moves`).
-    turns: Vec<(u32, Color, [Role; 3], std::ops::Range<usize>)>,
+    turns: Vec<TurnData>,
     files_ak: bool,
     /// Dice chess: the roll of the turn being made.
     roll: Option<[Role; 3]>,
