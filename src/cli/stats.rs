@@ -9,7 +9,7 @@ use super::aggregate::aggregate;
 use super::input::InputArgs;
 use super::output::{write_atomic, Sink};
 use super::Outcome;
-use crate::commands::stats::{chunk_stats, Aggregate, GameStats};
+use crate::commands::stats::{chunk_stats, Aggregate, GameStats, OPENINGS};
 use crate::output::parquet::ParquetRows;
 use crate::output::stats_page::stats_page;
 use crate::output::table::io_error;
@@ -185,8 +185,11 @@ fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn st
             let mut last = "";
             let rows = total.rows();
             // The label column as wide as the longest label (Dice chess has
-            // a long one), so that no label runs into its number.
-            let width = rows.iter().map(|r| r.key.chars().count()).max().unwrap_or(0).max(40);
+            // a long one), so that no label runs into its number; the
+            // openings' lines (a Dice line runs past 100 columns) are not
+            // padded to, and stand before their count.
+            let width =
+                rows.iter().filter(|r| r.section != OPENINGS).map(|r| r.key.chars().count()).max().unwrap_or(0).max(40);
             for row in rows {
                 if row.section != last {
                     writeln!(out, "{}", row.section)?;

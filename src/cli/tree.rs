@@ -117,6 +117,11 @@ pub fn run(args: &TreeArgs) -> Outcome {
             Ok(())
         },
     )?;
+    // The text report says it in its own lines; elsewhere, standard error.
+    let in_text = args.html.is_none() && args.format == TreeFormat::Text && args.output.is_none();
+    if let (false, Some(note)) = (in_text, other_variants_note(&total, variant)) {
+        eprintln!("pgn100 tree: {note}");
+    }
     let how = Written { letters: args.letters, style: args.style, depth: args.depth, min_games: args.min_games };
     let rows = rows(&total, &root, how);
     if let Some(path) = &args.html {
@@ -147,6 +152,26 @@ pub fn run(args: &TreeArgs) -> Outcome {
     out.flush()?;
     out.commit()?;
     Ok(ExitCode::from(if read.unreadable { 2 } else { 0 }))
+}
+
+/// What is said of the games of another variant than the tree's, which
+/// reach none of its positions (a Dice file read without `--variant dice`).
+fn other_variants_note(tree: &Tree, variant: Variant) -> Option<String> {
+    let others = &tree.other_variants;
+    let (first, _) = others.first()?;
+    let count: u64 = others.iter().map(|(_, n)| n).sum();
+    let by_variant: Vec<String> = others.iter().map(|(v, n)| format!("{n} {}", v.name())).collect();
+    let hint = if others.len() == 1 {
+        format!("give --variant {} for their tree", first.name().to_lowercase())
+    } else {
+        "give the variant of the tree with --variant".to_string()
+    };
+    Some(format!(
+        "{count} of {} games are of another variant than {} ({}) and reach no position of this tree: {hint}",
+        tree.games,
+        variant.name(),
+        by_variant.join(", "),
+    ))
 }
 
 fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), Box<dyn std::error::Error>> {
@@ -217,6 +242,9 @@ fn write_text(
         "{} of {} games reach it: white wins {}, draws {}, black wins {}",
         r.games, tree.games, r.white, r.draws, r.black
     )?;
+    if let Some(note) = other_variants_note(tree, variant) {
+        writeln!(out, "{note}")?;
+    }
     if rows.is_empty() {
         writeln!(out, "no continuation is played from it")?;
         return Ok(());

@@ -374,6 +374,9 @@ impl DiceStats {
     }
 }
 
+/// The section of the most frequent openings (their lines are long).
+pub const OPENINGS: &str = "most frequent openings";
+
 /// One line of the aggregate: a number (empty when there is none) and, for
 /// counts of games, their share of the valid games.
 #[derive(Clone, Debug, PartialEq)]
@@ -412,6 +415,7 @@ pub struct Aggregate {
     pub games_with_throne_pawn: u64,
     pub games_reaching_endgame: u64,
     pub games_reaching_deep_endgame: u64,
+    /// By variant and move: `Chess: e4`.
     pub first_moves: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
     pub games_with_claim: u64,
@@ -496,7 +500,8 @@ impl Aggregate {
         self.games_reaching_deep_endgame += u64::from(g.deep_endgame_ply.is_some());
         self.games_with_claim += u64::from(g.claim_ply.is_some());
         if let Some(m) = &g.first_move {
-            *self.first_moves.entry(m.clone()).or_default() += 1;
+            // By variant: `a2-a3` of Hundred is not `a2-a3` of Royal.
+            *self.first_moves.entry(format!("{}: {m}", g.variant)).or_default() += 1;
         }
         *self.terminations.entry(g.termination.clone()).or_default() += 1;
         if let Some(d) = &g.dice {
@@ -655,8 +660,11 @@ impl Aggregate {
         push("claims", "games where a draw could be claimed", n.to_string(), Some(n));
         let mut firsts: Vec<(&String, &u64)> = self.first_moves.iter().collect();
         firsts.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        // Named with their variant when the games are of more than one.
+        let several = self.variants.len() > 1;
         for (k, v) in firsts.into_iter().take(10) {
-            push("first moves", k, v.to_string(), None);
+            let key = if several { k } else { k.split_once(": ").map_or(k.as_str(), |(_, m)| m) };
+            push("first moves", key, v.to_string(), None);
         }
         for (k, v) in &self.terminations {
             push("terminations", k, v.to_string(), Some(*v));
@@ -665,7 +673,7 @@ impl Aggregate {
             push(section, &key, value, None);
         }
         for (variant, o) in self.openings.top() {
-            push("most frequent openings", &format!("{variant}: {}", o.line), o.games.to_string(), None);
+            push(OPENINGS, &format!("{variant}: {}", o.line), o.games.to_string(), None);
         }
         rows
     }

@@ -22,7 +22,7 @@ use crate::notation::{promotion_form, write_move, Form};
 use crate::notation::{Letters, Style};
 use crate::replay::{replay_observed, DiceTurn, Observer, Options};
 use crate::rules::dice::DiceUci;
-use crate::rules::{Color, Move, Role, Termination, Uci, VariantPosition};
+use crate::rules::{Color, Move, Role, Termination, Uci, Variant, VariantPosition};
 
 /// A continuation: the position it is played from, the roll (Dice chess),
 /// whether a queen was restored first (Royal), and the turn's moves.
@@ -226,6 +226,9 @@ pub struct Tree {
     pub games: u64,
     /// Games that reach the root.
     pub reached: Tally,
+    /// Games replayed in a variant other than the root's, by variant (in
+    /// the order first met): they reach no position of the tree.
+    pub other_variants: Vec<(Variant, u64)>,
     pub continuations: HashMap<Continuation, Tally>,
     /// A position of every hash a continuation is played from, to write
     /// its moves.
@@ -244,6 +247,16 @@ impl Tree {
             self.positions.entry(hash).or_insert(pos);
         }
         self.games += later.games;
+        for (variant, n) in later.other_variants {
+            self.count_other(variant, n);
+        }
+    }
+
+    fn count_other(&mut self, variant: Variant, n: u64) {
+        match self.other_variants.iter_mut().find(|(v, _)| *v == variant) {
+            Some((_, count)) => *count += n,
+            None => self.other_variants.push((variant, n)),
+        }
     }
 
     /// Counts the samples' game numbers on by `before`, the games of their
@@ -394,6 +407,9 @@ impl Observer for Walker<'_> {
         self.seen.push(key);
     }
     fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+        if main.variant() != self.root.position.variant() {
+            self.tree.count_other(main.variant(), 1);
+        }
         // A game that ends on the root reaches it with no continuation.
         if self.counted.is_none()
             && main.variant() == self.root.position.variant()

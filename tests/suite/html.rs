@@ -286,6 +286,47 @@ pub(crate) fn dump_dom(browser: &std::path::Path, url: &str) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// Loads `page` in a frame (`size` in pixels) of a driver page that runs
+/// `script` when the frame has loaded, and returns the lines the script
+/// pushed to `out`. The script sees the framed page's document as `d` and
+/// its window as `w`.
+pub(crate) fn run_in_frame(
+    browser: &std::path::Path,
+    page: &std::path::Path,
+    (width, height): (u32, u32),
+    script: &str,
+) -> Vec<String> {
+    let dir = page.parent().expect("a directory");
+    let name = page.file_name().and_then(|n| n.to_str()).expect("a name");
+    let driver = dir.join(format!("{name}.driver.html"));
+    let html = format!(
+        r##"<!DOCTYPE html><html><body><iframe id="f" src="{name}" width="{width}" height="{height}"></iframe><pre id="out"></pre><script>
+var f = document.getElementById("f");
+f.onload = function () {{
+  var d = f.contentDocument, w = f.contentWindow, out = [];
+{script}  document.getElementById("out").textContent = out.join("\n");
+}};
+</script></body></html>"##
+    );
+    std::fs::write(&driver, html).expect("the driver page");
+    let dom = dump_dom(browser, &format!("file://{}", driver.display()));
+    let out = dom.split("<pre id=\"out\">").nth(1).and_then(|s| s.split("</pre>").next()).expect("the driver's output");
+    let out = out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
+    out.lines().map(str::to_string).collect()
+}
+
+/// The men a snapshot lists, `square letter glyph` joined by commas.
+pub(crate) fn men(field: &str) -> Vec<(String, String, String)> {
+    field
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let mut p = m.splitn(3, ' ').map(str::to_string);
+            (p.next().unwrap_or_default(), p.next().unwrap_or_default(), p.next().unwrap_or_default())
+        })
+        .collect()
+}
+
 /// What the page shows after a key press.
 #[derive(Debug)]
 struct Shown {
@@ -308,18 +349,9 @@ struct Shown {
 /// of each sequence (each started from the start): one browser run, the
 /// page in a frame of a test page that presses the keys.
 fn step(browser: &std::path::Path, page: &std::path::Path, sequences: &[&str]) -> (Vec<String>, Vec<Vec<Shown>>) {
-    let dir = page.parent().expect("a directory");
-    let name = page.file_name().and_then(|n| n.to_str()).expect("a name");
-    let driver = dir.join(format!("{name}.driver.html"));
     let seqs = sequences.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(",");
-    std::fs::write(
-        &driver,
-        format!(
-            r##"<!DOCTYPE html><html><body><iframe id="f" src="{name}" width="320" height="600"></iframe><pre id="out"></pre><script>
-var f = document.getElementById("f");
-f.onload = function () {{
-  var d = f.contentDocument, w = f.contentWindow, out = [];
-  var names = {{ R: "ArrowRight", L: "ArrowLeft", D: "ArrowDown", U: "ArrowUp", H: "Home", E: "End" }};
+    let script = format!(
+        r##"  var names = {{ R: "ArrowRight", L: "ArrowLeft", D: "ArrowDown", U: "ArrowUp", H: "Home", E: "End" }};
   function t(id) {{ var e = d.getElementById(id); return e ? e.textContent : ""; }}
   function snap() {{
     var roll = d.querySelector("#turn .roll");
@@ -340,32 +372,19 @@ f.onload = function () {{
       out.push(snap());
     }});
   }});
-  document.getElementById("out").textContent = out.join("\n");
-}};
-</script></body></html>"##
-        ),
-    )
-    .expect("the driver page");
-    let dom = dump_dom(browser, &format!("file://{}", driver.display()));
-    let out = dom.split("<pre id=\"out\">").nth(1).and_then(|s| s.split("</pre>").next()).expect("the driver's output");
-    let out = out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
+"##
+    );
+    let out = run_in_frame(browser, page, (320, 600), &script);
     let mut broken = Vec::new();
     let mut runs: Vec<Vec<Shown>> = Vec::new();
-    for line in out.lines() {
+    for line in &out {
         let f: Vec<&str> = line.split('\t').collect();
         match f[0] {
             "broken" => broken = f[1..].iter().filter(|s| !s.is_empty()).map(|s| s.to_string()).collect(),
             "seq" => runs.push(Vec::new()),
             _ => {
                 assert_eq!(f.len(), 8, "{line}");
-                let men = f[6]
-                    .split(',')
-                    .filter(|m| !m.is_empty())
-                    .map(|m| {
-                        let p: Vec<&str> = m.splitn(3, ' ').collect();
-                        (p[0].to_string(), p[1].to_string(), p[2].to_string())
-                    })
-                    .collect();
+                let men = men(f[6]);
                 runs.last_mut().expect("a sequence").push(Shown {
                     node: f[0].parse().expect("data-current"),
                     fen: f[1].trim_start_matches("FEN ").to_string(),
@@ -379,7 +398,7 @@ f.onload = function () {{
             }
         }
     }
-    assert_eq!(runs.len(), sequences.len(), "{}", &dom[..dom.len().min(2000)]);
+    assert_eq!(runs.len(), sequences.len(), "{}", out.join("\n"));
     (broken, runs)
 }
 

@@ -296,24 +296,37 @@ fn the_table_label_column_holds_every_label() {
         let text = String::from_utf8(o.stdout).expect("UTF-8");
         assert!(text.contains("turns where the maximum-moves rule forced a choice "), "{text}");
         // Each row: two spaces, the key whole (as the CSV aggregate has
-        // it), padded to the longest key, one space, the value.
+        // it), padded to the longest key but the openings' lines (which
+        // would push every number past 100 columns), one space, the value.
         let csv = String::from_utf8(run(&[&["stats"][..], files, &["--format", "csv"]].concat()).stdout).expect("CSV");
         let mut reader = csv::Reader::from_reader(csv.as_bytes());
-        let keys: Vec<(String, String)> =
-            reader.records().map(|r| r.expect("a row")).map(|r| (r[1].to_string(), r[2].to_string())).collect();
-        let width = keys.iter().map(|(k, _)| k.chars().count()).max().expect("rows");
+        let keys: Vec<(String, String, String)> = reader
+            .records()
+            .map(|r| r.expect("a row"))
+            .map(|r| (r[0].to_string(), r[1].to_string(), r[2].to_string()))
+            .collect();
+        let width = keys
+            .iter()
+            .filter(|(section, ..)| section != "most frequent openings")
+            .map(|(_, k, _)| k.chars().count())
+            .max()
+            .expect("rows");
         assert!(width >= 50, "{width}");
         let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
         assert_eq!(rows.len(), keys.len());
-        for (row, (key, value)) in rows.iter().zip(&keys) {
+        let mut longer = 0;
+        for (row, (_, key, value)) in rows.iter().zip(&keys) {
             let chars: Vec<char> = row.chars().collect();
-            let label: String = chars[2..2 + width].iter().collect();
+            let shown = key.chars().count().max(width);
+            longer += usize::from(shown > width);
+            let label: String = chars[2..2 + shown].iter().collect();
             assert_eq!(label.trim_end(), key, "{row}");
-            assert_eq!(chars[2 + width], ' ', "{row}");
-            let shown: String = chars[3 + width..].iter().collect();
+            assert_eq!(chars[2 + shown], ' ', "{row}");
+            let after: String = chars[3 + shown..].iter().collect();
             let value = if value.is_empty() { "-" } else { value.as_str() };
-            assert!(shown.starts_with(value), "{row}: {value}");
+            assert!(after.starts_with(value), "{row}: {value}");
         }
+        assert!(longer > 0, "the Dice openings' lines are longer than the other labels");
     }
 }
 
@@ -364,4 +377,66 @@ fn the_html_report_puts_dice_turns_dice_and_games_on_their_own_scales() {
     assert_eq!((forced.0.as_str(), forced.1), ("turns where the maximum-moves rule forced a choice", d.forced_turns));
     // No chart mixes them: there is no chart of the whole section.
     assert!(doc.descendants().all(|n| n.attribute("id") != Some("dice")));
+}
+
+/// First moves are counted by variant: `a2-a3` of Hundred is not `a2-a3`
+/// of Royal. The aggregate's rows equal a count of `moves`' first plies by
+/// variant and UCI, named with their variant when the games are of more
+/// than one, and by their move alone when they are of one.
+#[test]
+fn first_moves_are_counted_by_variant() {
+    let royal = "corpus/oracle/royal/royal-lat-short.pgn";
+    // Hundred and Grand have their pawns on the third rank, and write a
+    // pawn's move by its squares alone.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut both = vec![royal.to_string()];
+    for variant in ["hundred", "grand"] {
+        let path = dir.path().join(format!("{variant}.pgn"));
+        let games = pgn100(&["generate", "--variant", variant, "--games", "200", "--seed", "3"]);
+        std::fs::write(&path, games).expect("written");
+        both.push(path.display().to_string());
+    }
+    let both: Vec<&str> = both.iter().map(String::as_str).collect();
+    let csv_rows = |args: &[&str]| -> Vec<csv::StringRecord> {
+        let csv = pgn100(args);
+        csv::Reader::from_reader(csv.as_bytes()).records().map(|r| r.expect("a row")).collect()
+    };
+    // moves: file, game, variant, date, valid, ply, ..., uci (9).
+    let mut counted: std::collections::BTreeMap<String, u64> = Default::default();
+    for m in csv_rows(&[&["moves", "--format", "csv"][..], &both].concat()) {
+        if &m[4] == "true" && &m[5] == "1" {
+            *counted.entry(format!("{}: {}", &m[2], &m[9])).or_default() += 1;
+        }
+    }
+    // The long form's squares (no capture or castling opens a game; a
+    // throne move's pawn is `; e3` there, `@e3` in UCI).
+    let uci = |long: &str| {
+        long.replace("; ", "@").chars().filter(|c| !c.is_ascii_uppercase() && *c != '-').collect::<String>()
+    };
+    let shown = |files: &[&str]| -> Vec<(String, String)> {
+        csv_rows(&[&["stats", "--format", "csv"][..], files].concat())
+            .iter()
+            .filter(|r| &r[0] == "first moves")
+            .map(|r| (r[1].to_string(), r[2].to_string()))
+            .collect()
+    };
+    let mixed = shown(&both);
+    assert_eq!(mixed.len(), 10.min(counted.len()));
+    let mut variants = std::collections::BTreeSet::new();
+    for (key, n) in &mixed {
+        let (variant, long) = key.split_once(": ").expect("named with its variant");
+        variants.insert(variant.to_string());
+        assert_eq!(counted.get(&format!("{variant}: {}", uci(long))).map(u64::to_string).as_ref(), Some(n), "{key}");
+    }
+    assert!(variants.len() >= 2, "{mixed:?}");
+    // The same pawn moves are played first in Hundred and Grand games, so
+    // that a count by move alone would have merged them.
+    let by_move = |v: &str| -> std::collections::BTreeSet<String> {
+        counted.keys().filter_map(|k| k.strip_prefix(&format!("{v}: ")).map(str::to_string)).collect()
+    };
+    assert!(by_move("Grand").intersection(&by_move("Hundred")).next().is_some(), "{counted:?}");
+    for (long, n) in shown(&[royal]) {
+        assert!(!long.contains(": "), "{long}");
+        assert_eq!(counted.get(&format!("Royal: {}", uci(&long))).map(u64::to_string), Some(n), "{long}");
+    }
 }

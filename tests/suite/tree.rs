@@ -241,6 +241,49 @@ fn dice_and_royal_games_in_two_notations_count_together() {
     }
 }
 
+/// A tree read without `--variant` is a Hundred tree: games of another
+/// variant reach none of its positions, and it says so, with the option
+/// that gives their tree, in the text report and (other formats) on
+/// standard error.
+#[test]
+fn games_of_another_variant_are_named_with_the_option_for_their_tree() {
+    let dice = "corpus/oracle/dice/dice-lat-short.pgn";
+    let royal = "corpus/oracle/royal/royal-lat-short.pgn";
+    let games =
+        |file: &str| tree(&["--variant", if file == dice { "dice" } else { "royal" }, file])["games_read"].clone();
+    let (d, r) = (games(dice).as_u64().expect("dice games"), games(royal).as_u64().expect("royal games"));
+    assert!(d > 0 && r > 0);
+    let out = pgn100(&["tree", dice]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("0 of {d} games reach it")), "{text}");
+    assert!(
+        text.contains(&format!(
+            "{d} of {d} games are of another variant than Hundred ({d} Dice) and reach no position of this tree: \
+             give --variant dice for their tree"
+        )),
+        "{text}"
+    );
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = pgn100(&["tree", "--format", "json", dice, royal]);
+    let doc: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!((doc["games"].as_u64(), doc["games_read"].as_u64()), (Some(0), Some(d + r)));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "pgn100 tree: {} of {} games are of another variant than Hundred ({d} Dice, {r} Royal) and reach no \
+             position of this tree: give the variant of the tree with --variant",
+            d + r,
+            d + r
+        )),
+        "{err}"
+    );
+    // Read in their variant, they say nothing more.
+    let out = pgn100(&["tree", "--variant", "dice", dice]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("{d} of {d} games reach it")) && !text.contains("another variant"), "{text}");
+}
+
 /// A continuation's sample game is numbered within its own file, however
 /// many games the inputs before it hold (and however the file is cut into
 /// chunks).
@@ -282,17 +325,8 @@ struct Explored {
 /// clicking row `first`, then row `second` of the position reached, after
 /// Backspace, and after the back button.
 fn explore(browser: &std::path::Path, page: &std::path::Path, first: usize, second: usize) -> Vec<Explored> {
-    let dir = page.parent().expect("a directory");
-    let name = page.file_name().and_then(|n| n.to_str()).expect("a name");
-    let driver = dir.join(format!("{name}.driver.html"));
-    std::fs::write(
-        &driver,
-        format!(
-            r##"<!DOCTYPE html><html><body><iframe id="f" src="{name}" width="1200" height="900"></iframe><pre id="out"></pre><script>
-var f = document.getElementById("f");
-f.onload = function () {{
-  var d = f.contentDocument, w = f.contentWindow, out = [];
-  function all(sel, fn) {{ return Array.prototype.map.call(d.querySelectorAll(sel), fn); }}
+    let script = format!(
+        r##"  function all(sel, fn) {{ return Array.prototype.map.call(d.querySelectorAll(sel), fn); }}
   function snap() {{
     var rows = all("#rows tr", function (tr) {{
       var bar = Array.prototype.map.call(tr.querySelectorAll(".bar span"), function (s) {{ return s.getAttribute("data-count"); }}).join(":");
@@ -312,16 +346,10 @@ f.onload = function () {{
   click({second}); out.push(snap());
   d.dispatchEvent(new w.KeyboardEvent("keydown", {{ key: "Backspace", bubbles: true }})); out.push(snap());
   d.getElementById("back").click(); out.push(snap());
-  document.getElementById("out").textContent = out.join("\n");
-}};
-</script></body></html>"##
-        ),
-    )
-    .expect("the driver page");
-    let dom = crate::html::dump_dom(browser, &format!("file://{}", driver.display()));
-    let out = dom.split("<pre id=\"out\">").nth(1).and_then(|s| s.split("</pre>").next()).expect("the driver's output");
-    let out = out.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
-    out.lines()
+"##
+    );
+    let out = crate::html::run_in_frame(browser, page, (1200, 900), &script);
+    out.iter()
         .map(|line| {
             let f: Vec<&str> = line.split('\t').collect();
             assert_eq!(f.len(), 6, "{line}");
@@ -330,14 +358,7 @@ f.onload = function () {{
                 fen: f[1].trim_start_matches("FEN ").to_string(),
                 path: f[2].to_string(),
                 rows: f[3].split('|').filter(|r| !r.is_empty()).map(str::to_string).collect(),
-                men: f[4]
-                    .split(',')
-                    .filter(|m| !m.is_empty())
-                    .map(|m| {
-                        let p: Vec<&str> = m.splitn(3, ' ').collect();
-                        (p[0].to_string(), p[1].to_string(), p.get(2).unwrap_or(&"").to_string())
-                    })
-                    .collect(),
+                men: crate::html::men(f[4]),
                 marked: f[5].parse().expect("a count"),
             }
         })
