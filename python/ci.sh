@@ -14,5 +14,8 @@ python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --upgrade pip
 "$venv/bin/pip" install --quiet "maturin>=1.5,<2" pytest chess pandas
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
-"$venv/bin/pip" install --quiet ./python
+# The offline route of docs/python.md: maturin (installed above) builds the
+# package without an isolated environment and without the index; the
+# backend runs the `maturin` on PATH.
+PATH="$venv/bin:$PATH" "$venv/bin/pip" install --quiet --no-index --no-build-isolation ./python
 PGN100_BIN="$CARGO_TARGET_DIR/release/pgn100" "$venv/bin/python" -m pytest -q python/tests

@@ -85,7 +85,8 @@ def read(
     Hundred). ``threads`` is the number of worker threads (default: all
     cores). The games come in file order, read a few chunks ahead by a
     thread of their own; each game's moves are replayed when first asked
-    for (:attr:`Game.moves`).
+    for (:attr:`Game.moves`; later accesses give the same :class:`Move`
+    objects).
 
     Raises ``FileNotFoundError`` for a path that does not exist,
     ``OSError`` for an input that cannot be read (a truncated archive),
@@ -248,7 +249,8 @@ def moves(
     written, piece, capture, captured, check, mate, castle_stage,
     castle_wing, promotion, throne_pawn, en_passant, restored, clock and
     elapsed (seconds, from ``[%clk]`` and ``[%emt]``), eval_cp and
-    eval_mate (``[%eval]``, from White's side), nags, comment (the
+    eval_mate (``[%eval]``, from White's side), eval_depth (``[%eval
+    0.17,23]``: 23), nags, comment (the
     comments' text without those commands), arrows and, with ``fen``,
     fen)."""
     out, unreadable = _native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads)

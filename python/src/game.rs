@@ -1,8 +1,17 @@
 //! A game read through Python: its tags, diagnostics and, on first asking,
 //! its moves and Dice turns, from the library's one replay (an
 //! [`Observer`] of [`replay_observed`]).
+//!
+//! What a worker makes for a game is kept as the library has it and turned
+//! into Python values only when asked for: the game's text is kept once
+//! (its moves point into it), the final position is kept and written as a
+//! FEN on access, the variant and termination are kept as values, the tags
+//! are one buffer, and the moves are replayed (and made Python objects)
+//! once, on the first access.
 
-use std::sync::OnceLock;
+use std::borrow::Cow;
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use pgn100::commands::moves::letter;
 use pgn100::commands::stats::termination_name;
@@ -114,48 +123,94 @@ pub fn severity_name(s: pgn100::diag::Severity) -> String {
     .to_string()
 }
 
-/// One main-line move.
-#[pyclass(module = "pgn100", frozen, get_all)]
-#[derive(Clone, Debug, Default)]
+/// One main-line move. What needs writing (UCI, the token as written,
+/// the FEN, a roll) is written when asked for.
+#[pyclass(module = "pgn100", frozen)]
+#[derive(Clone)]
 pub struct Move {
     /// The ply, from 1 (Dice chess: every move of every turn counts).
+    #[pyo3(get)]
     pub ply: u32,
     /// The move number of the record (Dice chess: the turn's number).
+    #[pyo3(get)]
     pub move_number: u32,
     /// `white` or `black`.
-    pub side: String,
-    /// The move in the UCI-style coordinates of `pgn100 moves`.
-    pub uci: String,
-    /// The move token exactly as the record has it.
-    pub written: String,
+    #[pyo3(get)]
+    pub side: &'static str,
+    /// The library's move; whether it is a Dice chess move (whose UCI form differs).
+    pub lib: LibMove,
+    pub dice: bool,
+    /// The game's text, and the move token's span in it.
+    pub source: Arc<str>,
+    pub token: Range<usize>,
     /// Standard algebraic notation, Latin letters (`Nf3`, `exd5`, `O-O`,
     /// `e8=Q+`; Hundred's prince is `P`), the check or mate mark the position bears.
+    #[pyo3(get)]
     pub san: String,
-    /// The FEN after the move (Dice chess: after the turn passes, on a turn's last move).
-    pub fen: String,
+    /// The position after the move (Dice chess: after the turn passes, on a turn's last move).
+    pub after: Option<VariantPosition>,
     /// The man that moves, its FEN letter upper case.
-    pub piece: String,
+    #[pyo3(get)]
+    pub piece: &'static str,
     /// The man taken, if any (a pawn en passant).
-    pub captured: Option<String>,
+    #[pyo3(get)]
+    pub captured: Option<&'static str>,
+    #[pyo3(get)]
     pub check: bool,
+    #[pyo3(get)]
     pub mate: bool,
     /// `first` or `second` (Hundred's two stages; Chess castles in one, `first`).
-    pub castle_stage: Option<String>,
+    #[pyo3(get)]
+    pub castle_stage: Option<&'static str>,
     /// `short` or `long`.
-    pub castle_wing: Option<String>,
+    #[pyo3(get)]
+    pub castle_wing: Option<&'static str>,
     /// The FEN letter of the promotion piece.
-    pub promotion: Option<String>,
-    /// Hundred: the square the throne pawn is placed on.
-    pub throne_pawn: Option<String>,
+    #[pyo3(get)]
+    pub promotion: Option<&'static str>,
+    #[pyo3(get)]
     pub en_passant: bool,
     /// Royal: the side restored its queen before this move.
+    #[pyo3(get)]
     pub restored: bool,
-    /// Dice chess: the roll of the move's turn, as `K Q p`.
-    pub roll: Option<String>,
+    /// Dice chess: the roll of the move's turn.
+    pub roll: Option<[Role; 3]>,
 }
 
 #[pymethods]
 impl Move {
+    /// The move in the UCI-style coordinates of `pgn100 moves`.
+    #[getter]
+    fn uci(&self) -> String {
+        if self.dice {
+            DiceUci(self.lib).to_string()
+        } else {
+            Uci(self.lib).to_string()
+        }
+    }
+    /// The move token exactly as the record has it.
+    #[getter]
+    fn written(&self) -> &str {
+        self.source.get(self.token.clone()).unwrap_or("")
+    }
+    /// The FEN after the move (Dice chess: after the turn passes, on a turn's last move).
+    #[getter]
+    fn fen(&self) -> String {
+        self.after.as_ref().map(VariantPosition::fen).unwrap_or_default()
+    }
+    /// Hundred: the square the throne pawn is placed on.
+    #[getter]
+    fn throne_pawn(&self) -> Option<String> {
+        match self.lib.kind {
+            MoveKind::Throne(sq) => Some(sq.to_string()),
+            _ => None,
+        }
+    }
+    /// Dice chess: the roll of the move's turn, as `K Q p`.
+    #[getter]
+    fn roll(&self) -> Option<String> {
+        self.roll.map(|r| roll_letters(&r).join(" "))
+    }
     /// Whether the move takes a man.
     #[getter]
     fn capture(&self) -> bool {
@@ -178,7 +233,7 @@ impl Move {
             (self.castle_stage.is_some(), "castling"),
             (self.promotion.is_some(), "promotion"),
             (self.en_passant, "en_passant"),
-            (self.throne_pawn.is_some(), "throne_pawn"),
+            (matches!(self.lib.kind, MoveKind::Throne(_)), "throne_pawn"),
             (self.restored, "restored"),
         ] {
             if on {
@@ -188,41 +243,54 @@ impl Move {
         out
     }
     fn __repr__(&self) -> String {
-        format!("<Move {} {} {}>", self.ply, self.uci, self.written)
+        format!("<Move {} {} {}>", self.ply, self.uci(), self.written())
     }
 }
 
 /// A Dice chess turn: its roll and its moves.
-#[pyclass(module = "pgn100", frozen, get_all)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "pgn100", frozen)]
 pub struct Turn {
     /// The turn's number `N` of the record.
+    #[pyo3(get)]
     pub number: u32,
     /// `white` or `black`.
-    pub side: String,
+    #[pyo3(get)]
+    pub side: &'static str,
     /// The three dice, as Latin letters (`K Q R B N p`).
+    #[pyo3(get)]
     pub roll: Vec<String>,
-    /// The turn's moves (none when no move was possible).
-    pub moves: Vec<Move>,
+    /// The turn's moves (the game's own `Move` objects).
+    pub moves: Vec<Py<Move>>,
 }
 
 #[pymethods]
 impl Turn {
+    /// The turn's moves (none when no move was possible).
+    #[getter]
+    fn moves(&self, py: Python<'_>) -> Vec<Py<Move>> {
+        self.moves.iter().map(|m| m.clone_ref(py)).collect()
+    }
+
     fn __repr__(&self) -> String {
         format!("<Turn {} {} <{}> {} move(s)>", self.number, self.side, self.roll.join(" "), self.moves.len())
     }
 }
 
-fn side(c: Color) -> String {
-    if c == Color::White { "white" } else { "black" }.to_string()
+fn side(c: Color) -> &'static str {
+    if c == Color::White {
+        "white"
+    } else {
+        "black"
+    }
 }
 
 /// The moves and turns of a game's main line, as the replay plays them.
-#[derive(Default)]
 struct Collect {
+    /// The game's text.
+    source: Arc<str>,
     moves: Vec<Move>,
     /// Dice chess: each turn's number, side, roll and moves (a range of `moves`).
-    turns: Vec<(u32, Color, [Role; 3], std::ops::Range<usize>)>,
+    turns: Vec<TurnData>,
     files_ak: bool,
     /// Dice chess: the roll of the turn being made.
     roll: Option<[Role; 3]>,
@@ -235,7 +303,7 @@ struct Collect {
 impl Collect {
     fn passed(&mut self, pos: &VariantPosition) {
         if let Some(m) = self.passing.take().and_then(|i| self.moves.get_mut(i)) {
-            m.fen = pos.fen();
+            m.after = Some(pos.clone());
         }
     }
 }
@@ -256,10 +324,6 @@ impl Observer for Collect {
         self.chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
         let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
             pgn100::commands::moves::move_facts(before, m);
-        let uci = match before {
-            VariantPosition::Plain(_) => Uci(m).to_string(),
-            VariantPosition::Dice(_) => DiceUci(m).to_string(),
-        };
         let mut san = String::new();
         let form = Form {
             letters: Letters::Latin,
@@ -275,20 +339,22 @@ impl Observer for Collect {
             ply: u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX),
             move_number: before.fullmoves(),
             side: side(before.turn()),
-            uci,
+            lib: m,
+            dice: matches!(before, VariantPosition::Dice(_)),
+            source: self.source.clone(),
+            token: 0..0,
             san,
-            piece: letter(piece).to_string(),
-            captured: captured.map(|r| letter(r).to_string()),
-            castle_stage: castle.map(|(s, _)| if s == Stage::First { "first" } else { "second" }.to_string()),
-            castle_wing: castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" }.to_string()),
-            promotion: m.promotion().map(|r| letter(r).to_string()),
-            throne_pawn: match m.kind {
-                MoveKind::Throne(sq) => Some(sq.to_string()),
-                _ => None,
-            },
+            after: None,
+            piece: letter(piece),
+            captured: captured.map(letter),
+            check: false,
+            mate: false,
+            castle_stage: castle.map(|(s, _)| if s == Stage::First { "first" } else { "second" }),
+            castle_wing: castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" }),
+            promotion: m.promotion().map(letter),
             en_passant: m.kind == MoveKind::EnPassant,
-            roll: self.roll.map(|r| roll_letters(&r).join(" ")),
-            ..Move::default()
+            restored: false,
+            roll: self.roll,
         });
     }
 
@@ -301,7 +367,7 @@ impl Observer for Collect {
         } else if m.check {
             m.san.push('+');
         }
-        m.fen = after.fen();
+        m.after = Some(after.clone());
     }
 
     fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
@@ -323,110 +389,200 @@ fn roll_letters(roll: &[Role; 3]) -> Vec<String> {
     text.trim_start_matches('<').trim_end_matches('>').split_whitespace().map(str::to_string).collect()
 }
 
-/// The moves and turns of a game's text (its first game), replayed.
-pub fn moves_of(text: &str, options: Options) -> (Vec<Move>, Vec<Turn>) {
-    let mut reader = Reader::new(text);
+/// A Dice chess turn as the replay gives it: its number, side, roll and
+/// moves (a range of the game's moves).
+pub type TurnData = (u32, Color, [Role; 3], Range<usize>);
+
+/// The moves and turns of the game whose text is `source`, replayed.
+pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData>) {
+    let mut reader = Reader::new(source);
     let mut record = GameRecord::default();
     let Some(Found::Game) = reader.read_into(&mut record) else { return (Vec::new(), Vec::new()) };
-    let mut c = Collect::default();
+    let mut c = Collect {
+        source: source.clone(),
+        moves: Vec::new(),
+        turns: Vec::new(),
+        files_ak: false,
+        roll: None,
+        passing: None,
+        legal: Vec::new(),
+        chess_castling: false,
+    };
     let report = replay_observed(&record, 0, options, &mut c);
     for (m, ply) in c.moves.iter_mut().zip(&report.mainline) {
-        m.written = record.tokens.get(ply.token).and_then(|t| text.get(t.span.clone())).unwrap_or("").to_string();
+        if let Some(t) = record.tokens.get(ply.token) {
+            m.token = t.span.clone();
+        }
         m.restored = ply.restored;
     }
-    let turns = c
-        .turns
-        .iter()
-        .map(|(number, color, roll, plies)| Turn {
-            number: *number,
-            side: side(*color),
-            roll: roll_letters(roll),
-            moves: c.moves.get(plies.clone()).unwrap_or_default().to_vec(),
-        })
-        .collect();
-    (c.moves, turns)
+    (c.moves, c.turns)
 }
 
-/// Where the replay of a game ended: the final FEN and how the board ends it.
+/// The moves and turns of a replay as Python objects, a turn's moves the
+/// game's own.
+fn into_objects(py: Python<'_>, moves: Vec<Move>, turns: Vec<TurnData>) -> PyResult<Replayed> {
+    let moves = moves.into_iter().map(|m| Py::new(py, m)).collect::<PyResult<Vec<_>>>()?;
+    let turns = turns
+        .into_iter()
+        .map(|(number, color, roll, plies)| {
+            let of_turn = moves.get(plies).unwrap_or_default().iter().map(|m| m.clone_ref(py)).collect();
+            Py::new(py, Turn { number, side: side(color), roll: roll_letters(&roll), moves: of_turn })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(Replayed { moves, turns })
+}
+
+/// A game's main line as Python objects, made on first asking.
+pub struct Replayed {
+    moves: Vec<Py<Move>>,
+    turns: Vec<Py<Turn>>,
+}
+
+/// Where the replay of a game ended: the final position and how the board ends it.
 #[derive(Default)]
 pub struct End {
-    pub fen: Option<String>,
+    pub position: Option<VariantPosition>,
     pub termination: Option<Termination>,
 }
 
 impl Observer for End {
     fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
-        self.fen = Some(main.fen());
+        self.position = Some(main.clone());
         self.termination = termination;
+    }
+}
+
+/// A game's tag pairs in one buffer: each pair's name and value end there.
+#[derive(Default)]
+pub struct Tags {
+    text: String,
+    ends: Vec<(u32, u32)>,
+}
+
+impl Tags {
+    fn of(record: &GameRecord) -> Tags {
+        let mut tags = Tags::default();
+        for t in &record.tags {
+            tags.text.push_str(&t.name);
+            let name = tags.text.len();
+            tags.text.push_str(&t.value);
+            tags.ends.push((u32::try_from(name).unwrap_or(0), u32::try_from(tags.text.len()).unwrap_or(0)));
+        }
+        tags
+    }
+
+    /// The (name, value) pairs, in the order of the record.
+    fn pairs(&self) -> impl Iterator<Item = (&str, &str)> {
+        let mut start = 0;
+        self.ends.iter().map(move |&(name, value)| {
+            let (name, value) = (name as usize, value as usize);
+            let pair = (self.text.get(start..name).unwrap_or(""), self.text.get(name..value).unwrap_or(""));
+            start = value;
+            pair
+        })
+    }
+
+    /// The last value of the tag `name`.
+    fn get(&self, name: &str) -> Option<&str> {
+        self.pairs().filter(|(n, _)| *n == name).last().map(|(_, v)| v)
     }
 }
 
 /// A game of the input: what reading and replaying it found.
 #[pyclass(module = "pgn100", frozen)]
 pub struct Game {
-    /// The input the game comes from (`<text>` for a text).
-    #[pyo3(get)]
-    pub file: String,
+    /// The input the game comes from.
+    pub file: Arc<str>,
     /// The game's number in its file, from 1.
     #[pyo3(get)]
     pub number: usize,
-    pub tags: Vec<(String, String)>,
-    /// The variant the game was replayed as (`None` when its Variant tag names none).
-    #[pyo3(get)]
-    pub variant: Option<String>,
+    pub tags: Tags,
+    pub variant: Option<Variant>,
     /// No error: the whole game replays.
     #[pyo3(get)]
     pub valid: bool,
     #[pyo3(get)]
     pub diagnostics: Vec<Diagnostic>,
-    /// The FEN after the main line as far as replayed.
-    #[pyo3(get)]
-    pub final_fen: Option<String>,
-    /// The result token, else the Result tag (`1-0`, `0-1`, `1/2-1/2`, `*`).
-    #[pyo3(get)]
-    pub result: Option<String>,
-    /// How the board ends the game (`checkmate (white wins)`, `stalemate`, ...), as `stats` names it.
-    #[pyo3(get)]
-    pub termination: Option<String>,
+    /// The position after the main line as far as replayed.
+    pub end: Option<VariantPosition>,
+    pub result: Option<Cow<'static, str>>,
+    pub termination: Option<Termination>,
     /// The game's text as it stands in the input (decoded).
-    #[pyo3(get)]
-    pub source: String,
+    pub text: Arc<str>,
     pub options: Options,
-    pub replayed: OnceLock<(Vec<Move>, Vec<Turn>)>,
+    pub replayed: OnceLock<Replayed>,
 }
 
 impl Game {
-    fn replayed(&self, py: Python<'_>) -> &(Vec<Move>, Vec<Turn>) {
+    fn replayed(&self, py: Python<'_>) -> PyResult<&Replayed> {
         if let Some(r) = self.replayed.get() {
-            return r;
+            return Ok(r);
         }
-        let made = py.allow_threads(|| moves_of(&self.source, self.options));
-        self.replayed.get_or_init(|| made)
+        let (moves, turns) = py.allow_threads(|| moves_of(&self.text, self.options));
+        let made = into_objects(py, moves, turns)?;
+        Ok(self.replayed.get_or_init(|| made))
     }
 }
 
 #[pymethods]
 impl Game {
+    /// The input the game comes from (`<text>` for a text).
+    #[getter]
+    fn file(&self) -> &str {
+        &self.file
+    }
+
+    /// The variant the game was replayed as (`None` when its Variant tag names none).
+    #[getter]
+    fn variant(&self) -> Option<&'static str> {
+        self.variant.map(Variant::name)
+    }
+
+    /// The FEN after the main line as far as replayed.
+    #[getter]
+    fn final_fen(&self) -> Option<String> {
+        self.end.as_ref().map(VariantPosition::fen)
+    }
+
+    /// The result token, else the Result tag (`1-0`, `0-1`, `1/2-1/2`, `*`).
+    #[getter]
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
+    }
+
+    /// How the board ends the game (`checkmate (white wins)`, `stalemate`, ...), as `stats` names it.
+    #[getter]
+    fn termination(&self) -> Option<&'static str> {
+        self.termination.map(|t| termination_name(Some(t)))
+    }
+
+    /// The game's text as it stands in the input (decoded).
+    #[getter]
+    fn source(&self) -> &str {
+        &self.text
+    }
+
     /// The tag pairs, in the order of the record (a name given twice: its last value).
     #[getter]
     fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        for (k, v) in &self.tags {
+        for (k, v) in self.tags.pairs() {
             d.set_item(k, v)?;
         }
         Ok(d)
     }
 
-    /// The main line's moves as far as replayed (replayed on first use).
+    /// The main line's moves as far as replayed (replayed on first use;
+    /// the same `Move` objects on every access).
     #[getter]
-    fn moves(&self, py: Python<'_>) -> Vec<Move> {
-        self.replayed(py).0.clone()
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
+        Ok(self.replayed(py)?.moves.iter().map(|m| m.clone_ref(py)).collect())
     }
 
     /// Dice chess: the main line's turns (empty in every other variant).
     #[getter]
-    fn turns(&self, py: Python<'_>) -> Vec<Turn> {
-        self.replayed(py).1.clone()
+    fn turns(&self, py: Python<'_>) -> PyResult<Vec<Py<Turn>>> {
+        Ok(self.replayed(py)?.turns.iter().map(|t| t.clone_ref(py)).collect())
     }
 
     /// The game as a `chess.pgn.Game` of python-chess (Chess and Chess960
@@ -438,15 +594,15 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let tag = |n: &str| self.tags.iter().rev().find(|(k, _)| k == n).map_or("?", |(_, v)| v.as_str());
+        let tag = |n: &str| self.tags.get(n).unwrap_or("?");
         format!(
             "<Game {}#{} {} {} - {} {} {}>",
             self.file,
             self.number,
-            self.variant.as_deref().unwrap_or("?"),
+            self.variant().unwrap_or("?"),
             tag("White"),
             tag("Black"),
-            self.result.as_deref().unwrap_or("?"),
+            self.result().unwrap_or("?"),
             if self.valid { "valid" } else { "invalid" }
         )
     }
@@ -455,35 +611,35 @@ impl Game {
 /// A game's data as read in a worker, before its number in the file is known.
 pub struct GameData {
     pub index: usize,
-    pub tags: Vec<(String, String)>,
-    pub variant: Option<String>,
+    pub tags: Tags,
+    pub variant: Option<Variant>,
     pub valid: bool,
     pub diagnostics: Vec<Diagnostic>,
-    pub final_fen: Option<String>,
-    pub result: Option<String>,
-    pub termination: Option<String>,
-    pub source: String,
+    pub end: Option<VariantPosition>,
+    pub result: Option<Cow<'static, str>>,
+    pub termination: Option<Termination>,
+    pub text: Arc<str>,
 }
 
 impl GameData {
     /// The game, numbered after `before` games of its file.
-    pub fn into_game(self, file: &str, before: usize, options: Options) -> Game {
+    pub fn into_game(self, file: &Arc<str>, before: usize, options: Options) -> Game {
         let mut diagnostics = self.diagnostics;
         for d in &mut diagnostics {
             d.json.game = d.json.game.map(|g| g + before);
             d.json.file = file.to_string();
         }
         Game {
-            file: file.to_string(),
+            file: file.clone(),
             number: before + self.index + 1,
             tags: self.tags,
             variant: self.variant,
             valid: self.valid,
             diagnostics,
-            final_fen: self.final_fen,
+            end: self.end,
             result: self.result,
             termination: self.termination,
-            source: self.source,
+            text: self.text,
             options,
             replayed: OnceLock::new(),
         }
@@ -492,7 +648,7 @@ impl GameData {
 
 /// Reads every game of a chunk of a file (starting after `lines` lines, at
 /// `bytes` in the file): tags, diagnostics as `validate` reports them
-/// (text between games aside), the final position.
+/// (text between games aside), the final position, the game's text.
 pub fn read_chunk(
     text: &str,
     lines: usize,
@@ -511,7 +667,7 @@ pub fn read_chunk(
             Found::Game => {
                 let report = replay_observed(&record, index, options, &mut end);
                 let valid = report.is_valid();
-                (report.diagnostics, report.variant.map(|v| v.name().to_string()), valid)
+                (report.diagnostics, report.variant, valid)
             }
             Found::Broken(e) => (vec![syntax_diagnostic(text, e).game(index)], None, false),
             Found::Stray(_) => continue,
@@ -525,18 +681,20 @@ pub fn read_chunk(
             let src = source.get_or_insert_with(|| SourceFile::chunk("", text.to_string(), lines, bytes));
             diags.iter().map(|d| Diagnostic::of(d, src)).collect()
         };
-        let result =
-            record.result().map(|(_, o)| o.pgn().to_string()).or_else(|| record.tag("Result").map(str::to_string));
+        let result = record
+            .result()
+            .map(|(_, o)| Cow::Borrowed(o.pgn()))
+            .or_else(|| record.tag("Result").map(|r| Cow::Owned(r.to_string())));
         games.push(GameData {
             index,
-            tags: record.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect(),
+            tags: Tags::of(&record),
             variant,
             valid,
             diagnostics,
-            final_fen: end.fen,
+            end: end.position,
             result,
-            termination: end.termination.map(|t| termination_name(Some(t)).to_string()),
-            source: text.get(record.span.clone()).unwrap_or("").to_string(),
+            termination: end.termination,
+            text: Arc::from(text.get(record.span.clone()).unwrap_or("")),
         });
     }
     games

@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 use std::io::Read;
 use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use pgn100::cli::input::{expand, parse_encoding, Input};
 use pgn100::commands::validate::binary;
@@ -67,7 +67,7 @@ enum Failure {
 
 /// What the reading thread sends: a chunk's games, or why it stopped.
 enum Sent {
-    Games(String, usize, Vec<GameData>),
+    Games(Arc<str>, usize, Vec<GameData>),
     Failed(Failure),
 }
 
@@ -81,6 +81,7 @@ fn read_input(
     tx: &std::sync::mpsc::SyncSender<Sent>,
 ) -> bool {
     let options = reading.options;
+    let file: Arc<str> = Arc::from(name);
     let mut before = 0;
     let result = for_each_chunk(
         Blocks::new(reader, reading.encoding, BLOCK),
@@ -89,7 +90,7 @@ fn read_input(
         |_, _, _| Ok::<(), std::io::Error>(()),
         |games: Vec<GameData>| {
             let n = games.len();
-            tx.send(Sent::Games(name.to_string(), before, games))
+            tx.send(Sent::Games(file.clone(), before, games))
                 .map_err(|_| std::io::Error::other("the reader was dropped"))?;
             before += n;
             Ok(())

@@ -133,6 +133,10 @@ def test_royal_and_dice_oracle_files_read_as_the_cli(cli, path):
             want = [[faces[f] for f in t["roll"]] for t in o["turns"]]
             assert sorted(map(sorted, rolls)) == sorted(map(sorted, want[: len(rolls)])) or not g.valid
             assert sum(len(t.moves) for t in g.turns) == len(g.moves)
+            # A turn's moves are the game's own objects, in order, each with its turn's roll.
+            of_turns = [m for t in g.turns for m in t.moves]
+            assert all(a is b for a, b in zip(of_turns, g.moves))
+            assert all(m.roll == " ".join(t.roll) for t in g.turns for m in t.moves)
 
 
 def test_chess_oracle_games_agree_with_python_chess(cli, tmp_path):
@@ -274,17 +278,25 @@ def test_stats_and_moves_columns_equal_the_cli_csv(cli, directory):
 def test_moves_clocks_and_evaluations_are_python_chess_s():
     chess_pgn = pytest.importorskip("chess.pgn")
     path = CORPUS / "chess" / "2024-champions-chess-tour-finals-semi-finals-day4.pgn"
-    cols = pgn100.moves(path)
-    clocks, cps = [], []
-    with open(path, encoding="utf-8") as f:
-        while (game := chess_pgn.read_game(f)) is not None:
-            for node in game.mainline():
-                clocks.append(node.clock())
-                score = node.eval()
-                cps.append(None if score is None or score.white().is_mate() else score.white().score())
-    assert len(clocks) > 900 and all(c is not None for c in clocks)
+    depths_path = CORPUS / "comments" / "eval_depth.pgn"
+    cols = pgn100.moves([path, depths_path], variant="chess")
+    clocks, cps, mates, depths = [], [], [], []
+    for p in (path, depths_path):
+        with open(p, encoding="utf-8") as f:
+            while (game := chess_pgn.read_game(f)) is not None:
+                for node in game.mainline():
+                    clocks.append(node.clock())
+                    score = node.eval()
+                    white = None if score is None else score.white()
+                    cps.append(None if white is None or white.is_mate() else white.score())
+                    mates.append(white.mate() if white is not None and white.is_mate() else None)
+                    depths.append(node.eval_depth())
+    assert sum(c is not None for c in clocks) > 900
+    assert sum(d is not None for d in depths) >= 30
     assert cols["clock"] == clocks
     assert cols["eval_cp"] == cps
+    assert cols["eval_mate"] == mates
+    assert cols["eval_depth"] == depths
 
 
 def test_columns_make_data_frames():
@@ -351,6 +363,8 @@ def test_a_game_has_its_tags_result_termination_and_flags():
     assert (last.san, last.written, last.uci, last.captured, last.mate) == ("Qxf7#", "Qxf7#", "h5f7", "P", True)
     assert sorted(last.flags) == ["capture", "check", "mate"]
     assert g.final_fen == last.fen
+    # Replayed once: every access gives the same objects.
+    assert all(a is b for a, b in zip(g.moves, g.moves)) and g.moves is not g.moves
 
 
 def test_hundred_castling_and_throne_pawn_flags():

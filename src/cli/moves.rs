@@ -39,7 +39,8 @@ castle_stage (first, second), castle_wing (short, long), promotion, throne_pawn 
 restored (Royal: the queen was restored before the move); what the comments and NAGs after the move say \
 (variations aside): clock (seconds on the mover's clock after the move, `[%clk 1:30:00]`), elapsed (seconds \
 the move took, `[%emt 0:00:12]`), eval_cp and eval_mate (`[%eval 0.17]` is 17 centipawns, `[%eval #-3]` \
-mate in 3 for Black: from White's side), nags (`$1 $14`; a glyph `!` is `$1`), comment (the comments' text \
+mate in 3 for Black: from White's side), eval_depth (the depth the evaluation was searched to, `[%eval 0.17,23]` \
+is 23; empty when the command gives none), nags (`$1 $14`; a glyph `!` is `$1`), comment (the comments' text \
 without those commands) and arrows (`[%cal Ge2e4]` and `[%csl Rd4]` as one list, `Ge2e4,Rd4`; squares \
 a1 to j10); and, with --fen, fen: the position after the move. A game whose replay stops at an error has its rows up to there, its errors are reported on standard \
 error as validate reports them, and the exit status is 1.",

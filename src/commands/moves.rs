@@ -382,6 +382,7 @@ const NO_NOTES: &[(&str, Value<'static>)] = &[
     ("elapsed", Value::OptFloat(None)),
     ("eval_cp", Value::OptInt(None)),
     ("eval_mate", Value::OptInt(None)),
+    ("eval_depth", Value::OptInt(None)),
     ("nags", Value::OptStr(None)),
     ("comment", Value::OptStr(None)),
     ("arrows", Value::OptStr(None)),
@@ -398,6 +399,7 @@ fn notes_cells(g: &GameMoves, notes: &MoveNotes, cells: &mut impl Cells) {
     let score = notes.eval.map(|e| e.score);
     cells.cell("eval_cp", OptInt(if let Some(Score::Centipawns(cp)) = score { Some(cp) } else { None }));
     cells.cell("eval_mate", OptInt(if let Some(Score::Mate(n)) = score { Some(n) } else { None }));
+    cells.cell("eval_depth", OptInt(notes.eval.and_then(|e| e.depth).map(i64::from)));
     cells.cell("nags", OptStr(text(notes.nags)));
     cells.cell("comment", OptStr(text(notes.comment)));
     cells.cell("arrows", OptStr(text(notes.arrows)));

@@ -1,7 +1,8 @@
 //! Clocks, evaluations and comments as data: the `moves` columns clock,
-//! elapsed, eval_cp, eval_mate, nags, comment and arrows held to what
-//! python-chess reads in the same comments (`node.clock()`, `node.emt()`,
-//! `node.eval()`, `node.nags`, `node.arrows()`, the comment;
+//! elapsed, eval_cp, eval_mate, eval_depth, nags, comment and arrows held
+//! to what python-chess reads in the same comments (`node.clock()`,
+//! `node.emt()`, `node.eval()`, `node.eval_depth()`, `node.nags`,
+//! `node.arrows()`, the comment;
 //! corpus/oracle/chess/comments.jsonl, made by make_comment_reference.py)
 //! on the lichess broadcast exports and the Chess games of
 //! corpus/comments/, and to the values written in the games of the other
@@ -13,11 +14,12 @@ use serde_json::Value;
 
 use crate::common::{pgn100 as run, read_jsonl};
 
-const FILES: [&str; 4] = [
+const FILES: [&str; 5] = [
     "corpus/chess/2024-champions-chess-tour-finals-day5.pgn",
     "corpus/chess/2024-champions-chess-tour-finals-semi-finals-day4.pgn",
     "corpus/chess/2024-champions-chess-tour-finals-round-robin-stage-day3.pgn",
     "corpus/comments/commands_every_variant.pgn",
+    "corpus/comments/eval_depth.pgn",
 ];
 
 /// The rows of `moves --format jsonl` of `files` (games without a Variant
@@ -64,7 +66,7 @@ fn clocks_evaluations_and_comments_are_python_chess_s() {
     let ours = rows(&FILES);
     let reference = read_jsonl("oracle/chess/comments.jsonl");
     assert!(reference.len() > 3000);
-    let (mut clocks, mut evals, mut others) = (0, 0, 0);
+    let (mut clocks, mut evals, mut depths, mut others) = (0, 0, 0, 0);
     for want in &reference {
         let key = (
             want["file"].as_str().expect("file").to_string(),
@@ -81,6 +83,7 @@ fn clocks_evaluations_and_comments_are_python_chess_s() {
         }
         assert_eq!(got["eval_cp"].as_i64(), want["eval_cp"].as_i64(), "{at} eval_cp");
         assert_eq!(got["eval_mate"].as_i64(), want["eval_mate"].as_i64(), "{at} eval_mate");
+        assert_eq!(got["eval_depth"].as_i64(), want["eval_depth"].as_i64(), "{at} eval_depth");
         let nags: Vec<String> = want["nags"].as_array().expect("nags").iter().map(|n| n.to_string()).collect();
         let mut nags = nags;
         nags.sort();
@@ -92,12 +95,13 @@ fn clocks_evaluations_and_comments_are_python_chess_s() {
         assert_eq!(comment, want["comment"].as_str().expect("comment"), "{at} comment");
         clocks += usize::from(!got["clock"].is_null());
         evals += usize::from(!got["eval_cp"].is_null() || !got["eval_mate"].is_null());
+        depths += usize::from(!got["eval_depth"].is_null());
         others += usize::from(!got["nags"].is_null() || !got["arrows"].is_null() || !got["comment"].is_null());
     }
     // Every Chess row is in the reference (the games of other variants aside).
     let chess = ours.values().filter(|r| matches!(r["variant"].as_str(), Some("Chess" | "Chess960"))).count();
     assert_eq!(chess, reference.len());
-    assert!(clocks > 3000 && evals > 3000 && others >= 3, "{clocks} {evals} {others}");
+    assert!(clocks > 3000 && evals > 3000 && depths >= 30 && others >= 3, "{clocks} {evals} {depths} {others}");
 }
 
 /// The other variants: the values their comments say, with 10x10 squares,
@@ -114,30 +118,30 @@ fn commands_in_every_variant() {
             other => other.to_string(),
         }
     };
-    let columns = ["clock", "elapsed", "eval_cp", "eval_mate", "nags", "comment", "arrows"];
-    let want: &[(u64, u64, [&str; 7])] = &[
+    let columns = ["clock", "elapsed", "eval_cp", "eval_mate", "eval_depth", "nags", "comment", "arrows"];
+    let want: &[(u64, u64, [&str; 8])] = &[
         // Hundred; the game comment before the first move is no move's.
-        (1, 1, ["600.0", "", "17", "", "", "", ""]),
-        (1, 2, ["598.5", "1.5", "", "", "", "", ""]),
-        (1, 3, ["", "", "", "", "$1 $14", "Takes the corner", "Ge2e4,Ra10j10,Rj8,Gj10"]),
-        (1, 4, ["", "", "", "", "", "", ""]),
-        (1, 5, ["", "", "", "-3", "", "", ""]),
-        (1, 6, ["540.0", "", "", "", "", "a line comment", ""]),
+        (1, 1, ["600.0", "", "17", "", "23", "", "", ""]),
+        (1, 2, ["598.5", "1.5", "", "", "", "", "", ""]),
+        (1, 3, ["", "", "", "", "", "$1 $14", "Takes the corner", "Ge2e4,Ra10j10,Rj8,Gj10"]),
+        (1, 4, ["", "", "", "", "", "", "", ""]),
+        (1, 5, ["", "", "", "-3", "", "", "", ""]),
+        (1, 6, ["540.0", "", "", "", "", "", "a line comment", ""]),
         // Grand: two comments joined, a broken command left as text.
-        (2, 2, ["295.0", "5.0", "-50", "", "", "", ""]),
-        (2, 3, ["", "", "125", "", "", "", ""]),
-        (2, 4, ["", "", "", "", "", "", "Bj10a1,Yj10,Ba1"]),
-        (2, 5, ["", "", "", "", "$1 $18", "winning really", ""]),
-        (2, 6, ["", "", "", "", "", "[%clk 1:00:00 broken]", ""]),
+        (2, 2, ["295.0", "5.0", "-50", "", "", "", "", ""]),
+        (2, 3, ["", "", "125", "", "30", "", "", ""]),
+        (2, 4, ["", "", "", "", "", "", "", "Bj10a1,Yj10,Ba1"]),
+        (2, 5, ["", "", "", "", "", "$1 $18", "winning really", ""]),
+        (2, 6, ["", "", "", "", "", "", "[%clk 1:00:00 broken]", ""]),
         // Dice chess: a turn's moves each have their own.
-        (5, 1, ["", "3.0", "", "", "", "", ""]),
-        (5, 2, ["", "", "", "", "", "", ""]),
-        (5, 3, ["590.0", "", "40", "", "", "", ""]),
-        (5, 6, ["", "", "", "", "", "", "Rf3"]),
-        (5, 13, ["480.0", "", "", "", "", "mate soon", ""]),
+        (5, 1, ["", "3.0", "", "", "", "", "", ""]),
+        (5, 2, ["", "", "", "", "", "", "", ""]),
+        (5, 3, ["590.0", "", "40", "", "", "", "", ""]),
+        (5, 6, ["", "", "", "", "", "", "", "Rf3"]),
+        (5, 13, ["480.0", "", "", "", "", "", "mate soon", ""]),
         // Royal.
-        (6, 2, ["900.0", "", "", "", "", "", "Gh10h8"]),
-        (6, 6, ["", "60.0", "-999", "", "", "", ""]),
+        (6, 2, ["900.0", "", "", "", "", "", "", "Gh10h8"]),
+        (6, 6, ["", "60.0", "-999", "", "", "", "", ""]),
     ];
     for &(game, ply, values) in want {
         let got: Vec<String> = columns.iter().map(|c| cell(game, ply, c)).collect();

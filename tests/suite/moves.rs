@@ -371,6 +371,7 @@ fn parquet_and_json_lines_read_back_to_the_csv_values() {
             "elapsed",
             "eval_cp",
             "eval_mate",
+            "eval_depth",
             "nags",
             "comment",
             "arrows",

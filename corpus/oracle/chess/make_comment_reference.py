@@ -6,9 +6,10 @@ tests/suite/comments.rs holds `pgn100 moves` to.
     python3 corpus/oracle/chess/make_comment_reference.py
 
 Reads the Chess and Chess960 games of the files below (the lichess
-broadcast exports of corpus/chess/, with clocks and evaluations, and
+broadcast exports of corpus/chess/, with clocks and evaluations,
 corpus/comments/commands_every_variant.pgn, whose other variants
-python-chess does not play) and writes comments.jsonl in this folder: one
+python-chess does not play, and corpus/comments/eval_depth.pgn,
+evaluations with their depths in the forms both readers take) and writes comments.jsonl in this folder: one
 line per main-line move of every game read,
 
     {"file", "game" (from 1, every game of the file counted), "ply",
@@ -41,6 +42,7 @@ FILES = [
     "corpus/chess/2024-champions-chess-tour-finals-semi-finals-day4.pgn",
     "corpus/chess/2024-champions-chess-tour-finals-round-robin-stage-day3.pgn",
     "corpus/comments/commands_every_variant.pgn",
+    "corpus/comments/eval_depth.pgn",
 ]
 
 # The commands python-chess reads; what is left is the comment's text.
