@@ -99,7 +99,11 @@ pub fn decode_vec(bytes: Vec<u8>, forced: Option<Charset>) -> (Decoded, Option<V
     // escapes) and the replacement encoding do not.
     let keeps_ascii = forced.is_none_or(Charset::keeps_ascii);
     let as_is = keeps_ascii
-        && (bytes.is_ascii() || (forced.is_none_or(|f| f == Charset::UTF_8) && almost_ascii(&bytes)))
+        && match beyond_ascii(&bytes) {
+            Beyond::None => true,
+            Beyond::Few => forced.is_none_or(|f| f == Charset::UTF_8),
+            Beyond::Many => false,
+        }
         && (forced.is_some() || binary_at(&bytes).is_none())
         && lone_crs(&bytes).next().is_none();
     let bytes = if as_is {
@@ -124,18 +128,35 @@ pub fn decode_vec(bytes: Vec<u8>, forced: Option<Charset>) -> (Decoded, Option<V
     (decode(&bytes, forced), Some(bytes))
 }
 
-/// Whether at most one byte in 64 of `bytes` is beyond ASCII (told a
-/// piece at a time: a Cyrillic text is told by its first piece).
-fn almost_ascii(bytes: &[u8]) -> bool {
+/// How many bytes of a text are beyond ASCII.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Beyond {
+    None,
+    /// At most one byte in 64.
+    Few,
+    Many,
+}
+
+/// [`Beyond`] of `bytes`, in one pass that stops once there are many
+/// (a Cyrillic text is told by its first piece). The bytes are counted in
+/// runs of 255 with a byte-wide sum, which runs on vectors (a count into
+/// `usize`, one byte at a time, ran at a fifth of the speed: 1.3 % of a
+/// validation of the Sesse broadcasts, whose blocks hold a few accented
+/// names).
+fn beyond_ascii(bytes: &[u8]) -> Beyond {
     let limit = bytes.len() / 64;
     let mut beyond = 0;
     for piece in bytes.chunks(16 << 10) {
-        beyond += piece.iter().filter(|&&b| b >= 0x80).count();
+        beyond += piece.chunks(255).map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + (b >> 7)))).sum::<usize>();
         if beyond > limit {
-            return false;
+            return Beyond::Many;
         }
     }
-    true
+    if beyond == 0 {
+        Beyond::None
+    } else {
+        Beyond::Few
+    }
 }
 
 /// The text of bytes that read as they are: valid UTF-8 (Cyrillic too, a

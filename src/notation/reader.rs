@@ -102,12 +102,32 @@ static SPACE_BYTE: [u8; 256] = {
 pub struct Reader<'a> {
     text: &'a str,
     pos: usize,
+    /// The names of the tags kept in a record (`None`: every tag).
+    keep: Option<&'a [&'a str]>,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Reader<'a> {
         let pos = if text.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
-        Reader { text, pos }
+        Reader { text, pos, keep: None }
+    }
+
+    /// Keeps in each record only the tags named in `names`, for a caller
+    /// that reads no other (validate: the ones the replay reads). Every tag
+    /// pair is still read, a bad one is the same syntax error and the
+    /// record's span the same; the others are not copied into the record.
+    pub fn keep_tags(mut self, names: &'a [&'a str]) -> Reader<'a> {
+        self.keep = Some(names);
+        self
+    }
+
+    /// Whether a tag named `name` is kept (see [`Reader::keep_tags`]).
+    #[inline]
+    fn keeps(&self, name: &str) -> bool {
+        // The first byte first: most names are told by it, without a call
+        // to compare the rest (five of the seven PGN tags are five letters).
+        self.keep
+            .is_none_or(|names| names.iter().any(|n| n.as_bytes().first() == name.as_bytes().first() && *n == name))
     }
 
     /// The text from the current position (always a char boundary: the
@@ -125,8 +145,15 @@ impl<'a> Reader<'a> {
     /// Skips white space (a BOM in mid-file counts as white space).
     #[inline]
     fn skip_space(&mut self) {
+        self.pos = self.space_end(self.pos);
+    }
+
+    /// The end of the white space at `i` (a BOM in mid-file counts as
+    /// white space): a position, not a field, so that the movetext loop
+    /// keeps its place in a register from token to token.
+    #[inline(always)]
+    fn space_end(&self, mut i: usize) -> usize {
         let b = self.text.as_bytes();
-        let mut i = self.pos;
         // ASCII white space, by bytes; the lead bytes of the Unicode spaces
         // and of the BOM go the long way.
         while let Some(&c) = b.get(i) {
@@ -137,21 +164,17 @@ impl<'a> Reader<'a> {
             }
             match SPACE_BYTE.get(usize::from(c)) {
                 Some(&ASCII_SPACE) => i += 1,
-                Some(&OTHER_SPACE) => {
-                    self.pos = i;
-                    return self.skip_other_space();
-                }
+                Some(&OTHER_SPACE) => return self.other_space_end(i),
                 _ => break,
             }
         }
-        self.pos = i;
+        i
     }
 
-    /// [`Reader::skip_space`] from a character that may be Unicode white space.
+    /// [`Reader::space_end`] from a character that may be Unicode white space.
     #[cold]
-    fn skip_other_space(&mut self) {
+    fn other_space_end(&self, mut i: usize) -> usize {
         const BOM: &[u8] = "\u{feff}".as_bytes();
-        let mut i = self.pos;
         // `i` moves by whole chars, so stays on a char boundary.
         loop {
             match super::space_len(self.text, i) {
@@ -164,12 +187,17 @@ impl<'a> Reader<'a> {
                 None => break,
             }
         }
-        self.pos = i;
+        i
     }
 
     /// Whether the white space before the current position holds a blank line.
     fn after_blank_line(&self) -> bool {
-        let before = self.text.as_bytes().get(..self.pos).unwrap_or_default();
+        self.blank_line_before(self.pos)
+    }
+
+    /// Whether the white space before `at` holds a blank line.
+    fn blank_line_before(&self, at: usize) -> bool {
+        let before = self.text.as_bytes().get(..at).unwrap_or_default();
         let space = before.iter().rev().take_while(|c| c.is_ascii_whitespace()).filter(|&&c| c == b'\n').count();
         space >= 2
     }
@@ -206,31 +234,39 @@ impl<'a> Reader<'a> {
         self.pos..self.pos + len
     }
 
-    fn read_tags(&mut self, game: &mut GameRecord) -> Result<(), SyntaxError> {
+    /// Reads the tag section into `game`: the end of its last tag pair, if any.
+    fn read_tags(&mut self, game: &mut GameRecord) -> Result<Option<usize>, SyntaxError> {
+        let mut last = None;
         loop {
             self.skip_space();
             if !self.rest().starts_with('[') {
-                return Ok(());
+                return Ok(last);
             }
             // A blank line and `[` are a game boundary, after a tag section
             // too: tag sections one after another are games without moves
             // (the rounds not yet played of a broadcast export).
-            if !game.tags.is_empty() && self.after_blank_line() {
-                return Ok(());
+            if last.is_some() && self.after_blank_line() {
+                return Ok(last);
             }
             let start = self.pos;
             if let Some((name, value, value_at, len)) = scan::tag_pair(self.rest()) {
                 let end = start + len;
-                game.push_tag(name, value, start..end, start + value_at..end - 1);
+                if self.keeps(name) {
+                    game.push_tag(name, value, start..end, start + value_at..end - 1);
+                }
                 self.pos = end;
+                last = Some(end);
                 continue;
             }
             match parse::tag_pair(self.rest()) {
                 Ok((rest, (name, value, value_at))) => {
                     let end = self.text.len() - rest.len();
                     let value_start = start + value_at;
-                    game.push_tag(name, &value, start..end, value_start..end - 1);
+                    if self.keeps(name) {
+                        game.push_tag(name, &value, start..end, value_start..end - 1);
+                    }
                     self.pos = end;
+                    last = Some(end);
                 }
                 Err(_) => {
                     let line_end = self.rest().find('\n').map_or(self.text.len(), |n| self.pos + n);
@@ -257,11 +293,22 @@ impl<'a> Reader<'a> {
         let bytes = self.text.as_bytes();
         let mut depth = 0usize;
         let mut moves = false;
+        // The place, kept here from token to token (in a register, not
+        // stored and loaded again through `self.pos` on every token: the
+        // next token's place waits on it); `self.pos` is set from it before
+        // anything that reads it, and read back after anything that moves it.
+        let mut pos = self.pos;
         loop {
-            self.skip_space();
-            let start = self.pos;
-            let Some(rest) = bytes.get(start..) else { return Ok(()) };
-            let Some(&c) = rest.first() else { return Ok(()) };
+            pos = self.space_end(pos);
+            let start = pos;
+            let Some(rest) = bytes.get(start..) else {
+                self.pos = pos;
+                return Ok(());
+            };
+            let Some(&c) = rest.first() else {
+                self.pos = pos;
+                return Ok(());
+            };
             // The common elements first, read straight into their token:
             // the same as `scan::element_into` reads for them.
             match c {
@@ -282,10 +329,12 @@ impl<'a> Reader<'a> {
                             & plain.check.is_none()
                             & plain.glyph.is_none()
                             & scan::may_be_spaced_throne(bytes, end);
-                        self.pos = end;
-                        game.tokens.push(Token { kind: plain.kind(), span: start..self.pos });
+                        pos = end;
+                        game.tokens.push(Token { kind: plain.kind(), span: start..end });
                         if king || !odd.is_empty() {
+                            self.pos = pos;
                             self.after_plain_move(game, king, odd, marks);
+                            pos = self.pos;
                         }
                         continue;
                     }
@@ -293,11 +342,12 @@ impl<'a> Reader<'a> {
                 b'0'..=b'9' if !matches!(rest.get(1), Some(b'/' | b'-' | b':')) => {
                     if let Some((len, read, number, black)) = scan::number_parts(rest, depth == 0) {
                         // A blank line and move number 1 start the next game.
-                        if number == 1 && !black && moves && depth == 0 && self.after_blank_line() {
+                        if number == 1 && !black && moves && depth == 0 && self.blank_line_before(start) {
+                            self.pos = start;
                             return Ok(());
                         }
-                        self.pos = start + len;
-                        let span = start..self.pos;
+                        pos = start + len;
+                        let span = start..pos;
                         if !read.is_empty() {
                             self.note(game, span.clone(), read);
                         }
@@ -305,20 +355,24 @@ impl<'a> Reader<'a> {
                         continue;
                     }
                 }
+                // A comment, the commonest punctuation, straight into its
+                // token: its kind never goes through a returned value, which
+                // the stack copied in overlapping halves that the processor
+                // cannot forward to the loads after them (a store-forwarding
+                // stall on every comment).
+                b'{' => {
+                    self.pos = start;
+                    pos = start + self.delimited(rest, b'}', SyntaxErrorKind::UnterminatedComment)?;
+                    game.tokens.push(Token { kind: TokenKind::Comment, span: start..pos });
+                    continue;
+                }
                 _ => {}
             }
+            self.pos = pos;
             let rest = self.rest();
             match c {
                 b'[' if self.at_line_start() => return Ok(()),
-                // Punctuation: no look-alikes. A comment, the commonest,
-                // straight into its token: its kind never goes through a
-                // returned value, which the stack copied in overlapping
-                // halves that the processor cannot forward to the loads
-                // after them (a store-forwarding stall on every comment).
-                b'{' => {
-                    self.pos += self.delimited(rest, b'}', SyntaxErrorKind::UnterminatedComment)?;
-                    game.tokens.push(Token { kind: TokenKind::Comment, span: start..self.pos });
-                }
+                // Punctuation: no look-alikes.
                 // A blank line and a `;` heading before move number 1
                 // start the next game (records as books print them).
                 b';' if moves && depth == 0 && self.after_blank_line() && starts_heading(rest) => return Ok(()),
@@ -349,6 +403,7 @@ impl<'a> Reader<'a> {
                             Some(true) => Ok(()),
                             Some(false) => {
                                 moves = true;
+                                pos = self.pos;
                                 continue;
                             }
                             None => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
@@ -386,6 +441,7 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
+            pos = self.pos;
         }
     }
 
@@ -469,11 +525,11 @@ impl<'a> Reader<'a> {
     /// The length of the comment or dice roll at `rest` (the current
     /// position), up to its `close`: it ends before the next game boundary,
     /// or it is the error `kind`, which underlines its first line.
-    fn delimited(&self, rest: &str, close: u8, kind: SyntaxErrorKind) -> Result<usize, SyntaxError> {
-        match closing(rest.as_bytes(), close) {
+    fn delimited(&self, rest: &[u8], close: u8, kind: SyntaxErrorKind) -> Result<usize, SyntaxError> {
+        match closing(rest, close) {
             Ok(n) => Ok(n + 1),
             Err(limit) => {
-                let line = memchr_newline(rest.as_bytes().get(..limit).unwrap_or_default()).unwrap_or(limit);
+                let line = memchr_newline(rest.get(..limit).unwrap_or_default()).unwrap_or(limit);
                 Err(SyntaxError { kind, span: self.pos..self.pos + line })
             }
         }
@@ -484,7 +540,7 @@ impl<'a> Reader<'a> {
     fn punctuation(&self, rest: &str, c: u8) -> Result<(usize, TokenKind), SyntaxError> {
         Ok(match c {
             b'<' => {
-                let len = self.delimited(rest, b'>', SyntaxErrorKind::UnterminatedDiceRoll)?;
+                let len = self.delimited(rest.as_bytes(), b'>', SyntaxErrorKind::UnterminatedDiceRoll)?;
                 let faces = rest.get(..len).and_then(|t| parse::roll(t).ok()).filter(|(r, _)| r.is_empty());
                 (len, TokenKind::DiceRoll(faces.map(|(_, roll)| roll)))
             }
@@ -745,11 +801,11 @@ impl Reader<'_> {
             let text = self.text.get(start..end).unwrap_or_default().trim_end();
             return Some(Found::Stray(start..start + text.len()));
         }
-        let outcome = self.read_tags(game).and_then(|()| self.read_movetext(game));
+        let outcome = self.read_tags(game).and_then(|tags_end| self.read_movetext(game).map(|()| tags_end));
         match outcome {
-            Ok(()) => {
+            Ok(tags_end) => {
                 // The game ends with its last tag or token, not the white space after.
-                let last = game.tokens.last().map(|t| t.span.end).or_else(|| game.tags.last().map(|t| t.span.end));
+                let last = game.tokens.last().map(|t| t.span.end).or(tags_end);
                 game.span = start..last.unwrap_or(self.pos);
                 Some(Found::Game)
             }

@@ -250,16 +250,19 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     // from them without a bounds check (`i & 15`): every byte read is at or
     // before the end of the move, or the move is not read, so a move that
     // ends within them was read exactly; a longer one is left to the long
-    // way.
-    let w: [u8; 16] = match b.first_chunk::<16>() {
-        Some(w) => *w,
+    // way. Read in place, not copied (a copy on the stack had every byte
+    // read wait for the copy's store), but near the end of the text.
+    let tail: [u8; 16];
+    let w: &[u8; 16] = match b.first_chunk::<16>() {
+        Some(w) => w,
         None => {
             let mut w = [0; 16];
             w.iter_mut().zip(b).for_each(|(w, c)| *w = *c);
-            w
+            tail = w;
+            &tail
         }
     };
-    if let Some(short) = short_move(&w, b.len()) {
+    if let Some(short) = short_move(w, b.len()) {
         return Some(short);
     }
     let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);

@@ -286,3 +286,51 @@ fn a_reused_record_reads_as_a_new_one_and_keeps_its_move_marks() {
     record.tokens.insert(2, paren);
     assert!(!before.variations && record.move_marks().variations);
 }
+
+/// A reader that keeps some tags reads what one that keeps all reads, on
+/// every file of the corpus and on the cases where the tags decide
+/// something: the same items, spans, tokens and notes, the same errors,
+/// and of the tags those named, in order.
+#[test]
+fn keeping_some_tags_reads_the_same_games() {
+    const KEPT: [&str; 3] = ["Result", "FEN", "Variant"];
+    let mut texts: Vec<String> = vec![
+        // Tags only: the game ends at its last tag, kept or not.
+        "[Event \"a\"]\n[Site \"b\"]\n\n[Event \"c\"]\n[Result \"*\"]\n\n".to_string(),
+        // A bad tag after one that is not kept; an escaped value.
+        "[Event \"a\"]\n[Site b]\n\n1. e4 *\n\n[Event \"q\\\"\"]\n[Result \"1-0\"]\n\n1. e4 1-0\n".to_string(),
+        // Tag sections over blank lines, one kept.
+        "[Event \"a\"]\n\n[Result \"*\"]\n\n1. e4 *\n".to_string(),
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut dirs = vec![dir];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).expect("corpus directory") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                let bytes = std::fs::read(&path).expect("corpus file");
+                texts.push(pgn100::notation::decode::decode(&bytes, None).text);
+            }
+        }
+    }
+    assert!(texts.len() > 50, "{} texts", texts.len());
+    let mut kept_some = 0;
+    for text in &texts {
+        let (mut all, mut some) = (Reader::new(text), Reader::new(text).keep_tags(&KEPT));
+        let (mut a, mut s) = (GameRecord::default(), GameRecord::default());
+        loop {
+            let (found_all, found_some) = (all.read_into(&mut a), some.read_into(&mut s));
+            assert_eq!(found_all, found_some);
+            if found_all.is_none() {
+                break;
+            }
+            assert_eq!((&a.span, &a.tokens, &a.notes), (&s.span, &s.tokens, &s.notes));
+            let named: Vec<_> = a.tags.iter().filter(|t| KEPT.contains(&t.name.as_str())).cloned().collect();
+            assert_eq!(s.tags, named);
+            kept_some += usize::from(!s.tags.is_empty() && s.tags.len() < a.tags.len());
+        }
+    }
+    assert!(kept_some > 100, "{kept_some} records with some of their tags kept");
+}
