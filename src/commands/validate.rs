@@ -253,15 +253,11 @@ pub fn validate_source(source: &SourceFile, options: Options) -> (Vec<Diagnostic
     validate_text(&source.text, options)
 }
 
-/// The tags the replay reads (`replay::tags`: the tags that set the rules,
-/// and Result): the only ones validation keeps in its records.
-const REPLAY_TAGS: [&str; 5] = ["Variant", "FEN", "ThronePawn", "Files", "Result"];
-
 /// [`validate_source`] on bare text.
 pub fn validate_text(text: &str, options: Options) -> (Vec<Diagnostic>, usize, usize) {
     let mut out = Vec::new();
     let (mut games, mut invalid) = (0, 0);
-    let mut reader = Reader::new(text).keep_tags(&REPLAY_TAGS);
+    let mut reader = Reader::new(text).keep_tags(&crate::replay::READ_TAGS);
     let mut record = GameRecord::default();
     while let Some(found) = reader.read_into(&mut record) {
         match found {

@@ -21,6 +21,7 @@ mod warnings;
 pub use claims::Claims;
 pub use report::{DiceTurn, GameReport, Ply};
 pub use spec::roll_roles;
+pub use tags::READ_TAGS;
 
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
@@ -178,7 +179,7 @@ pub fn replay_observed(
 /// and replays cleanly as Chess: its first error says so and suggests
 /// `--variant chess` (an ordinary chess game in a Hundred collection).
 fn suggest_chess(record: &GameRecord, index: usize, options: Options, report: &mut GameReport) {
-    let hundred_by_default = options.default_variant.is_none() && record.tag("Variant").is_none();
+    let hundred_by_default = options.default_variant.is_none() && tags::tag(record, "Variant").is_none();
     if !hundred_by_default || report.is_valid() {
         return;
     }

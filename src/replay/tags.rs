@@ -21,6 +21,7 @@ pub(super) enum Files {
 
 /// The span of a tag's value, or the game's first byte when the tag is missing.
 fn tag_span(record: &GameRecord, name: &str) -> std::ops::Range<usize> {
+    debug_assert!(READ_TAGS.contains(&name), "the replay reads {name}: add it to READ_TAGS");
     match record.tags.iter().find(|t| t.name == name) {
         Some(t) => t.value_span.clone(),
         None => {
@@ -32,7 +33,7 @@ fn tag_span(record: &GameRecord, name: &str) -> std::ops::Range<usize> {
 
 /// The variant of the Variant tag, else `default`, else Hundred.
 pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<Variant, Diagnostic> {
-    let Some(name) = record.tag("Variant") else {
+    let Some(name) = tag(record, "Variant") else {
         return Ok(default.unwrap_or(Variant::Hundred));
     };
     name.parse::<Variant>().map_err(|e| {
@@ -46,14 +47,14 @@ pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<V
 /// disabled by `[ThronePawn "off"]`.
 pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<VariantPosition, Diagnostic> {
     if variant == Variant::Dice {
-        return match record.tag("FEN") {
+        return match tag(record, "FEN") {
             Some(fen) => DicePosition::from_fen(fen)
                 .map(VariantPosition::Dice)
                 .map_err(|e| Diagnostic::new(Code::BadFen, tag_span(record, "FEN"), e.to_string()).label("here")),
             None => Ok(VariantPosition::Dice(DicePosition::start())),
         };
     }
-    let start = match record.tag("FEN") {
+    let start = match tag(record, "FEN") {
         Some(fen) => position_of_fen(fen, variant).map_err(|e| {
             let code = match e {
                 FromFenError::Variant(_) => Code::UnsupportedVariant,
@@ -102,7 +103,7 @@ fn position_of_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError
 /// of on and off in any case (on when the tag is absent); any other value is
 /// a diagnostic, since the rules of the game are then unknown.
 pub(super) fn throne_pawn(record: &GameRecord) -> Result<bool, Diagnostic> {
-    let Some(value) = record.tag("ThronePawn") else { return Ok(true) };
+    let Some(value) = tag(record, "ThronePawn") else { return Ok(true) };
     let v = value.trim().to_ascii_lowercase();
     match v.as_str() {
         "on" | "yes" | "true" | "1" => Ok(true),
@@ -124,6 +125,18 @@ pub(super) fn result_outcome(value: &str) -> Option<Outcome> {
 
 /// The tags that set the rules: each may be given once.
 const RULE_TAGS: [&str; 4] = ["Variant", "FEN", "ThronePawn", "Files"];
+
+/// Every tag the replay reads: the rule tags and Result. A reader whose
+/// records only a replay reads may keep these and no others
+/// (`Reader::keep_tags`, as `validate` does); the replay reads a tag only
+/// through [`tag`], which (in debug builds) holds it to this list.
+pub const READ_TAGS: [&str; 5] = ["Variant", "FEN", "ThronePawn", "Files", "Result"];
+
+/// The value of the tag `name`, one of [`READ_TAGS`].
+pub(super) fn tag<'a>(record: &'a GameRecord, name: &str) -> Option<&'a str> {
+    debug_assert!(READ_TAGS.contains(&name), "the replay reads {name}: add it to READ_TAGS");
+    record.tag(name)
+}
 
 /// What is wrong with the tags though the game can be replayed: a Result
 /// tag that is no result, a Files tag that is neither `a-j` nor `a-k`, a tag
@@ -189,7 +202,7 @@ pub(super) fn checks(record: &GameRecord) -> Vec<Diagnostic> {
 pub(super) fn files_and_letters(record: &GameRecord, marks: MoveMarks) -> (Files, Letters) {
     let (seen, bit) = (marks.files, |f: u8| 1u16 << f);
     let letters = if marks.cyrillic { Letters::Cyrillic } else { Letters::Latin };
-    let files = match record.tag("Files").map(str::trim) {
+    let files = match tag(record, "Files").map(str::trim) {
         Some(v) if v.eq_ignore_ascii_case("a-k") => Files::AK,
         Some(v) if v.eq_ignore_ascii_case("a-j") => Files::AJ,
         _ if seen & bit(10) != 0 && seen & bit(9) == 0 => Files::AK,

@@ -166,7 +166,7 @@ pub(super) fn result(
     token: Option<(&Token, Outcome)>,
     mut push: impl FnMut(Diagnostic),
 ) {
-    let tag = record.tag("Result").and_then(super::tags::result_outcome);
+    let tag = super::tags::tag(record, "Result").and_then(super::tags::result_outcome);
     if let (Some((t, written)), Some(tag)) = (token, tag) {
         if written != tag {
             push(

@@ -302,19 +302,7 @@ fn keeping_some_tags_reads_the_same_games() {
         // Tag sections over blank lines, one kept.
         "[Event \"a\"]\n\n[Result \"*\"]\n\n1. e4 *\n".to_string(),
     ];
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut dirs = vec![dir];
-    while let Some(d) = dirs.pop() {
-        for entry in std::fs::read_dir(&d).expect("corpus directory") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                let bytes = std::fs::read(&path).expect("corpus file");
-                texts.push(pgn100::notation::decode::decode(&bytes, None).text);
-            }
-        }
-    }
+    texts.extend(corpus_texts());
     assert!(texts.len() > 50, "{} texts", texts.len());
     let mut kept_some = 0;
     for text in &texts {
@@ -333,4 +321,53 @@ fn keeping_some_tags_reads_the_same_games() {
         }
     }
     assert!(kept_some > 100, "{kept_some} records with some of their tags kept");
+}
+
+/// Every `.pgn` file of the corpus, decoded.
+fn corpus_texts() -> Vec<String> {
+    let mut texts = Vec::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut dirs = vec![dir];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).expect("corpus directory") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                let bytes = std::fs::read(&path).expect("corpus file");
+                texts.push(pgn100::notation::decode::decode(&bytes, None).text);
+            }
+        }
+    }
+    texts
+}
+
+/// The replay reads no tag but `replay::READ_TAGS` (those `validate` keeps):
+/// every game of the corpus replays from a record of those tags alone as
+/// from one of all its tags, with the same diagnostics, validity, moves and
+/// final position, in every variant the corpus holds and with `--strict`.
+#[test]
+fn the_replay_reads_only_the_tags_validate_keeps() {
+    use pgn100::replay::{replay, READ_TAGS};
+    let (mut games, mut dropped) = (0, 0);
+    for text in corpus_texts() {
+        let (mut all, mut kept) = (Reader::new(&text), Reader::new(&text).keep_tags(&READ_TAGS));
+        let (mut a, mut k) = (GameRecord::default(), GameRecord::default());
+        while let (Some(found), found_kept) = (all.read_into(&mut a), kept.read_into(&mut k)) {
+            assert_eq!(Some(found.clone()), found_kept);
+            if !matches!(found, Found::Game) {
+                continue;
+            }
+            dropped += a.tags.len() - k.tags.len();
+            for options in [Options::default(), Options { strict: true, ..Options::default() }] {
+                let (x, y) = (replay(&a, games, options), replay(&k, games, options));
+                assert_eq!(format!("{:?}", x.diagnostics), format!("{:?}", y.diagnostics), "game {games}");
+                assert_eq!(x.is_valid(), y.is_valid());
+                assert_eq!(x.mainline.len(), y.mainline.len());
+                assert_eq!(x.last.map(|p| p.fen()), y.last.map(|p| p.fen()));
+            }
+            games += 1;
+        }
+    }
+    assert!(games > 1000 && dropped > 1000, "{games} games, {dropped} tags left out");
 }
