@@ -129,7 +129,7 @@ const RULE_TAGS: [&str; 4] = ["Variant", "FEN", "ThronePawn", "Files"];
 /// Every tag the replay reads: the rule tags and Result. A reader whose
 /// records only a replay reads may keep these and no others
 /// (`Reader::keep_tags`, as `validate` does); the replay reads a tag only
-/// through [`tag`], which (in debug builds) holds it to this list.
+/// through `tags::tag`, which (in debug builds) holds it to this list.
 pub const READ_TAGS: [&str; 5] = ["Variant", "FEN", "ThronePawn", "Files", "Result"];
 
 /// The value of the tag `name`, one of [`READ_TAGS`].
