@@ -299,20 +299,6 @@ impl Board {
         (Bitboard::between(sq, target) & occupied).is_empty()
     }
 
-    /// Riders of `by` that see `sq` along the one line from `sq` through
-    /// `through` (when the two share a line), on `occupied`: the man that
-    /// pins `through` to a king on `sq`, or gives check once `through` is
-    /// left.
-    #[inline]
-    pub fn riders_through(&self, sq: Square, through: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        // Usually no rider of theirs stands on that ray at all.
-        let riders = self.riders_on_ray(sq, through, by);
-        if riders.is_empty() {
-            return Bitboard::EMPTY;
-        }
-        Bitboard::ray_towards(sq, through, occupied) & riders
-    }
-
     /// The riders of `by` on the ray from `sq` through `through` that ride
     /// its line (none when the two share no line), whatever stands between.
     /// The kind of line picks the riders from a table, not by a branch:

@@ -464,8 +464,13 @@ impl Position {
     /// anywhere else may leave a position that breaks the rules.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
+        // The plain move first: most moves of every record but Royal's.
         if m.kind == MoveKind::Normal && self.rules.legality != Legality::Cover {
             self.play_normal(m.from, m.to);
+        } else if m.kind == MoveKind::Null {
+            self.pass();
+        } else if self.rules.legality == Legality::Cover {
+            self.play_royal(m);
         } else {
             self.play_special(m);
         }
@@ -568,23 +573,12 @@ impl Position {
         }
     }
 
-    /// Every move but a plain one of a Chess-like variant: a null move,
-    /// Royal's moves, promotions, en passant, castlings, throne moves.
+    /// A move of more than one man, or of a man that changes: a promotion,
+    /// en passant, a castling, a throne move (not Royal's, which
+    /// `play_royal` plays).
     #[expect(clippy::expect_used, reason = "the squares built here take a file and a rank of squares of the move")]
     #[inline(never)]
     fn play_special(&mut self, m: Move) {
-        if m.kind == MoveKind::Null {
-            self.pass();
-            return;
-        }
-        if self.rules.legality == Legality::Cover {
-            self.play_royal(m);
-            return;
-        }
-        if m.kind == MoveKind::Normal {
-            self.play_normal(m.from, m.to);
-            return;
-        }
         let us = self.turn;
         let occupied_before = self.board.occupied();
         let Some(mover) = self.board.piece_at(m.from) else {
@@ -629,7 +623,8 @@ impl Position {
                 self.rights.clear(Rights::throne(us));
                 irreversible = true;
             }
-            MoveKind::Normal | MoveKind::Null => {}
+            // Played by `play_normal` and `pass`, never here.
+            MoveKind::Normal | MoveKind::Null => debug_assert!(false, "{m:?} is no special move"),
         }
         if self.rights != rights_before {
             self.hash ^= zobrist::rights(rights_before) ^ zobrist::rights(self.rights);
