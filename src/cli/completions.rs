@@ -1,5 +1,6 @@
 //! `pgn100 completions SHELL`
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory};
@@ -26,6 +27,10 @@ pub fn run(args: &CompletionsArgs) -> Outcome {
         }
         base.subcommands(visible)
     };
-    clap_complete::generate(args.shell, &mut cmd, "pgn100", &mut std::io::stdout().lock());
+    // Written whole to a buffer first: clap_complete panics on an error of
+    // its writer, and a closed pipe must end quietly.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut cmd, "pgn100", &mut script);
+    std::io::stdout().lock().write_all(&script)?;
     Ok(ExitCode::SUCCESS)
 }

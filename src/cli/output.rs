@@ -38,10 +38,17 @@ fn reason(e: &std::io::Error) -> String {
 
 /// A file written through a temporary file in the same directory and renamed
 /// on [`AtomicFile::commit`]: it is written whole or not at all. A symbolic
-/// link is written through (its target is replaced, the link stays).
+/// link is written through (its target is replaced, the link stays). A path
+/// that is no regular file (`/dev/null`, `/dev/stdout`, a named pipe) is
+/// written to itself: a rename would put a regular file in its place.
 pub struct AtomicFile {
-    tmp: tempfile::NamedTempFile,
+    out: Target,
     path: PathBuf,
+}
+
+enum Target {
+    Temporary(tempfile::NamedTempFile),
+    InPlace(std::fs::File),
 }
 
 impl AtomicFile {
@@ -49,6 +56,10 @@ impl AtomicFile {
     pub fn create(path: &Path) -> Result<AtomicFile, String> {
         if path.is_dir() || path.as_os_str().to_string_lossy().ends_with(std::path::MAIN_SEPARATOR) {
             return Err(format!("{}: is a directory; give the name of a file to write", path.display()));
+        }
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| file_error(path, &e))?;
+            return Ok(AtomicFile { out: Target::InPlace(file), path: path.to_path_buf() });
         }
         let target = match std::fs::symlink_metadata(path) {
             Ok(m) if m.file_type().is_symlink() => resolve_link(path),
@@ -79,16 +90,21 @@ impl AtomicFile {
             }
         };
         tmp.as_file().set_permissions(permissions)?;
-        Ok(AtomicFile { tmp, path })
+        Ok(AtomicFile { out: Target::Temporary(tmp), path })
     }
 
     /// Renames the written file into place; errors are worded with the path.
-    pub fn commit(mut self) -> Result<(), String> {
-        let path = self.path.clone();
+    pub fn commit(self) -> Result<(), String> {
+        let path = self.path;
         let result = (|| -> std::io::Result<()> {
-            self.tmp.flush()?;
-            self.tmp.as_file().sync_all()?;
-            self.tmp.persist(&self.path).map_err(|e| e.error)?;
+            match self.out {
+                Target::Temporary(mut tmp) => {
+                    tmp.flush()?;
+                    tmp.as_file().sync_all()?;
+                    tmp.persist(&path).map_err(|e| e.error)?;
+                }
+                Target::InPlace(mut file) => file.flush()?,
+            }
             Ok(())
         })();
         result.map_err(|e| file_error(&path, &e))
@@ -110,10 +126,16 @@ fn resolve_link(path: &Path) -> PathBuf {
 
 impl Write for AtomicFile {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.tmp.write(buf)
+        match &mut self.out {
+            Target::Temporary(tmp) => tmp.write(buf),
+            Target::InPlace(file) => file.write(buf),
+        }
     }
     fn flush(&mut self) -> std::io::Result<()> {
-        self.tmp.flush()
+        match &mut self.out {
+            Target::Temporary(tmp) => tmp.flush(),
+            Target::InPlace(file) => file.flush(),
+        }
     }
 }
 

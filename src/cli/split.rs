@@ -12,7 +12,7 @@ use super::input::InputArgs;
 use super::output::file_error;
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::split::{numbered, safe_name, shard_of, split_chunk, Mode};
+use crate::commands::split::{numbered, shard_of, split_chunk, Mode, PartNames};
 use crate::replay::Options;
 
 #[derive(Args, Debug)]
@@ -20,7 +20,8 @@ use crate::replay::Options;
     group(clap::ArgGroup::new("mode").required(true).args(["games", "by_variant", "by_tag", "shards"])),
     after_help = "Parts are written whole or not at all: into a temporary folder in DIR, moved to their names \
 when every input was read. Names: part-0001.pgn ... (--games), shard-0001.pgn ... (--shards), hundred.pgn, \
-chess.pgn ... (--by-variant), the tag's value made safe as a file name, _none.pgn without it (--by-tag). A \
+chess.pgn ... (--by-variant), the tag's value made safe as a file name, _none.pgn without it (--by-tag; a \
+value whose name another value took first, as `A B` after `A/B`, gets -2, -3 ... added: one value a part). A \
 game goes with the text after it up to the next game, so that the parts of --games or --shards put end to \
 end give the input back byte for byte. One output, one encoding: the games of a single input are copied byte for byte; with several inputs, \
 games read in another encoding than UTF-8 (Latin-1, Windows-1251, KOI8-R, ...) are written in UTF-8, and a \
@@ -128,6 +129,7 @@ pub fn run(args: &SplitArgs) -> Outcome {
     let progress = Progress::new(&inputs);
     let (mut games, mut offset, mut current) = (0u64, 0u64, usize::MAX);
     let mut last: Option<String> = None;
+    let mut named = PartNames::default();
     let unreadable = read_all(
         &inputs,
         encoding,
@@ -165,7 +167,7 @@ pub fn run(args: &SplitArgs) -> Outcome {
                     }),
                     (Mode::Games(n), Some(_)) => numbered("part", games / n + 1),
                     (Mode::Shards(n), Some(_)) => numbered("shard", shard_of(offset, total.unwrap_or(0), *n) + 1),
-                    (Mode::ByVariant | Mode::ByTag(_), Some(v)) => format!("{}.pgn", safe_name(&v)),
+                    (Mode::ByVariant | Mode::ByTag(_), Some(v)) => named.name(&v),
                 };
                 parts.write(&name, bytes, first_of_input && i == 0).map_err(fatal)?;
                 offset += bytes.len() as u64;

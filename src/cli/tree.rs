@@ -11,6 +11,7 @@ use super::output::{write_atomic, Sink};
 use super::Outcome;
 use crate::commands::tree::{rows, tree_text, Document, Root, Row, Tree, Written};
 use crate::notation::{GameRecord, Letters, Reader, Style};
+use crate::output::table::io_error;
 use crate::output::tree_page::tree_page;
 use crate::replay::{replay, Options};
 use crate::rules::{Variant, VariantPosition};
@@ -143,7 +144,8 @@ pub fn run(args: &TreeArgs) -> Outcome {
                 variant: variant.name(),
                 white: total.reached.white,
             };
-            serde_json::to_writer_pretty(&mut out, &doc)?;
+            // The I/O error as it is (a closed pipe ends quietly).
+            serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::from)?;
             writeln!(out)?;
         }
         TreeFormat::Csv => write_csv(&mut out, &rows)?,
@@ -196,7 +198,8 @@ fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), Box<dyn std::erro
         "sample_white",
         "sample_black",
         "fen",
-    ])?;
+    ])
+    .map_err(io_error)?;
     let opt = |v: Option<String>| v.unwrap_or_default();
     let mut stack: Vec<&Row> = rows.iter().rev().collect();
     while let Some(r) = stack.pop() {
@@ -221,7 +224,8 @@ fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), Box<dyn std::erro
             s.white,
             s.black,
             r.fen.clone(),
-        ])?;
+        ])
+        .map_err(io_error)?;
         stack.extend(r.moves.iter().rev());
     }
     w.flush()?;

@@ -1,7 +1,8 @@
 //! `split`: which part each game goes to, and the parts' names. Parts are
 //! named predictably: `part-0001.pgn` (by count), `shard-0001.pgn` (by
 //! bytes), the variant's name (`hundred.pgn`), or the tag's value made
-//! safe as a file name (`Tata_Steel_2024.pgn`; `_none.pgn` without it).
+//! safe as a file name (`Tata_Steel_2024.pgn`; `_none.pgn` without it),
+//! one part a value ([`PartNames`]).
 
 use std::str::FromStr;
 
@@ -72,6 +73,43 @@ pub fn safe_name(value: &str) -> String {
     out
 }
 
+/// The parts of `--by-variant` and `--by-tag`: one a value. A value's part
+/// is its [`safe_name`], or, when another value had that name first (`A/B`
+/// and `A B`, or `?` and no tag), that name with `-2`, `-3` ... added, so
+/// that a part holds the games of one value. `_none.pgn` is the part of
+/// the games without the tag (or with it empty).
+#[derive(Debug)]
+pub struct PartNames {
+    of: std::collections::HashMap<String, String>,
+    taken: std::collections::HashSet<String>,
+}
+
+impl Default for PartNames {
+    fn default() -> PartNames {
+        let none = "_none.pgn".to_string();
+        PartNames { of: [(String::new(), none.clone())].into(), taken: [none].into() }
+    }
+}
+
+impl PartNames {
+    /// The file name of the part of `value`.
+    pub fn name(&mut self, value: &str) -> String {
+        if let Some(name) = self.of.get(value) {
+            return name.clone();
+        }
+        let base = safe_name(value);
+        let mut name = format!("{base}.pgn");
+        let mut n = 1;
+        while self.taken.contains(&name) {
+            n += 1;
+            name = format!("{base}-{n}.pgn");
+        }
+        self.taken.insert(name.clone());
+        self.of.insert(value.to_string(), name.clone());
+        name
+    }
+}
+
 /// The name of a numbered part (from 1), zero-padded to at least 4 digits.
 pub fn numbered(prefix: &str, n: u64) -> String {
     format!("{prefix}-{n:04}.pgn")
@@ -96,6 +134,12 @@ mod tests {
         assert_eq!(safe_name("../../etc/passwd"), "_.._etc_passwd");
         assert_eq!(safe_name(""), "_none");
         assert_eq!(safe_name("Москва"), "Москва");
+        let mut parts = PartNames::default();
+        let names: Vec<String> = ["A/B", "A B", "A/B", "?", "", "A_B-2", "_none"].map(|v| parts.name(v)).into();
+        assert_eq!(
+            names,
+            ["A_B.pgn", "A_B-2.pgn", "A_B.pgn", "_none-2.pgn", "_none.pgn", "A_B-2-2.pgn", "_none-3.pgn"]
+        );
         assert_eq!(numbered("part", 3), "part-0003.pgn");
         assert_eq!(numbered("part", 12345), "part-12345.pgn");
         assert_eq!((shard_of(0, 100, 4), shard_of(49, 100, 4), shard_of(99, 100, 4)), (0, 1, 3));

@@ -38,6 +38,7 @@ mod oracle_legal;
 mod oracle_notation;
 mod oracle_perft;
 mod oracle_royal;
+mod outputs;
 mod properties;
 mod reader;
 mod replay_report;
