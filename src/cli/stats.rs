@@ -92,9 +92,15 @@ impl<W: Write + Send> RowWriter<W> {
         Ok(())
     }
     /// Flushes the rows; the output back, for a file to be committed.
-    fn finish(self) -> Result<W, Box<dyn std::error::Error>> {
+    /// `games`: the rows written (CSV without a row is its header alone).
+    fn finish(self, games: u64) -> Result<W, Box<dyn std::error::Error>> {
         Ok(match self {
-            RowWriter::Csv(w) => w.into_inner().map_err(|e| e.into_error())?,
+            RowWriter::Csv(mut w) => {
+                if games == 0 {
+                    w.write_record(crate::output::parquet::column_names()).map_err(io_error)?;
+                }
+                w.into_inner().map_err(|e| e.into_error())?
+            }
             RowWriter::Json(mut w) | RowWriter::Table(mut w) => {
                 w.flush()?;
                 w
@@ -147,7 +153,7 @@ pub fn run(args: &StatsArgs) -> Outcome {
     let unreadable = read.unreadable;
     match rows {
         // A file is committed only when every input could be read.
-        Some(w) if !unreadable => w.finish()?.commit()?,
+        Some(w) if !unreadable => w.finish(total.games)?.commit()?,
         Some(_) => {}
         None => write_aggregate(&total, args)?,
     }

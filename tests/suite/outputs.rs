@@ -148,3 +148,29 @@ fn split_by_tag_gives_each_value_its_own_part() {
     .collect();
     assert_eq!(parts, expected);
 }
+
+/// CSV of rows has its header line when there is no row, as `moves`
+/// writes it: `stats --per-game --format csv` of an input without a game
+/// (text only, or nothing) is its header, which a CSV reader takes as a
+/// table of no rows.
+#[test]
+fn per_game_csv_of_no_game_is_its_header() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = dir.path().join("no_games.pgn");
+    std::fs::write(&text, "Games of the club, spring season: none recorded.\n").expect("write");
+    let empty = dir.path().join("empty.pgn");
+    std::fs::write(&empty, "").expect("write");
+    let header = pgn100::output::parquet::column_names().join(",") + "\n";
+    for file in [&text, &empty] {
+        let file = file.to_str().expect("path");
+        let o = pgn100(&["stats", "--per-game", "--format", "csv", file]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(String::from_utf8_lossy(&o.stdout), header, "{file}");
+        let moves = pgn100(&["moves", file]);
+        assert_eq!(moves.stdout.iter().filter(|&&b| b == b'\n').count(), 1, "moves: the header alone");
+    }
+    // With games, the header once, then a row a game.
+    let o = pgn100(&["stats", "--per-game", "--format", "csv", CASTLING]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.starts_with(&header) && out.lines().count() == 2, "{out}");
+}
