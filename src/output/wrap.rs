@@ -23,16 +23,31 @@ pub fn rewrap_game(out: &mut String, start: usize) {
 
 /// [`rewrap_game`] into lines of at most `width` columns.
 pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
-    let Some(game) = out.get(start..) else { return };
-    let body = start + movetext_start(game);
-    let Some(movetext) = out.get(body..) else { return };
-    let end = body + movetext.trim_end().len();
-    let Some(trimmed) = out.get(body..end) else { return };
-    let mut wrapped = String::with_capacity(out.len() - body);
-    if fill_movetext(trimmed, width, &mut wrapped) {
-        wrapped.push_str(out.get(end..).unwrap_or_default());
-        out.truncate(body);
-        out.push_str(&wrapped);
+    if out.get(start..).is_none() {
+        return;
+    }
+    let game = out.split_off(start);
+    append_filled(out, &game, width);
+}
+
+/// Appends `game` (a game's text, or its text from the end of its tags on)
+/// to `out` with its movetext filled into lines of at most `width` columns,
+/// or as it stands when its line breaks carry meaning: one pass over it,
+/// what convert writes each game with.
+pub fn append_filled(out: &mut String, game: &str, width: usize) {
+    let body = movetext_start(game);
+    let (Some(head), Some(movetext)) = (game.get(..body), game.get(body..)) else {
+        out.push_str(game);
+        return;
+    };
+    out.push_str(head);
+    let trimmed = movetext.trim_end();
+    let mark = out.len();
+    if fill_movetext(trimmed, width, out) {
+        out.push_str(movetext.get(trimmed.len()..).unwrap_or_default());
+    } else {
+        out.truncate(mark);
+        out.push_str(movetext);
     }
 }
 
