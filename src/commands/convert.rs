@@ -127,12 +127,18 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
                 return Err(refused);
             }
             let start = out.len();
-            write_game(text, record, report, options, writer, out);
-            if options.pgn {
-                // pgn-extract's lines: at most 75 columns.
-                crate::output::wrap::rewrap_game_to(out, start, crate::output::wrap::PGN_WIDTH);
+            // Moves that change length are filled into lines again:
+            // pgn-extract's 75 columns for PGN export.
+            let width = if options.pgn {
+                Some(crate::output::wrap::PGN_WIDTH)
             } else if options.style != StyleChoice::Keep || writer.rolls_written {
-                crate::output::wrap::rewrap_game(out, start);
+                Some(crate::output::wrap::WIDTH)
+            } else {
+                None
+            };
+            let filled = write_game(text, record, report, options, writer, width, out);
+            if let (Some(width), false) = (width, filled) {
+                crate::output::wrap::rewrap_game_to(out, start, width);
             }
             Ok(())
         },
@@ -247,15 +253,18 @@ pub fn transform_observed<O: Observer>(
     Converted { text: out, diagnostics, games, invalid }
 }
 
-/// Appends the game with its move tokens rewritten.
+/// Appends the game with its move tokens rewritten; with `fill`, its
+/// movetext filled into lines of that width as it is written, where the
+/// game allows (the usual game), which the answer says.
 fn write_game(
     text: &str,
     record: &GameRecord,
     report: &GameReport,
     options: &ConvertOptions,
     moves: &mut MoveWriter<'_>,
+    fill: Option<usize>,
     out: &mut String,
-) {
+) -> bool {
     // A game of another variant never comes here (`wrong_variant`).
     if options.pychess {
         // The rest of the game as the moves were written (`move_options`).
@@ -269,18 +278,18 @@ fn write_game(
             extra.push_str("\n[SetUp \"1\"]");
         }
         let mut game = String::new();
-        write_game(text, record, report, &pychess, moves, &mut game);
+        write_game(text, record, report, &pychess, moves, None, &mut game);
         if let (false, Some(last)) = (extra.is_empty(), record.tags.last()) {
             let at = last.span.end - record.span.start;
             game.insert_str(at, &extra);
         }
         out.push_str(&game);
-        return;
+        return false;
     }
     if options.pgn {
         let pgn = move_options(options);
         let mut game = String::new();
-        write_game(text, record, report, &pgn, moves, &mut game);
+        write_game(text, record, report, &pgn, moves, None, &mut game);
         let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
         out.push_str(&roster_first(record));
         let mut movetext = game.get(tags_end..).unwrap_or_default().to_string();
@@ -325,7 +334,7 @@ fn write_game(
             }
         }
         out.push_str(&movetext);
-        return;
+        return false;
     }
     // The writer worked both out for this game, with these options
     // (`move_options`: the inner ones of `--to`).
@@ -402,6 +411,15 @@ fn write_game(
         // The usual game: its moves written in order with the text between
         // them (the tags are as they stand).
         out.push_str(&text[cursor..moves.stream_start]);
+        if let Some(width) = fill {
+            // The rest of the game after the last move, and the whole
+            // movetext filled as it is copied.
+            let end = record.span.end;
+            moves.buf.push_str(book_space(text, moves.cursor, end));
+            moves.buf.push_str(&text[moves.cursor..end]);
+            crate::output::wrap::append_filled(out, &moves.buf, width);
+            return true;
+        }
         out.push_str(buf);
         cursor = moves.cursor;
     } else {
@@ -419,6 +437,7 @@ fn write_game(
     }
     out.push_str(book_space(text, cursor, record.span.end));
     out.push_str(&text[cursor..record.span.end]);
+    false
 }
 
 /// A space to write before the text from `cursor` to `end` when the move

@@ -23,16 +23,31 @@ pub fn rewrap_game(out: &mut String, start: usize) {
 
 /// [`rewrap_game`] into lines of at most `width` columns.
 pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
-    let Some(game) = out.get(start..) else { return };
-    let body = start + movetext_start(game);
-    let Some(movetext) = out.get(body..) else { return };
-    let end = body + movetext.trim_end().len();
-    let Some(trimmed) = out.get(body..end) else { return };
-    let mut wrapped = String::with_capacity(out.len() - body);
-    if fill_movetext(trimmed, width, &mut wrapped) {
-        wrapped.push_str(out.get(end..).unwrap_or_default());
-        out.truncate(body);
-        out.push_str(&wrapped);
+    if out.get(start..).is_none() {
+        return;
+    }
+    let game = out.split_off(start);
+    append_filled(out, &game, width);
+}
+
+/// Appends `game` (a game's text, or its text from the end of its tags on)
+/// to `out` with its movetext filled into lines of at most `width` columns,
+/// or as it stands when its line breaks carry meaning: one pass over it,
+/// what convert writes each game with.
+pub fn append_filled(out: &mut String, game: &str, width: usize) {
+    let body = movetext_start(game);
+    let (Some(head), Some(movetext)) = (game.get(..body), game.get(body..)) else {
+        out.push_str(game);
+        return;
+    };
+    out.push_str(head);
+    let trimmed = movetext.trim_end();
+    let mark = out.len();
+    if fill_movetext(trimmed, width, out) {
+        out.push_str(movetext.get(trimmed.len()..).unwrap_or_default());
+    } else {
+        out.truncate(mark);
+        out.push_str(movetext);
     }
 }
 
@@ -87,6 +102,23 @@ const SPECIAL: [bool; 256] = {
     t
 };
 
+/// How many of the bytes of `word` (little-endian: its first byte lowest)
+/// come before the first that is not ASCII or is below `!` (white space
+/// among them) or one of `<{};,`: the bytes the one-by-one reading of
+/// [`fill_movetext`] would take as plain, all ASCII. Each test flags bytes
+/// whose lowest flag is exact (a subtraction's borrow runs upwards only
+/// from a flagged byte), so the lowest flag of all of them is too.
+#[inline(always)]
+fn plain_ascii(word: u64) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
+    let below = word.wrapping_sub(0x21 * ONES) & !word;
+    let marks = [b'<', b'{', b'}', b';', b','].iter().fold(0, |m, &c| m | zero(word ^ (u64::from(c) * ONES)));
+    let flags = (below | word | marks) & HIGH;
+    (flags.trailing_zeros() / 8) as usize
+}
+
 #[inline(always)]
 fn special(c: u8) -> bool {
     SPECIAL.get(usize::from(c)).copied().unwrap_or(true)
@@ -118,6 +150,16 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
             unit.get_or_insert(i);
             chars += usize::from(c & 0xC0 != 0x80);
             i += 1;
+            // Eight bytes at a time while they are plain ASCII (the end of
+            // a unit found without a branch per byte), then byte by byte.
+            while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                let plain = plain_ascii(u64::from_le_bytes(*word));
+                i += plain;
+                chars += plain;
+                if plain < 8 {
+                    break;
+                }
+            }
             while let Some(&c) = b.get(i) {
                 if special(c) {
                     break;
@@ -371,6 +413,32 @@ mod tests {
         }
         // Both kinds of movetext were met.
         assert!((5_000..35_000).contains(&wrapped), "{wrapped}");
+    }
+
+    #[test]
+    fn plain_ascii_counts_the_plain_ascii_bytes_first() {
+        // Every byte value at every place of a word of plain letters, and
+        // two flagged bytes at once (a borrow from the lower must not hide
+        // or move the count).
+        let plain = |c: u8| c.is_ascii() && c >= b'!' && !b"<{};,".contains(&c);
+        for c in 0..=255u8 {
+            // What the words pass over is plain to the one-by-one reading.
+            assert!(!plain(c) || !special(c), "{c:#x}");
+            for at in 0..8 {
+                let mut w = *b"Nf3e4Qd8";
+                w[at] = c;
+                let want = if plain(c) { 8 } else { at };
+                assert_eq!(plain_ascii(u64::from_le_bytes(w)), want, "{c:#x} at {at}");
+                for c2 in [0u8, b' ', 0x80, 0xFF, b'{'] {
+                    let mut w2 = w;
+                    if at < 7 {
+                        w2[7] = c2;
+                        let want = if plain(c) { 7 } else { at };
+                        assert_eq!(plain_ascii(u64::from_le_bytes(w2)), want, "{c:#x} at {at}, {c2:#x} last");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -400,7 +400,6 @@ impl Replayer<'_> {
                     }
                     let at = Ply { mv: m, token: ti, restored: line.restored };
                     if line.main {
-                        main.plies.push(at);
                         if let Some(seen) = seen.as_mut() {
                             seen.push(pos);
                         }
@@ -427,6 +426,12 @@ impl Replayer<'_> {
                     observer.any_move(&line.pos, at, token);
                     line.pos.play_unchecked(m);
                     observer.any_played(&line.pos);
+                    if line.main {
+                        // Kept after the move is played: `at`'s fields,
+                        // stored one by one, are then read back whole
+                        // without waiting on the stores.
+                        main.plies.push(at);
+                    }
                     line.restored = false;
                     line.plies = ply;
                     let Some(pos) = line.pos.plain() else { continue };
