@@ -501,8 +501,10 @@ pub struct Game {
     /// No error: the whole game replays.
     #[pyo3(get)]
     pub valid: bool,
-    #[pyo3(get)]
     pub diagnostics: Vec<Diagnostic>,
+    /// The diagnostics as Python objects, made on first asking: every
+    /// `Game.diagnostics` gives the same objects, as `Game.moves` does.
+    pub diagnostic_objects: OnceLock<Vec<Py<Diagnostic>>>,
     /// The position after the main line as far as replayed.
     pub end: Option<VariantPosition>,
     pub result: Option<Cow<'static, str>>,
@@ -530,6 +532,19 @@ impl Game {
     #[getter]
     fn file(&self) -> &str {
         &self.file
+    }
+
+    /// The game's diagnostics, as `validate` reports them.
+    #[getter]
+    fn diagnostics(&self, py: Python<'_>) -> PyResult<Vec<Py<Diagnostic>>> {
+        let objects = match self.diagnostic_objects.get() {
+            Some(objects) => objects,
+            None => {
+                let made = self.diagnostics.iter().map(|d| Py::new(py, d.clone())).collect::<PyResult<Vec<_>>>()?;
+                self.diagnostic_objects.get_or_init(|| made)
+            }
+        };
+        Ok(objects.iter().map(|d| d.clone_ref(py)).collect())
     }
 
     /// The variant the game was replayed as (`None` when its Variant tag names none).
@@ -636,6 +651,7 @@ impl GameData {
             variant: self.variant,
             valid: self.valid,
             diagnostics,
+            diagnostic_objects: OnceLock::new(),
             end: self.end,
             result: self.result,
             termination: self.termination,

@@ -365,6 +365,11 @@ def test_a_game_has_its_tags_result_termination_and_flags():
     assert g.final_fen == last.fen
     # Replayed once: every access gives the same objects.
     assert all(a is b for a, b in zip(g.moves, g.moves)) and g.moves is not g.moves
+    # The diagnostics too: a wrong check mark and a missing result.
+    (bad,) = pgn100.read('[Variant "Chess"]\n\n1. e4+ e5\n')
+    codes = sorted(d.code for d in bad.diagnostics)
+    assert codes == ["pgn100::check_mark", "pgn100::missing_result"], codes
+    assert all(a is b for a, b in zip(bad.diagnostics, bad.diagnostics))
 
 
 def test_hundred_castling_and_throne_pawn_flags():
