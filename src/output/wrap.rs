@@ -103,20 +103,30 @@ const SPECIAL: [bool; 256] = {
 };
 
 /// How many of the bytes of `word` (little-endian: its first byte lowest)
-/// come before the first that is not ASCII or is below `!` (white space
-/// among them) or one of `<{};,`: the bytes the one-by-one reading of
-/// [`fill_movetext`] would take as plain, all ASCII. Each test flags bytes
-/// whose lowest flag is exact (a subtraction's borrow runs upwards only
-/// from a flagged byte), so the lowest flag of all of them is too.
+/// come before the first that is below `!` (white space among them) or one
+/// of `<{};,` or the lead byte of a Unicode space (`C2`, `E1`-`E3`; and
+/// `E0`): bytes
+/// that the one-by-one reading of [`fill_movetext`] takes as plain; and
+/// how many characters they start (those that are no UTF-8 continuation
+/// byte). Each test flags bytes whose lowest flag is exact (a subtraction's
+/// borrow runs upwards only from a flagged byte), so the lowest flag of all
+/// of them is too.
 #[inline(always)]
-fn plain_ascii(word: u64) -> usize {
+fn plain_run(word: u64) -> (usize, usize) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let zero = |v: u64| v.wrapping_sub(ONES) & !v & HIGH;
     let below = word.wrapping_sub(0x21 * ONES) & !word;
-    let marks = [b'<', b'{', b'}', b';', b','].iter().fold(0, |m, &c| m | zero(word ^ (u64::from(c) * ONES)));
-    let flags = (below | word | marks) & HIGH;
-    (flags.trailing_zeros() / 8) as usize
+    let marks = [b'<', b'{', b'}', b';', b',', 0xC2].iter().fold(0, |m, &c| m | zero(word ^ (u64::from(c) * ONES)));
+    // `E0` to `E3` in one test (`E0` is flagged too: it is then read one
+    // by one, as it is plain there).
+    let e0_e3 = zero((word ^ (0xE0 * ONES)) & (0xFC * ONES));
+    let flags = (below | marks | e0_e3) & HIGH;
+    let bytes = flags.trailing_zeros() / 8;
+    // The continuation bytes (`10xxxxxx`) among them.
+    let taken = u64::MAX.checked_shr(64 - 8 * bytes).unwrap_or(0);
+    let continuations = word & !(word << 1) & HIGH & taken;
+    (bytes as usize, (bytes - continuations.count_ones()) as usize)
 }
 
 #[inline(always)]
@@ -150,12 +160,12 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
             unit.get_or_insert(i);
             chars += usize::from(c & 0xC0 != 0x80);
             i += 1;
-            // Eight bytes at a time while they are plain ASCII (the end of
+            // Eight bytes at a time while they are plain (the end of
             // a unit found without a branch per byte), then byte by byte.
             while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-                let plain = plain_ascii(u64::from_le_bytes(*word));
+                let (plain, plain_chars) = plain_run(u64::from_le_bytes(*word));
                 i += plain;
-                chars += plain;
+                chars += plain_chars;
                 if plain < 8 {
                     break;
                 }
@@ -416,25 +426,28 @@ mod tests {
     }
 
     #[test]
-    fn plain_ascii_counts_the_plain_ascii_bytes_first() {
-        // Every byte value at every place of a word of plain letters, and
-        // two flagged bytes at once (a borrow from the lower must not hide
-        // or move the count).
-        let plain = |c: u8| c.is_ascii() && c >= b'!' && !b"<{};,".contains(&c);
+    fn plain_run_counts_the_bytes_and_characters_read_one_by_one_as_plain() {
+        // The bytes the words pass over are plain to the one-by-one reading.
+        let plain = |c: u8| c >= b'!' && !b"<{};,\xC2\xE0\xE1\xE2\xE3".contains(&c);
         for c in 0..=255u8 {
-            // What the words pass over is plain to the one-by-one reading.
             assert!(!plain(c) || !special(c), "{c:#x}");
-            for at in 0..8 {
-                let mut w = *b"Nf3e4Qd8";
-                w[at] = c;
-                let want = if plain(c) { 8 } else { at };
-                assert_eq!(plain_ascii(u64::from_le_bytes(w)), want, "{c:#x} at {at}");
-                for c2 in [0u8, b' ', 0x80, 0xFF, b'{'] {
-                    let mut w2 = w;
-                    if at < 7 {
-                        w2[7] = c2;
-                        let want = if plain(c) { 7 } else { at };
-                        assert_eq!(plain_ascii(u64::from_le_bytes(w2)), want, "{c:#x} at {at}, {c2:#x} last");
+        }
+        let want = |w: &[u8; 8]| {
+            let n = w.iter().position(|&c| !plain(c)).unwrap_or(8);
+            (n, w.iter().take(n).filter(|&&c| c & 0xC0 != 0x80).count())
+        };
+        // Every byte value at every place of words of Latin and of
+        // Cyrillic letters, and a second flagged byte last (a borrow from
+        // the lower must not hide or move the count).
+        for base in [*b"Nf3e4Qd8", *"Кр:e\u{444}".as_bytes().first_chunk::<8>().expect("8 bytes")] {
+            for c in 0..=255u8 {
+                for at in 0..8 {
+                    let mut w = base;
+                    w[at] = c;
+                    assert_eq!(plain_run(u64::from_le_bytes(w)), want(&w), "{w:x?}");
+                    for c2 in [0u8, b' ', 0x80, 0xC2, 0xE3, 0xFF, b'{'] {
+                        w[7] = c2;
+                        assert_eq!(plain_run(u64::from_le_bytes(w)), want(&w), "{w:x?}");
                     }
                 }
             }
