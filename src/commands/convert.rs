@@ -410,14 +410,15 @@ fn write_game(
     if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
         // The usual game: its moves written in order with the text between
         // them (the tags are as they stand).
-        out.push_str(&text[cursor..moves.stream_start]);
-        if let Some(width) = fill {
+        let tags = &text[cursor..moves.stream_start];
+        out.push_str(tags);
+        if let (Some(width), true) = (fill, crate::output::wrap::tags_only(tags)) {
             // The rest of the game after the last move, and the whole
             // movetext filled as it is copied.
             let end = record.span.end;
             moves.buf.push_str(book_space(text, moves.cursor, end));
             moves.buf.push_str(&text[moves.cursor..end]);
-            crate::output::wrap::append_filled(out, &moves.buf, width);
+            crate::output::wrap::append_filled(out, &moves.buf, width, !record.tags.is_empty());
             return true;
         }
         out.push_str(buf);

@@ -27,15 +27,18 @@ pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
         return;
     }
     let game = out.split_off(start);
-    append_filled(out, &game, width);
+    append_filled(out, &game, width, false);
 }
 
-/// Appends `game` (a game's text, or its text from the end of its tags on)
-/// to `out` with its movetext filled into lines of at most `width` columns,
-/// or as it stands when its line breaks carry meaning: one pass over it,
-/// what convert writes each game with.
-pub fn append_filled(out: &mut String, game: &str, width: usize) {
-    let body = movetext_start(game);
+/// Appends `game` (a game's text, or with `after_tag` its text from the end
+/// of its last tag on) to `out` with its movetext filled into lines of at
+/// most `width` columns, or as it stands when its line breaks carry
+/// meaning: one pass over it, what convert writes each game with. After a
+/// tag, the rest of the tag's line is the tag's, as in the whole game's
+/// text ([`tags_only`] tells whether what comes before is tags alone).
+pub fn append_filled(out: &mut String, game: &str, width: usize, after_tag: bool) {
+    let first = if after_tag { game.find('\n').map_or(game.len(), |i| i + 1) } else { 0 };
+    let body = first + game.get(first..).map_or(0, movetext_start);
     let (Some(head), Some(movetext)) = (game.get(..body), game.get(body..)) else {
         out.push_str(game);
         return;
@@ -49,6 +52,13 @@ pub fn append_filled(out: &mut String, game: &str, width: usize) {
         out.truncate(mark);
         out.push_str(movetext);
     }
+}
+
+/// Whether `text`, a game's text up to the end of its last tag, is tag
+/// lines and blank lines alone: then the movetext starts on the lines
+/// after it, as [`append_filled`] after a tag takes it.
+pub fn tags_only(text: &str) -> bool {
+    movetext_start(text) == text.len()
 }
 
 /// The game's text with its movetext (what follows the tag lines) filled
