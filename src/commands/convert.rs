@@ -128,9 +128,17 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             }
             let start = out.len();
             // Moves that change length are filled into lines again:
-            // pgn-extract's 75 columns for PGN export.
+            // pgn-extract's 75 columns for PGN export. Not a game with a
+            // `;` comment as the reader read it (PGN export makes it a
+            // brace comment): it runs to the end of its line, which must
+            // stay where it is (`2.; e3 ...` is such a comment, though a
+            // filling that looks at the text alone may take it for a
+            // throne mark and move the moves of the next line into it).
+            let line_comment = record.tokens.iter().any(|t| t.kind == TokenKind::LineComment);
             let width = if options.pgn {
                 Some(crate::output::wrap::PGN_WIDTH)
+            } else if line_comment {
+                None
             } else if options.style != StyleChoice::Keep || writer.rolls_written {
                 Some(crate::output::wrap::WIDTH)
             } else {

@@ -140,6 +140,18 @@ fn a_failure_during_in_place_leaves_the_original_intact() {
     assert_eq!(converted.matches("1. e5 e6 2. d5 d6 *").count(), 200);
 }
 
+/// A `;` comment runs to the end of its line: a conversion that changes the
+/// moves' length leaves the lines of such a game where they are, also when
+/// the comment touches a move number and starts like a throne mark (`2.;
+/// e3 ...`), so that no move of the next line goes into the comment (the
+/// convert fuzzer's round trip found it).
+#[test]
+fn a_line_comment_keeps_its_line() {
+    let text = "[Event \"x\"]\n\n1. e3-e5 e8-e6 2.; e3 a comment\n2. d3-d4 d8-d7 *\n";
+    round_trips(text);
+    assert_eq!(content(text)[0].moves.len(), 4);
+}
+
 fn corpus_text(name: &str) -> String {
     std::fs::read_to_string(common::corpus(&format!("valid/{name}"))).expect("corpus file")
 }
