@@ -16,12 +16,8 @@ use crate::notation::scan::throne_mark_at;
 /// The width of PGN export (`convert --to pgn`): pgn-extract's 75 columns.
 pub const PGN_WIDTH: usize = 75;
 
-/// Re-wraps the movetext of the game text that `out` holds from `start` on.
-pub fn rewrap_game(out: &mut String, start: usize) {
-    rewrap_game_to(out, start, WIDTH);
-}
-
-/// [`rewrap_game`] into lines of at most `width` columns.
+/// Re-wraps the movetext of the game text that `out` holds from `start` on
+/// into lines of at most `width` columns.
 pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
     if out.get(start..).is_none() {
         return;
@@ -427,7 +423,7 @@ mod tests {
             }
             let mut out = String::from("before\n");
             out.push_str(&game);
-            rewrap_game(&mut out, 7);
+            rewrap_game_to(&mut out, 7, WIDTH);
             let want = reference(&game, WIDTH).unwrap_or_else(|| game.clone());
             assert_eq!(out, format!("before\n{want}"), "{game:?}");
         }
