@@ -134,12 +134,12 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             // stay where it is (`2.; e3 ...` is such a comment, though a
             // filling that looks at the text alone may take it for a
             // throne mark and move the moves of the next line into it).
-            let line_comment = record.tokens.iter().any(|t| t.kind == TokenKind::LineComment);
+            // (The tokens are looked through only when the lines would be filled.)
             let width = if options.pgn {
                 Some(crate::output::wrap::PGN_WIDTH)
-            } else if line_comment {
-                None
-            } else if options.style != StyleChoice::Keep || writer.rolls_written {
+            } else if (options.style != StyleChoice::Keep || writer.rolls_written)
+                && !record.tokens.iter().any(|t| t.kind == TokenKind::LineComment)
+            {
                 Some(crate::output::wrap::WIDTH)
             } else {
                 None
@@ -420,7 +420,7 @@ fn write_game(
         // them (the tags are as they stand).
         let tags = &text[cursor..moves.stream_start];
         out.push_str(tags);
-        if let (Some(width), true) = (fill, crate::output::wrap::tags_only(tags)) {
+        if let Some(width) = fill.filter(|_| crate::output::wrap::tags_only(tags)) {
             // The rest of the game after the last move, and the whole
             // movetext filled as it is copied.
             let end = record.span.end;

@@ -57,23 +57,6 @@ pub fn tags_only(text: &str) -> bool {
     movetext_start(text) == text.len()
 }
 
-/// The game's text with its movetext (what follows the tag lines) filled
-/// into lines of at most `width` characters (a longer token gets a line of
-/// its own); `None` when the movetext is to stay as it is.
-pub fn rewrap(game: &str, width: usize) -> Option<String> {
-    let body = movetext_start(game);
-    let (head, movetext) = (game.get(..body)?, game.get(body..)?);
-    let trimmed = movetext.trim_end();
-    let tail = movetext.get(trimmed.len()..)?;
-    let mut out = String::with_capacity(game.len());
-    out.push_str(head);
-    if !fill_movetext(trimmed, width, &mut out) {
-        return None;
-    }
-    out.push_str(tail);
-    Some(out)
-}
-
 /// Where the movetext starts: after the leading tag lines and blank lines.
 fn movetext_start(game: &str) -> usize {
     let mut at = 0;
@@ -296,6 +279,23 @@ fn is_throne_mark(text: &str, at: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The game's text with its movetext (what follows the tag lines) filled
+    /// into lines of at most `width` characters (a longer token gets a line of
+    /// its own); `None` when the movetext is to stay as it is.
+    fn rewrap(game: &str, width: usize) -> Option<String> {
+        let body = movetext_start(game);
+        let (head, movetext) = (game.get(..body)?, game.get(body..)?);
+        let trimmed = movetext.trim_end();
+        let tail = movetext.get(trimmed.len()..)?;
+        let mut out = String::with_capacity(game.len());
+        out.push_str(head);
+        if !fill_movetext(trimmed, width, &mut out) {
+            return None;
+        }
+        out.push_str(tail);
+        Some(out)
+    }
 
     /// The re-wrapping as first written, three passes (wrappable, units,
     /// filling): what the one-pass [`fill_movetext`] must give.
