@@ -165,6 +165,9 @@ pub struct MoveMarks {
     /// A `(` is among the tokens: without one the replay never keeps the
     /// position before a move for a variation to start from.
     pub variations: bool,
+    /// A `;` comment, a `%` escape line or a dice roll is among the
+    /// tokens: the movetext's line breaks carry meaning.
+    pub lines: bool,
 }
 
 impl MoveMarks {
@@ -184,6 +187,7 @@ impl MoveMarks {
         match kind {
             TokenKind::Move { text: MoveText::Man(m), .. } => self.add(m),
             TokenKind::VariationStart => self.variations = true,
+            TokenKind::LineComment | TokenKind::Escape | TokenKind::DiceRoll(_) => self.lines = true,
             _ => {}
         }
     }

@@ -384,6 +384,7 @@ impl<'a> Reader<'a> {
                             marks.variations = true;
                         }
                         TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                        TokenKind::LineComment | TokenKind::DiceRoll(_) => marks.lines = true,
                         _ => {}
                     }
                     self.pos += len;
@@ -392,6 +393,7 @@ impl<'a> Reader<'a> {
                 b'%' if self.at_line_start() => {
                     let len = rest.find('\n').unwrap_or(rest.len());
                     self.pos += len;
+                    marks.lines = true;
                     game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
                 }
                 _ => {
