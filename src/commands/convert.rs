@@ -102,8 +102,8 @@ pub struct Converted {
 
 /// Converts every game of a decoded file.
 impl LettersChoice {
-    /// The letters of a move written in `script` (`None`: a pawn's move
-    /// with no letter, written as the record's `letters`).
+    /// The letters of a move written in `script` (`None`: a move with no
+    /// letter the writers keep, a pawn's, written as the record's `letters`).
     pub fn for_move(self, script: Option<Script>, letters: Letters) -> Letters {
         match (self, script) {
             (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
@@ -741,7 +741,7 @@ impl Observer for MoveWriter<'_> {
         }
         let options = &self.options;
         let (script, long) = match move_text {
-            MoveText::Man(m) => (m.script, m.is_long()),
+            MoveText::Man(m) => (m.letters(), m.is_long()),
             _ => (None, true),
         };
         let letters = options.letters.for_move(script, self.letters);

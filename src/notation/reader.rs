@@ -570,8 +570,7 @@ fn latin_lookalikes(text: &str, game: &mut GameRecord) -> bool {
     let mut found = Vec::new();
     for (i, token) in game.tokens.iter().enumerate() {
         let TokenKind::Move { text: MoveText::Man(m), .. } = &token.kind else { continue };
-        let lettered = m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some();
-        if m.script != Some(super::ast::Script::Latin) || !lettered {
+        if m.letters() != Some(super::ast::Script::Latin) {
             continue;
         }
         let mut chars = text.get(token.span.clone()).unwrap_or_default().chars();
