@@ -235,7 +235,38 @@ impl Fill {
 
     /// Appends `text`, text of the file, filled; `false` (with part of it
     /// appended) when the line breaks carry meaning.
+    #[inline]
     pub fn text(&mut self, out: &mut String, text: &str) -> bool {
+        // The commonest text between two moves: a space or a line break,
+        // or a move number (or another unit of plain bytes) between them.
+        let is_break = |c: &u8| matches!(c, b' ' | b'\n');
+        let (first, inner, last) = match text.as_bytes() {
+            [c] if is_break(c) => (*c, &[][..], *c),
+            [a, inner @ .., z] if is_break(a) && is_break(z) && !inner.is_empty() => (*a, inner, *z),
+            _ => return self.pieces(out, text),
+        };
+        // (A line does not start with `%` or `[`.)
+        let line_start_ok = first == b' ' || !matches!(inner.first(), Some(b'%' | b'['));
+        if !self.line_start && !self.in_comment && line_start_ok && inner.iter().all(|&c| !special(c)) {
+            self.close(out);
+            if let Some(unit) = text.get(1..text.len() - 1).filter(|u| !u.is_empty()) {
+                self.open(out);
+                out.push_str(unit);
+                self.chars = inner.iter().filter(|&&c| c & 0xC0 != 0x80).count();
+                self.close(out);
+            }
+            self.after_space = true;
+            if last == b'\n' {
+                self.line_start = true;
+                self.after_break = true;
+            }
+            return true;
+        }
+        self.pieces(out, text)
+    }
+
+    /// [`Fill::text`] of any text.
+    fn pieces(&mut self, out: &mut String, text: &str) -> bool {
         let b = text.as_bytes();
         // Where the text of the unit being written starts in `text` (what
         // is not yet appended).
@@ -529,7 +560,8 @@ mod tests {
         let words = ["e5", "Фd1:d8×", "e10Ф", "Лj1-j2", "Кf3", "0-0", "c5:d4!?", "a"];
         let texts = [
             " ", "1. ", " {a b} ", "\n", " $1 ", "!? ", " 2... ", "\n3.", "\u{a0}", " {x\ny} ", "\n\n", "\r\n",
-            " ; c\n", "<r>", "\n%x\n", "{", "} ", "; e3 ", "\n \n", "\u{2003}", "1-0", "", "[t]\n", "\n[",
+            " ; c\n", "<r>", "\n%x\n", "{", "} ", "; e3 ", "\n \n", "\u{2003}", "1-0", "", "[t]\n", "\n[", "\n4. ",
+            " 5.\n", "\n[t] ", "\n%x ", "\n6...\n", " } ", " { ",
         ];
         let mut seed = 2027_u64;
         let mut next = |n: usize| {
