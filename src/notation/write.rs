@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::ast::{CheckMark, PromotionForm};
-use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square, VariantPosition};
+use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square, VariantPosition, SQUARES, WIDTH};
 
 /// Which letters the writer uses (also the command line's `--letters` of
 /// new text: `generate`, `show`; the notes are `//` so that `--help` lists
@@ -20,29 +20,8 @@ pub enum Letters {
 impl Letters {
     /// The piece letter (empty for a pawn).
     pub fn piece(self, role: Role) -> &'static str {
-        match (self, role) {
-            (_, Role::Pawn) => "",
-            (Letters::Latin, Role::King) => "K",
-            (Letters::Latin, Role::Queen) => "Q",
-            (Letters::Latin, Role::Prince) => "P",
-            (Letters::Latin, Role::Rook) => "R",
-            (Letters::Latin, Role::Bishop) => "B",
-            (Letters::Latin, Role::Knight) => "N",
-            (Letters::Latin, Role::Marshal) => "C",
-            (Letters::Latin, Role::Cardinal) => "A",
-            (Letters::Latin, Role::Heir) => "T",
-            (Letters::Latin, Role::Princess) => "S",
-            (Letters::Cyrillic, Role::King) => "Кр",
-            (Letters::Cyrillic, Role::Queen) => "Ф",
-            (Letters::Cyrillic, Role::Prince) => "П",
-            (Letters::Cyrillic, Role::Rook) => "Л",
-            (Letters::Cyrillic, Role::Bishop) => "С",
-            (Letters::Cyrillic, Role::Knight) => "К",
-            (Letters::Cyrillic, Role::Marshal) => "М",
-            (Letters::Cyrillic, Role::Cardinal) => "Кд",
-            (Letters::Cyrillic, Role::Heir) => "Пр",
-            (Letters::Cyrillic, Role::Princess) => "Пс",
-        }
+        #[expect(clippy::indexing_slicing, reason = "a kind's index is below `Role::COUNT`, the rows' length")]
+        PIECE_LETTERS[self as usize][role.index()]
     }
     pub fn capture(self) -> char {
         match self {
@@ -51,6 +30,32 @@ impl Letters {
         }
     }
 }
+
+/// The letters of each kind, by [`Letters`] (`Latin`, `Cyrillic`) and
+/// [`Role::index`]: one load, where a `match` jumped on the kind, which
+/// changes from move to move.
+const PIECE_LETTERS: [[&str; Role::COUNT]; 2] = [
+    ["", "N", "B", "R", "Q", "K", "P", "C", "A", "T", "S"],
+    ["", "К", "С", "Л", "Ф", "Кр", "П", "М", "Кд", "Пр", "Пс"],
+];
+
+/// The text of every square of the layout, by its index: the file letter,
+/// then the rank's one or two digits (0 after one digit); the tenth file is
+/// `j` in the first table, `k` in the second (`--files a-k`). One load
+/// gives a square's text, where its file and rank took a division and two
+/// branches.
+const SQUARE_TEXT: [[[u8; 3]; SQUARES]; 2] = {
+    let mut t = [[[0; 3]; SQUARES]; 2];
+    let mut i = 0;
+    while i < SQUARES {
+        let (file, rank) = ((i % WIDTH as usize) as u8, (i / WIDTH as usize) as u8 + 1);
+        let digits = if rank < 10 { [b'0' + rank, 0] } else { [b'0' + rank / 10, b'0' + rank % 10] };
+        t[0][i] = [b'a' + file, digits[0], digits[1]];
+        t[1][i] = [if file == 9 { b'k' } else { b'a' + file }, digits[0], digits[1]];
+        i += 1;
+    }
+    t
+};
 
 /// A move in long (full) style, written from the position before it:
 /// `Rj1-j2`, `c5:d4`, `e9-e10Q`, `Kf8-f9; e3`, `0-0-0`.
@@ -95,16 +100,32 @@ impl MoveForm {
         MoveForm { letters, promotion: promotion_form(letters, style), files_ak: false }
     }
 
+    /// The text of `sq` in this form's files.
     #[inline(always)]
-    fn file<W: fmt::Write>(self, w: &mut W, file: u8) -> fmt::Result {
-        let letter = if self.files_ak && file == 9 { b'k' } else { b'a' + file };
-        w.write_char(char::from(letter))
+    fn square_text(self, sq: Square) -> [u8; 3] {
+        #[expect(clippy::indexing_slicing, reason = "a square's index is below `SQUARES`, the tables' length")]
+        SQUARE_TEXT[usize::from(self.files_ak)][sq.index()]
+    }
+
+    /// The file letter of `sq`.
+    #[inline(always)]
+    fn file<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
+        let [file, _, _] = self.square_text(sq);
+        w.write_char(char::from(file))
+    }
+
+    /// The rank number of `sq`.
+    #[inline(always)]
+    fn rank<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
+        let [_, first, second] = self.square_text(sq);
+        digits(w, first, second)
     }
 
     #[inline(always)]
     fn square<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
-        self.file(w, sq.file())?;
-        rank(w, sq.rank())
+        let [file, first, second] = self.square_text(sq);
+        w.write_char(char::from(file))?;
+        digits(w, first, second)
     }
 
     fn promotion<W: fmt::Write>(self, w: &mut W, role: Role) -> fmt::Result {
@@ -150,16 +171,14 @@ fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
     }
 }
 
-/// The rank (from 0) as its number is written, digit by digit.
+/// A rank's one or two digits (`second` 0 after one).
 #[inline(always)]
-fn rank<W: fmt::Write>(w: &mut W, rank: u8) -> fmt::Result {
-    match rank + 1 {
-        r @ 0..=9 => w.write_char(char::from(b'0' + r)),
-        r => {
-            w.write_char(char::from(b'0' + r / 10))?;
-            w.write_char(char::from(b'0' + r % 10))
-        }
+fn digits<W: fmt::Write>(w: &mut W, first: u8, second: u8) -> fmt::Result {
+    w.write_char(char::from(first))?;
+    if second != 0 {
+        w.write_char(char::from(second))?;
     }
+    Ok(())
 }
 
 impl LongMove<'_> {
@@ -233,7 +252,7 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
     let capture = pos.is_capture(m);
     if role == Role::Pawn {
         if capture {
-            form.file(w, m.from.file())?;
+            form.file(w, m.from)?;
             w.write_char(form.letters.capture())?;
         }
     } else {
@@ -271,9 +290,9 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
                 // whole square.
                 let rank_reads_apart = role == Role::Princess && form.letters == Letters::Cyrillic;
                 if !same_file {
-                    form.file(w, m.from.file())?;
+                    form.file(w, m.from)?;
                 } else if !same_rank && !rank_reads_apart {
-                    rank(w, m.from.rank())?;
+                    form.rank(w, m.from)?;
                 } else {
                     form.square(w, m.from)?;
                 }
