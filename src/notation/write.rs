@@ -259,16 +259,12 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
         letters_to(w, form.letters.piece(role))?;
         // Men of the same kind that reach the target (every man but the
         // pawn attacks as it moves, both ways): only with one of them is
-        // there a legal move to look for.
+        // there a legal move to look for. Most men of the kind do not even
+        // reach it on an empty board, which one load tells.
         let others = mover.map_or(Bitboard::EMPTY, |p| {
-            let kind = board.by_piece(p) & !m.from.bb();
-            if kind.more_than_one() {
-                Board::attacks(role, m.to, board.occupied()) & kind
-            } else {
-                // One man (or none) to ask about: the quick test of one square.
-                let reaches = |o: &Square| Board::attacks_square(role, *o, m.to, board.occupied());
-                kind.first().filter(reaches).map_or(Bitboard::EMPTY, Square::bb)
-            }
+            let near = board.by_piece(p) & Board::reach(role, m.to) & !m.from.bb();
+            near.filter(|&o| Board::attacks_square(role, o, m.to, board.occupied()))
+                .fold(Bitboard::EMPTY, Bitboard::with)
         });
         if !others.is_empty() {
             // The rivals: other men of the kind with a legal move there (the
