@@ -162,13 +162,48 @@ impl MoveForm {
     }
 }
 
-/// Writes a piece's letters: one ASCII letter as a char (cheaper than a copy).
-#[inline(always)]
-fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
-    match letters.as_bytes() {
-        [b] if b.is_ascii() => w.write_char(char::from(*b)),
-        _ => w.write_str(letters),
+/// [`PIECE_LETTERS`] as chars, `'\0'` where a kind has fewer than two
+/// (made at compile time from the text: each letter is ASCII or Cyrillic,
+/// of one or two bytes).
+const PIECE_CHARS: [[[char; 2]; Role::COUNT]; 2] = {
+    let mut t = [[['\0'; 2]; Role::COUNT]; 2];
+    let mut letters = 0;
+    while letters < 2 {
+        let mut role = 0;
+        while role < Role::COUNT {
+            let bytes = PIECE_LETTERS[letters][role].as_bytes();
+            let (mut at, mut n) = (0, 0);
+            while at < bytes.len() {
+                let (code, len) = match bytes[at] {
+                    b @ 0..0x80 => (b as u32, 1),
+                    b => (((b as u32 & 0x1f) << 6) | (bytes[at + 1] as u32 & 0x3f), 2),
+                };
+                t[letters][role][n] = match char::from_u32(code) {
+                    Some(c) => c,
+                    None => '\0',
+                };
+                (at, n) = (at + len, n + 1);
+            }
+            role += 1;
+        }
+        letters += 1;
     }
+    t
+};
+
+/// Writes the letters of `role` (none for a pawn), char by char: a copy of
+/// their text costs more.
+#[inline(always)]
+fn piece_to<W: fmt::Write>(w: &mut W, letters: Letters, role: Role) -> fmt::Result {
+    #[expect(clippy::indexing_slicing, reason = "a kind's index is below `Role::COUNT`, the rows' length")]
+    let [first, second] = PIECE_CHARS[letters as usize][role.index()];
+    if first != '\0' {
+        w.write_char(first)?;
+        if second != '\0' {
+            w.write_char(second)?;
+        }
+    }
+    Ok(())
 }
 
 /// A rank's one or two digits (`second` 0 after one).
@@ -198,7 +233,7 @@ fn long_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm) 
     let role = pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
     let capture = pos.is_capture(m);
     let sep = if capture { form.letters.capture() } else { '-' };
-    letters_to(w, form.letters.piece(role))?;
+    piece_to(w, form.letters, role)?;
     form.square(w, m.from)?;
     w.write_char(sep)?;
     form.square(w, m.to)?;
@@ -256,7 +291,7 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
             w.write_char(form.letters.capture())?;
         }
     } else {
-        letters_to(w, form.letters.piece(role))?;
+        piece_to(w, form.letters, role)?;
         // Men of the same kind that reach the target (every man but the
         // pawn attacks as it moves, both ways): only with one of them is
         // there a legal move to look for. Most men of the kind do not even
@@ -392,5 +427,39 @@ pub fn mate_mark(letters: Letters) -> &'static str {
     match letters {
         Letters::Latin => "#",
         Letters::Cyrillic => "×",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_chars_spell_the_letters() {
+        for letters in [Letters::Latin, Letters::Cyrillic] {
+            for role in Role::ALL {
+                let mut s = String::new();
+                piece_to(&mut s, letters, role).unwrap();
+                assert_eq!(s, letters.piece(role), "{letters:?} {role:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn square_texts_are_the_squares_written() {
+        for sq in (0..SQUARES).filter_map(Square::from_index) {
+            for files_ak in [false, true] {
+                let form = MoveForm { letters: Letters::Latin, promotion: PromotionForm::Bare, files_ak };
+                let (mut text, mut parts) = (String::new(), String::new());
+                form.square(&mut text, sq).unwrap();
+                form.file(&mut parts, sq).unwrap();
+                form.rank(&mut parts, sq).unwrap();
+                let mut want = sq.to_string();
+                if files_ak && sq.file() == 9 {
+                    want.replace_range(0..1, "k");
+                }
+                assert_eq!((&text, &parts), (&want, &want), "{sq:?}");
+            }
+        }
     }
 }
