@@ -111,7 +111,7 @@ impl MoveForm {
     #[inline(always)]
     fn file<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
         let [file, _, _] = self.square_text(sq);
-        w.write_char(char::from(file))
+        w.write_char(ascii(file))
     }
 
     /// The rank number of `sq`.
@@ -124,7 +124,7 @@ impl MoveForm {
     #[inline(always)]
     fn square<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
         let [file, first, second] = self.square_text(sq);
-        w.write_char(char::from(file))?;
+        w.write_char(ascii(file))?;
         digits(w, first, second)
     }
 
@@ -206,12 +206,19 @@ fn piece_to<W: fmt::Write>(w: &mut W, letters: Letters, role: Role) -> fmt::Resu
     Ok(())
 }
 
+/// A byte of [`SQUARE_TEXT`] as a char, told ASCII (its high bit cleared):
+/// a `String` then takes it as one byte, with no test for a longer char.
+#[inline(always)]
+fn ascii(b: u8) -> char {
+    char::from(b & 0x7f)
+}
+
 /// A rank's one or two digits (`second` 0 after one).
 #[inline(always)]
 fn digits<W: fmt::Write>(w: &mut W, first: u8, second: u8) -> fmt::Result {
-    w.write_char(char::from(first))?;
+    w.write_char(ascii(first))?;
     if second != 0 {
-        w.write_char(char::from(second))?;
+        w.write_char(ascii(second))?;
     }
     Ok(())
 }
