@@ -44,6 +44,10 @@ const PIECE_LETTERS: [[&str; Role::COUNT]; 2] = [
 /// `j` in the first table, `k` in the second (`--files a-k`). One load
 /// gives a square's text, where its file and rank took a division and two
 /// branches.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "run at compile time, where an index out of range is an error of the build"
+)]
 const SQUARE_TEXT: [[[u8; 3]; SQUARES]; 2] = {
     let mut t = [[[0; 3]; SQUARES]; 2];
     let mut i = 0;
@@ -165,6 +169,10 @@ impl MoveForm {
 /// [`PIECE_LETTERS`] as chars, `'\0'` where a kind has fewer than two
 /// (made at compile time from the text: each letter is ASCII or Cyrillic,
 /// of one or two bytes).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "run at compile time, where an index out of range is an error of the build"
+)]
 const PIECE_CHARS: [[[char; 2]; Role::COUNT]; 2] = {
     let mut t = [[['\0'; 2]; Role::COUNT]; 2];
     let mut letters = 0;
