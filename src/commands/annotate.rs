@@ -196,7 +196,7 @@ impl Observer for Annotator {
 
     fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
         let (letters, check) = match &token.kind {
-            TokenKind::Move { text: MoveText::Man(m), check, .. } => match m.script {
+            TokenKind::Move { text: MoveText::Man(m), check, .. } => match m.letters() {
                 Some(Script::Cyrillic) => (Letters::Cyrillic, *check),
                 Some(Script::Latin) => (Letters::Latin, *check),
                 None => (self.letters, *check),

@@ -13,6 +13,7 @@ use crate::diag::{Code, Diagnostic, SourceFile};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollForm, Script, Span, Token, TokenKind};
 use crate::notation::dice::roll_text;
 use crate::notation::{mate_mark, promotion_form, write_move, Form, Found, Letters, Reader, Style};
+use crate::output::wrap::{self, Fill};
 use crate::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::rules::{Role, Termination, Variant, VariantPosition};
 
@@ -101,8 +102,8 @@ pub struct Converted {
 
 /// Converts every game of a decoded file.
 impl LettersChoice {
-    /// The letters of a move written in `script` (`None`: a pawn's move
-    /// with no letter, written as the record's `letters`).
+    /// The letters of a move written in `script` (`None`: a move with no
+    /// letter the writers keep, a pawn's, written as the record's `letters`).
     pub fn for_move(self, script: Option<Script>, letters: Letters) -> Letters {
         match (self, script) {
             (LettersChoice::Cyrillic, _) => Letters::Cyrillic,
@@ -115,8 +116,12 @@ impl LettersChoice {
 }
 
 pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converted {
-    // The moves are written as the replay plays them (`MoveWriter`).
-    let mut writer = MoveWriter { options: move_options(options), text: &source.text, ..MoveWriter::default() };
+    // The moves are written as the replay plays them (`MoveWriter`), and
+    // when they change length (long to short form and back) the lines are
+    // filled again as they are written (`Lines`). PGN export fills its 75
+    // columns, as pgn-extract, once the game is written.
+    let fill = (options.style != StyleChoice::Keep && !options.pgn && !options.pychess).then_some(wrap::WIDTH);
+    let mut writer = MoveWriter { options: move_options(options), text: &source.text, fill, ..MoveWriter::default() };
     transform_observed(
         source,
         options.replay,
@@ -127,26 +132,14 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
                 return Err(refused);
             }
             let start = out.len();
-            // Moves that change length are filled into lines again:
-            // pgn-extract's 75 columns for PGN export. Not a game with a
-            // `;` comment as the reader read it (PGN export makes it a
-            // brace comment): it runs to the end of its line, which must
-            // stay where it is (`2.; e3 ...` is such a comment, though a
-            // filling that looks at the text alone may take it for a
-            // throne mark and move the moves of the next line into it).
-            // (The tokens are looked through only when the lines would be filled.)
+            write_game(text, record, report, options, writer, out);
             let width = if options.pgn {
-                Some(crate::output::wrap::PGN_WIDTH)
-            } else if (options.style != StyleChoice::Keep || writer.rolls_written)
-                && !record.tokens.iter().any(|t| t.kind == TokenKind::LineComment)
-            {
-                Some(crate::output::wrap::WIDTH)
+                Some(wrap::PGN_WIDTH)
             } else {
-                None
+                matches!(writer.lines, Lines::Later).then_some(wrap::WIDTH)
             };
-            let filled = write_game(text, record, report, options, writer, width, out);
-            if let (Some(width), false) = (width, filled) {
-                crate::output::wrap::rewrap_game_to(out, start, width);
+            if let Some(width) = width {
+                wrap::rewrap_game_to(out, start, width);
             }
             Ok(())
         },
@@ -261,18 +254,18 @@ pub fn transform_observed<O: Observer>(
     Converted { text: out, diagnostics, games, invalid }
 }
 
-/// Appends the game with its move tokens rewritten; with `fill`, its
-/// movetext filled into lines of that width as it is written, where the
-/// game allows (the usual game), which the answer says.
+/// Appends the game with its move tokens rewritten: the usual game's
+/// movetext as the writer wrote it, filled or not ([`Lines`]); any other
+/// from the writer's moves and the text of the file (its lines filled,
+/// when they are to be, once it is written: [`Lines::Later`]).
 fn write_game(
     text: &str,
     record: &GameRecord,
     report: &GameReport,
     options: &ConvertOptions,
     moves: &mut MoveWriter<'_>,
-    fill: Option<usize>,
     out: &mut String,
-) -> bool {
+) {
     // A game of another variant never comes here (`wrong_variant`).
     if options.pychess {
         // The rest of the game as the moves were written (`move_options`).
@@ -286,18 +279,18 @@ fn write_game(
             extra.push_str("\n[SetUp \"1\"]");
         }
         let mut game = String::new();
-        write_game(text, record, report, &pychess, moves, None, &mut game);
+        write_game(text, record, report, &pychess, moves, &mut game);
         if let (false, Some(last)) = (extra.is_empty(), record.tags.last()) {
             let at = last.span.end - record.span.start;
             game.insert_str(at, &extra);
         }
         out.push_str(&game);
-        return false;
+        return;
     }
     if options.pgn {
         let pgn = move_options(options);
         let mut game = String::new();
-        write_game(text, record, report, &pgn, moves, None, &mut game);
+        write_game(text, record, report, &pgn, moves, &mut game);
         let tags_end = record.tags.last().map_or(0, |t| t.span.end - record.span.start);
         out.push_str(&roster_first(record));
         let mut movetext = game.get(tags_end..).unwrap_or_default().to_string();
@@ -342,7 +335,7 @@ fn write_game(
             }
         }
         out.push_str(&movetext);
-        return false;
+        return;
     }
     // The writer worked both out for this game, with these options
     // (`move_options`: the inner ones of `--to`).
@@ -414,39 +407,31 @@ fn write_game(
             }
         }
     }
-    let buf = &moves.buf;
     if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
         // The usual game: its moves written in order with the text between
-        // them (the tags are as they stand).
-        let tags = &text[cursor..moves.stream_start];
-        out.push_str(tags);
-        if let Some(width) = fill.filter(|_| crate::output::wrap::tags_only(tags)) {
-            // The rest of the game after the last move, and the whole
-            // movetext filled as it is copied.
-            let end = record.span.end;
-            moves.buf.push_str(book_space(text, moves.cursor, end));
-            moves.buf.push_str(&text[moves.cursor..end]);
-            crate::output::wrap::append_filled(out, &moves.buf, width, !record.tags.is_empty());
-            return true;
-        }
-        out.push_str(buf);
-        cursor = moves.cursor;
-    } else {
-        // The rewritten moves and the other new texts, merged in text order.
-        let mut new = moves.new.clone();
-        new.append(&mut extra);
-        new.sort_by_key(|(span, _)| span.start);
-        for (span, written) in new {
-            out.push_str(book_space(text, cursor, span.start));
-            out.push_str(&text[cursor..span.start]);
-            out.push_str(number_space(&text[cursor..span.start], moves.options.pgn_moves));
-            out.push_str(buf.get(written).unwrap_or_default());
-            cursor = span.end;
-        }
+        // them, after its tags as they stand.
+        out.push_str(&text[cursor..moves.stream_start]);
+        moves.finish(record.span.end);
+        out.push_str(&moves.buf);
+        return;
+    }
+    // The rewritten moves and the other new texts, merged in text order.
+    if let Lines::Fill { .. } = moves.lines {
+        moves.lines = Lines::Later;
+    }
+    let buf = &moves.buf;
+    let mut new = moves.new.clone();
+    new.append(&mut extra);
+    new.sort_by_key(|(span, _)| span.start);
+    for (span, written) in new {
+        out.push_str(book_space(text, cursor, span.start));
+        out.push_str(&text[cursor..span.start]);
+        out.push_str(number_space(&text[cursor..span.start], moves.options.pgn_moves));
+        out.push_str(buf.get(written).unwrap_or_default());
+        cursor = span.end;
     }
     out.push_str(book_space(text, cursor, record.span.end));
     out.push_str(&text[cursor..record.span.end]);
-    false
 }
 
 /// A space to write before the text from `cursor` to `end` when the move
@@ -529,6 +514,26 @@ struct MoveWriter<'a> {
     in_order: bool,
     stream_start: usize,
     cursor: usize,
+    /// The width to fill the lines to (when the moves change length).
+    fill: Option<usize>,
+    /// How the game's lines are laid out.
+    lines: Lines,
+}
+
+/// How [`MoveWriter`] lays out a game's lines.
+#[derive(Default)]
+enum Lines {
+    /// As they stand in the file.
+    #[default]
+    Keep,
+    /// Filled as the game is written: its text in order, each move (a
+    /// word) as it is written. `head`: the text before the movetext
+    /// ([`wrap::head_len`]) is still to come, after a tag or not.
+    Fill { fill: Fill, head: Option<bool> },
+    /// As they stand while the game is written, then filled
+    /// ([`wrap::rewrap_game_to`]): the game is not written in order, or
+    /// its movetext does not start as the filling as it is written takes it.
+    Later,
 }
 
 /// A move of [`MoveWriter`] waiting for its marks: its span, where its
@@ -565,15 +570,96 @@ impl MoveWriter<'_> {
     fn gap(&mut self, token: &Token) {
         match self.text.get(self.cursor..token.span.start) {
             Some(gap) if self.in_order && self.pending.is_none() && token.span.start >= self.cursor => {
-                self.buf.push_str(book_space(self.text, self.cursor, token.span.start));
-                match gap {
-                    " " => self.buf.push(' '),
-                    gap => self.buf.push_str(gap),
+                let space = book_space(self.text, self.cursor, token.span.start);
+                let filled = matches!(self.lines, Lines::Fill { .. })
+                    && (space.is_empty() || self.fill_text(space, false))
+                    && self.fill_text(gap, false);
+                if !filled {
+                    self.buf.push_str(space);
+                    match gap {
+                        " " => self.buf.push(' '),
+                        gap => self.buf.push_str(gap),
+                    }
+                    self.buf.push_str(number_space(gap, self.options.pgn_moves));
                 }
-                self.buf.push_str(number_space(gap, self.options.pgn_moves));
                 self.cursor = token.span.end;
             }
             _ => self.in_order = false,
+        }
+    }
+
+    /// Appends `text`, text of the file, filled ([`Lines::Fill`]): the
+    /// text before the movetext first as it stands. `false`: not filled,
+    /// and the lines as they stand from now on ([`MoveWriter::unfill`]);
+    /// `text` is then still to be appended.
+    fn fill_text(&mut self, text: &str, complete: bool) -> bool {
+        let Lines::Fill { fill, head } = &mut self.lines else { return false };
+        let mut text = text;
+        if let Some(after_tag) = *head {
+            let Some((before, movetext)) =
+                wrap::head_len(text, after_tag, complete).and_then(|n| text.split_at_checked(n))
+            else {
+                self.unfill(Lines::Later);
+                return false;
+            };
+            self.buf.push_str(before);
+            text = movetext;
+            *head = None;
+        }
+        if !fill.text(&mut self.buf, text) {
+            self.unfill(Lines::Keep);
+            return false;
+        }
+        true
+    }
+
+    /// Goes back to the lines as they stand, then `lines`: the game's text
+    /// written so far is written again, from the text of the file and the
+    /// moves written (`new`), as [`MoveWriter::gap`] writes it.
+    #[cold]
+    #[inline(never)]
+    fn unfill(&mut self, lines: Lines) {
+        let filled = std::mem::take(&mut self.buf);
+        let mut at = self.stream_start;
+        for (span, written) in &mut self.new {
+            let gap = self.text.get(at..span.start).unwrap_or_default();
+            self.buf.push_str(book_space(self.text, at, span.start));
+            self.buf.push_str(gap);
+            self.buf.push_str(number_space(gap, self.options.pgn_moves));
+            let start = self.buf.len();
+            self.buf.push_str(filled.get(written.clone()).unwrap_or_default());
+            *written = start..self.buf.len();
+            at = span.end;
+        }
+        self.lines = lines;
+    }
+
+    /// Ends the filled movetext ([`Fill::end`]); `false` as
+    /// [`MoveWriter::fill_text`].
+    fn fill_end(&mut self) -> bool {
+        let Lines::Fill { fill, .. } = &mut self.lines else { return false };
+        if !fill.end(&mut self.buf) {
+            self.unfill(Lines::Keep);
+            return false;
+        }
+        true
+    }
+
+    /// Appends the rest of the game after the last token written, to `end`
+    /// (filled, or as it stands).
+    fn finish(&mut self, end: usize) {
+        let space = book_space(self.text, self.cursor, end);
+        let rest = self.text.get(self.cursor..end).unwrap_or_default();
+        let trimmed = rest.trim_end();
+        let filled = matches!(self.lines, Lines::Fill { .. })
+            && (space.is_empty() || self.fill_text(space, true))
+            && self.fill_text(trimmed, true)
+            && self.fill_end();
+        if filled {
+            self.buf.push_str(rest.get(trimmed.len()..).unwrap_or_default());
+        } else {
+            self.buf.push_str(space);
+            self.buf.push_str(rest);
         }
     }
 
@@ -616,11 +702,31 @@ impl Observer for MoveWriter<'_> {
         self.stream_start = record.tags.last().map_or(record.span.start, |t| t.span.end);
         self.cursor = self.stream_start;
         self.in_order = true;
+        // Not a game with a `;` comment, as the reader read it: it runs to
+        // the end of its line, which must stay where it is (`2.; e3 ...` is
+        // such a comment, though a filling that looked at the text alone
+        // might take it for a throne mark). Nor an escape line or a dice
+        // roll.
+        self.lines = match self.fill {
+            Some(width) if !record.move_marks().lines => {
+                let tags = self.text.get(record.span.start..self.stream_start).unwrap_or_default();
+                if wrap::tags_only(tags) {
+                    Lines::Fill { fill: Fill::new(width), head: Some(!record.tags.is_empty()) }
+                } else {
+                    Lines::Later
+                }
+            }
+            _ => Lines::Keep,
+        };
     }
 
     fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
         self.board(before);
         let (Some((roll, token)), Some(form)) = (roll, self.roll_form()) else { return };
+        // A roll's line stays where it is.
+        if let Lines::Fill { .. } = self.lines {
+            self.unfill(Lines::Keep);
+        }
         self.gap(token);
         let start = self.buf.len();
         self.buf.push_str(&roll_text(&roll, form));
@@ -635,7 +741,7 @@ impl Observer for MoveWriter<'_> {
         }
         let options = &self.options;
         let (script, long) = match move_text {
-            MoveText::Man(m) => (m.script, m.is_long()),
+            MoveText::Man(m) => (m.letters(), m.is_long()),
             _ => (None, true),
         };
         let letters = options.letters.for_move(script, self.letters);
@@ -656,6 +762,9 @@ impl Observer for MoveWriter<'_> {
         let (pgn_castle, form) =
             (options.pgn_moves && ply.mv.is_castle(), Form { letters, style, promotion, files_ak: self.ak_out });
         self.gap(token);
+        if let Lines::Fill { fill, .. } = &mut self.lines {
+            fill.word_start(&mut self.buf);
+        }
         let start = self.buf.len();
         write_move(before, ply.mv, form, &mut self.legal, &mut self.buf);
         if pgn_castle {
@@ -692,6 +801,9 @@ impl Observer for MoveWriter<'_> {
             }
             Some(g) => buf.push_str(g.as_str()),
             None => {}
+        }
+        if let Lines::Fill { fill, .. } = &mut self.lines {
+            fill.word_end(buf, start);
         }
         self.new.push((span, start..buf.len()));
     }

@@ -165,6 +165,9 @@ pub struct MoveMarks {
     /// A `(` is among the tokens: without one the replay never keeps the
     /// position before a move for a variation to start from.
     pub variations: bool,
+    /// A `;` comment, a `%` escape line or a dice roll is among the
+    /// tokens: the movetext's line breaks carry meaning.
+    pub lines: bool,
 }
 
 impl MoveMarks {
@@ -173,9 +176,8 @@ impl MoveMarks {
     pub fn add(&mut self, m: &ManMove) {
         let bit = |f: u8| 1u16.checked_shl(u32::from(f)).unwrap_or(0);
         self.files |= bit(m.to.file) | m.from_file.map_or(0, bit) | m.throne.map_or(0, |s| bit(s.file));
-        let lettered = m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some();
-        self.cyrillic |= m.script == Some(Script::Cyrillic) && lettered;
-        self.latin |= m.script == Some(Script::Latin) && lettered;
+        self.cyrillic |= m.letters() == Some(Script::Cyrillic);
+        self.latin |= m.letters() == Some(Script::Latin);
     }
 
     /// Adds the marks of one token.
@@ -184,6 +186,7 @@ impl MoveMarks {
         match kind {
             TokenKind::Move { text: MoveText::Man(m), .. } => self.add(m),
             TokenKind::VariationStart => self.variations = true,
+            TokenKind::LineComment | TokenKind::Escape | TokenKind::DiceRoll(_) => self.lines = true,
             _ => {}
         }
     }
@@ -202,6 +205,14 @@ impl ManMove {
     /// Whether the from-square was written in full (long form).
     pub fn is_long(&self) -> bool {
         self.from_file.is_some() && self.from_rank.is_some()
+    }
+
+    /// The script of the letters the writers keep: a piece letter's (not a
+    /// pawn's `p`, which they drop) or a promotion letter's; `None` for a
+    /// move written without them (`e4`, `pe4`, `p:g5`), whose letters are
+    /// the record's.
+    pub fn letters(&self) -> Option<Script> {
+        self.script.filter(|_| self.man != Some(Man::Pawn) || self.promotion.is_some())
     }
 }
 

@@ -31,6 +31,12 @@ impl Filler {
         out.push_str(word);
     }
 
+    /// Whether no word has been placed yet.
+    #[inline]
+    pub fn at_start(&self) -> bool {
+        self.column == 0
+    }
+
     /// Places a word `len` characters long: what goes before it (a space,
     /// a line break, or nothing at the start), the column moved past it.
     #[inline]

@@ -384,6 +384,7 @@ impl<'a> Reader<'a> {
                             marks.variations = true;
                         }
                         TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                        TokenKind::LineComment | TokenKind::DiceRoll(_) => marks.lines = true,
                         _ => {}
                     }
                     self.pos += len;
@@ -392,6 +393,7 @@ impl<'a> Reader<'a> {
                 b'%' if self.at_line_start() => {
                     let len = rest.find('\n').unwrap_or(rest.len());
                     self.pos += len;
+                    marks.lines = true;
                     game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
                 }
                 _ => {
@@ -568,8 +570,7 @@ fn latin_lookalikes(text: &str, game: &mut GameRecord) -> bool {
     let mut found = Vec::new();
     for (i, token) in game.tokens.iter().enumerate() {
         let TokenKind::Move { text: MoveText::Man(m), .. } = &token.kind else { continue };
-        let lettered = m.man.is_some_and(|man| man != Man::Pawn) || m.promotion.is_some();
-        if m.script != Some(super::ast::Script::Latin) || !lettered {
+        if m.letters() != Some(super::ast::Script::Latin) {
             continue;
         }
         let mut chars = text.get(token.span.clone()).unwrap_or_default().chars();

@@ -406,7 +406,7 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         files,
         cyrillic: m.script == Some(Script::Cyrillic),
         latin: m.script == Some(Script::Latin) && m.man != Some(Man::Pawn),
-        variations: false,
+        ..MoveMarks::default()
     };
     Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
 }
@@ -478,7 +478,7 @@ fn short_move(w: &[u8; 16], text_len: usize) -> Option<Plain> {
     };
     let bit = |f: u8| 1u16 << (f & 15);
     let files = bit(to.file) | from_file.map_or(0, bit);
-    let marks = MoveMarks { files, cyrillic: false, latin: script.is_some(), variations: false };
+    let marks = MoveMarks { files, latin: script.is_some(), ..MoveMarks::default() };
     Some(Plain { len: usize::from(len), odd: L::NONE, m, check, glyph: None, marks })
 }
 
@@ -994,11 +994,17 @@ pub(crate) fn boundary(text: &str, i: usize) -> bool {
     }
 }
 
-/// The length of a throne mark (`; e3`, `,e3`) at `at` that ends at a token
-/// boundary: what tells it from a `;` comment.
+/// The length of a throne mark (`; e3`, `,e3`) at `at` whose move ends at
+/// a token boundary after it, or after the check mark and glyph the move
+/// may bear (`Крg2-f2; d8+`), as a move is read: what tells it from a `;`
+/// comment.
 pub fn throne_mark_at(text: &str, at: usize) -> Option<usize> {
-    let (_, len, _) = throne_mark(text.as_bytes(), at)?;
-    boundary(text, at + len).then_some(len)
+    let b = text.as_bytes();
+    let (_, len, _) = throne_mark(b, at)?;
+    let mut end = at + len;
+    end += check_mark(b, end).map_or(0, |(n, _)| n);
+    end += glyph(b, end).map_or(0, |(n, _)| n);
+    boundary(text, end).then_some(len)
 }
 
 /// White space, `;` and a square after a king move at `at` (`Крf8-f9 ; e3`,

@@ -1,13 +1,16 @@
-//! Re-wrapping a converted game's movetext: when moves change length (long
-//! to short form and back), the old line breaks no longer fit; the movetext
-//! is filled again into lines of at most [`WIDTH`] columns, as PGN exporters
-//! write it.
+//! Filling a converted game's movetext into lines again: when moves change
+//! length (long to short form and back), the old line breaks no longer fit;
+//! the movetext is filled into lines of at most [`WIDTH`] columns, as PGN
+//! exporters write it. Convert fills it as it writes the game ([`Fill`]:
+//! the text of the file in pieces, the moves it writes between them), or
+//! the whole game once written ([`rewrap_game_to`]): the same filling.
 //!
 //! Only line breaks and the spaces between tokens change: a comment `{...}`
 //! is never broken, a throne mark stays with its move, and movetext whose
-//! line structure means something (a `;` comment, a `%` escape line, a dice roll, a comment over several lines,
-//! a blank line, a carriage return) is left as it stands. The result depends
-//! only on the tokens, so converting there and back gives the same text.
+//! line structure means something (a `;` comment, a `%` escape line, a
+//! dice roll, a comment over several lines, a blank line, a carriage
+//! return) is left as it stands. The result depends only on the tokens, so
+//! converting there and back gives the same text.
 
 use crate::notation::fill::Filler;
 pub use crate::notation::fill::WIDTH;
@@ -17,42 +20,24 @@ use crate::notation::scan::throne_mark_at;
 pub const PGN_WIDTH: usize = 75;
 
 /// Re-wraps the movetext of the game text that `out` holds from `start` on
-/// into lines of at most `width` columns.
+/// into lines of at most `width` columns, or leaves it as it stands when its
+/// line breaks carry meaning.
 pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
-    if out.get(start..).is_none() {
-        return;
-    }
-    let game = out.split_off(start);
-    append_filled(out, &game, width, false);
-}
-
-/// Appends `game` (a game's text, or with `after_tag` its text from the end
-/// of its last tag on) to `out` with its movetext filled into lines of at
-/// most `width` columns, or as it stands when its line breaks carry
-/// meaning: one pass over it, what convert writes each game with. After a
-/// tag, the rest of the tag's line is the tag's, as in the whole game's
-/// text ([`tags_only`] tells whether what comes before is tags alone).
-pub fn append_filled(out: &mut String, game: &str, width: usize, after_tag: bool) {
-    let first = if after_tag { game.find('\n').map_or(game.len(), |i| i + 1) } else { 0 };
-    let body = first + game.get(first..).map_or(0, movetext_start);
-    let (Some(head), Some(movetext)) = (game.get(..body), game.get(body..)) else {
-        out.push_str(game);
-        return;
-    };
-    out.push_str(head);
+    let Some(body) = out.get(start..).map(|game| start + movetext_start(game)) else { return };
+    let movetext = out.split_off(body);
     let trimmed = movetext.trim_end();
     let mark = out.len();
     if fill_movetext(trimmed, width, out) {
         out.push_str(movetext.get(trimmed.len()..).unwrap_or_default());
     } else {
         out.truncate(mark);
-        out.push_str(movetext);
+        out.push_str(&movetext);
     }
 }
 
 /// Whether `text`, a game's text up to the end of its last tag, is tag
 /// lines and blank lines alone: then the movetext starts on the lines
-/// after it, as [`append_filled`] after a tag takes it.
+/// after it, as [`rewrap_game_to`] takes it ([`head_len`] after a tag).
 pub fn tags_only(text: &str) -> bool {
     movetext_start(text) == text.len()
 }
@@ -68,6 +53,29 @@ fn movetext_start(game: &str) -> usize {
         at += line.len();
     }
     at
+}
+
+/// How much of `text`, the text of a game after its tags (or all of it,
+/// with no tags) up to where a move is written anew, or to its end when
+/// `complete`, comes before the movetext and stays as it stands, as
+/// [`rewrap_game_to`] takes it: after a tag the rest of its line, then blank
+/// lines and lines that start with `[`. `None` when that may run on past
+/// `text`.
+pub fn head_len(text: &str, after_tag: bool, complete: bool) -> Option<usize> {
+    let first = match (after_tag, text.find('\n')) {
+        (false, _) => 0,
+        (true, Some(i)) => i + 1,
+        (true, None) => return complete.then_some(text.len()),
+    };
+    let rest = text.get(first..)?;
+    let at = movetext_start(rest);
+    if at < rest.len() || complete || rest.is_empty() || rest.ends_with('\n') {
+        return Some(first + at);
+    }
+    // The last line goes on past `text`: with a move, so it is no blank
+    // line; it is the movetext's first unless it starts with `[`.
+    let last = rest.rfind('\n').map_or(0, |i| i + 1);
+    rest.get(last..)?.trim().is_empty().then_some(first + last)
 }
 
 /// Whether the character at byte `i` of `text` is white space.
@@ -124,161 +132,241 @@ fn special(c: u8) -> bool {
 }
 
 /// Appends `movetext` filled into lines of at most `width` characters to
-/// `out`, one pass over its bytes; `false` (with part of it appended) when
-/// its line breaks carry meaning: a `<` or carriage return, a blank line, a
-/// line that starts with `%` or `[`, a comment over several lines, or a `;`
-/// outside comments that is no throne mark (`Крf8-f9; e3`) but a comment to
-/// the end of the line.
+/// `out`; `false` (with part of it appended) when its line breaks carry
+/// meaning ([`Fill`]).
+fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
+    let mut fill = Fill::new(width);
+    fill.text(out, movetext) && fill.end(out)
+}
+
+/// Movetext being filled into lines as it is written, in pieces: the text
+/// of the file as it stands ([`Fill::text`]: white space, move numbers,
+/// comments, glyphs, results, and in a whole game's text its moves too),
+/// and the moves written anew ([`Fill::word`]), each part of the unit it
+/// touches. One pass over the text of the file; a move written anew is
+/// never looked at again.
 ///
 /// The units laid out are runs of text without white space outside
-/// comments; a throne mark stays with its move (`Крf8-f9; e3` is one unit).
-fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
-    let b = movetext.as_bytes();
-    let mut lay = Layout { text: movetext, fill: Filler::new(width), from: 0, to: 0 };
-    let mut in_comment = false;
-    let mut line_start = true;
-    // Where a throne mark being read ends: no unit ends before it.
-    let mut glued_to = 0;
-    // The unit being read: its start and its length in characters.
-    let mut unit: Option<usize> = None;
-    let mut chars = 0;
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        if !line_start && !special(c) {
-            // A run of plain bytes, all of the unit.
-            unit.get_or_insert(i);
-            chars += usize::from(c & 0xC0 != 0x80);
-            i += 1;
-            // Eight bytes at a time while they are plain (the end of
-            // a unit found without a branch per byte), then byte by byte.
-            while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-                let (plain, plain_chars) = plain_run(u64::from_le_bytes(*word));
-                i += plain;
-                chars += plain_chars;
-                if plain < 8 {
-                    break;
-                }
-            }
-            while let Some(&c) = b.get(i) {
-                if special(c) {
-                    break;
-                }
-                chars += usize::from(c & 0xC0 != 0x80);
-                i += 1;
-            }
-            continue;
+/// comments; a comment is never broken, and a throne mark stays with its
+/// move (`Крf8-f9; e3` is one unit). A unit is written as it comes, after
+/// one space when it is not the first; when it ends and would pass the
+/// width, that space becomes a line break.
+///
+/// The line breaks carry meaning, and the movetext is to stay as it
+/// stands (the answer `false`, with part of it appended), at a `<` or a
+/// carriage return, a blank line, a line that starts with `%` or `[`, a
+/// comment over several lines or not closed, or a `;` outside comments
+/// that is no throne mark but a comment to the end of the line.
+#[derive(Clone, Debug)]
+pub struct Fill {
+    fill: Filler,
+    in_comment: bool,
+    /// At the start of a line (its white space is skipped).
+    line_start: bool,
+    /// The last byte read was a line break that ended a line: a second
+    /// one makes a blank line.
+    after_break: bool,
+    /// The last character read was white space (a `;` after it is no
+    /// throne mark).
+    after_space: bool,
+    /// A unit is being written: `Some`, with where its space was written
+    /// (`None`: the first unit has none).
+    unit: Option<Option<usize>>,
+    /// Its length in characters so far.
+    chars: usize,
+}
+
+impl Fill {
+    pub fn new(width: usize) -> Fill {
+        Fill {
+            fill: Filler::new(width),
+            in_comment: false,
+            line_start: true,
+            after_break: false,
+            after_space: true,
+            unit: None,
+            chars: 0,
         }
-        if c == b' ' && !line_start && !in_comment && i >= glued_to {
-            // The usual end of a unit (a space within a line means nothing below).
-            if let Some(s) = unit.take() {
-                lay.unit(out, s, i, chars);
-                chars = 0;
-            }
-            i += 1;
-            continue;
-        }
-        // Whether the line breaks carry meaning.
-        let mut skipped = false;
-        if line_start {
-            if space_at(movetext, i) || (c & 0xC0 == 0x80) {
-                skipped = true;
-            } else if c == b'%' || c == b'[' {
-                return false;
+    }
+
+    /// Starts a unit unless one is being written: its space first, if it
+    /// is not the first.
+    #[inline(always)]
+    fn open(&mut self, out: &mut String) {
+        if self.unit.is_none() {
+            self.unit = Some(if self.fill.at_start() {
+                None
             } else {
-                line_start = false;
+                out.push(' ');
+                Some(out.len() - 1)
+            });
+        }
+    }
+
+    /// Ends the unit being written: its space becomes a line break when
+    /// it passes the width.
+    #[inline(always)]
+    fn close(&mut self, out: &mut String) {
+        if let Some(space) = self.unit.take() {
+            let sep = self.fill.place(self.chars);
+            self.chars = 0;
+            if let (Some(b'\n'), Some(at)) = (sep, space) {
+                out.replace_range(at..at + 1, "\n");
             }
         }
-        if !skipped {
+    }
+
+    /// Starts a word written anew (a move): part of the unit it touches,
+    /// never broken. Its text is what is appended to `out` from here on
+    /// until [`Fill::word_end`].
+    #[inline]
+    pub fn word_start(&mut self, out: &mut String) {
+        self.open(out);
+    }
+
+    /// Ends the word whose text starts at `start` of `out`.
+    #[inline]
+    pub fn word_end(&mut self, out: &str, start: usize) {
+        self.chars += out.get(start..).map_or(0, |w| w.bytes().filter(|&c| c & 0xC0 != 0x80).count());
+        self.line_start = false;
+        self.after_break = false;
+        self.after_space = false;
+    }
+
+    /// Appends `text`, text of the file, filled; `false` (with part of it
+    /// appended) when the line breaks carry meaning.
+    pub fn text(&mut self, out: &mut String, text: &str) -> bool {
+        let b = text.as_bytes();
+        // Where the text of the unit being written starts in `text` (what
+        // is not yet appended).
+        let mut from = 0;
+        // Where a throne mark being read ends: no unit ends before it.
+        let mut glued_to = 0;
+        let mut i = 0;
+        while let Some(&c) = b.get(i) {
+            if !self.line_start && !special(c) {
+                // A run of plain bytes, all of the unit.
+                if self.unit.is_none() {
+                    self.open(out);
+                    from = i;
+                }
+                self.chars += usize::from(c & 0xC0 != 0x80);
+                i += 1;
+                // Eight bytes at a time while they are plain (the end of
+                // a unit found without a branch per byte), then byte by byte.
+                while let Some(word) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                    let (plain, plain_chars) = plain_run(u64::from_le_bytes(*word));
+                    i += plain;
+                    self.chars += plain_chars;
+                    if plain < 8 {
+                        break;
+                    }
+                }
+                while let Some(&c) = b.get(i) {
+                    if special(c) {
+                        break;
+                    }
+                    self.chars += usize::from(c & 0xC0 != 0x80);
+                    i += 1;
+                }
+                self.after_space = false;
+                continue;
+            }
+            if c == b' ' && !self.line_start && !self.in_comment && i >= glued_to {
+                // The usual end of a unit (a space within a line means nothing below).
+                if self.unit.is_some() {
+                    out.push_str(text.get(from..i).unwrap_or_default());
+                    self.close(out);
+                }
+                self.after_space = true;
+                i += 1;
+                continue;
+            }
+            // Whether the line breaks carry meaning.
+            let after_break = std::mem::take(&mut self.after_break);
+            let mut skipped = false;
+            if self.line_start {
+                if space_at(text, i) || (c & 0xC0 == 0x80) {
+                    skipped = true;
+                    if c == b'\n' && after_break {
+                        return false;
+                    }
+                } else if c == b'%' || c == b'[' {
+                    return false;
+                } else {
+                    self.line_start = false;
+                }
+            }
+            if !skipped {
+                match c {
+                    b'<' | b'\r' => return false,
+                    b'\n' if self.in_comment => return false,
+                    b'\n' => {
+                        self.line_start = true;
+                        self.after_break = true;
+                    }
+                    // A throne mark touches its move (`e5 ; e3 ...` may be a comment).
+                    b';' if !self.in_comment && (self.after_space || throne_mark_at(text, i).is_none()) => {
+                        return false;
+                    }
+                    _ => {}
+                }
+            }
+            // The units.
             match c {
-                b'<' | b'\r' => return false,
-                b'\n' if in_comment || b.get(i + 1) == Some(&b'\n') => return false,
-                b'\n' => line_start = true,
-                b';' if !in_comment && !is_throne_mark(movetext, i) => return false,
+                b'{' => self.in_comment = true,
+                b'}' => self.in_comment = false,
+                b';' | b',' if !self.in_comment => {
+                    glued_to = throne_mark_at(text, i).map_or(0, |len| i + len);
+                }
+                _ if !self.in_comment && i >= glued_to => {
+                    if let Some(len) = crate::notation::space_len(text, i) {
+                        if self.unit.is_some() {
+                            out.push_str(text.get(from..i).unwrap_or_default());
+                            self.close(out);
+                        }
+                        self.after_space = true;
+                        // The continuation bytes of a space change nothing above.
+                        i += len;
+                        continue;
+                    }
+                }
                 _ => {}
             }
-        }
-        // The units.
-        match c {
-            b'{' => in_comment = true,
-            b'}' => in_comment = false,
-            b';' | b',' if !in_comment => {
-                glued_to = throne_mark_at(movetext, i).map_or(0, |len| i + len);
+            if self.unit.is_none() {
+                self.open(out);
+                from = i;
             }
-            _ if !in_comment && i >= glued_to => {
-                if let Some(len) = crate::notation::space_len(movetext, i) {
-                    if let Some(s) = unit.take() {
-                        lay.unit(out, s, i, chars);
-                        chars = 0;
-                    }
-                    // The continuation bytes of a space change nothing above.
-                    i += len;
-                    continue;
-                }
-            }
-            _ => {}
+            self.after_space = text.get(i..).and_then(|r| r.chars().next()).is_some_and(char::is_whitespace);
+            self.chars += usize::from(c & 0xC0 != 0x80);
+            i += 1;
         }
-        unit.get_or_insert(i);
-        chars += usize::from(c & 0xC0 != 0x80);
-        i += 1;
-    }
-    if in_comment {
-        return false;
-    }
-    if let Some(s) = unit {
-        lay.unit(out, s, b.len(), chars);
-    }
-    lay.flush(out);
-    true
-}
-
-/// The units of [`fill_movetext`] laid out: a unit that follows the last
-/// one after one space in the text, and a space in the output too, extends
-/// the text to copy (most of a line is copied at once).
-struct Layout<'a> {
-    text: &'a str,
-    fill: Filler,
-    /// The text to copy next, as a range of `text` (empty: none).
-    from: usize,
-    to: usize,
-}
-
-impl Layout<'_> {
-    /// The unit at `start..end` of the text, `chars` characters long.
-    #[inline(always)]
-    fn unit(&mut self, out: &mut String, start: usize, end: usize, chars: usize) {
-        let sep = self.fill.place(chars);
-        if sep == Some(b' ') && self.to + 1 == start && self.text.as_bytes().get(self.to) == Some(&b' ') {
-            self.to = end;
-        } else {
-            self.new_chunk(out, sep, start, end);
+        if self.unit.is_some() {
+            out.push_str(text.get(from..).unwrap_or_default());
         }
+        true
     }
 
-    #[inline(never)]
-    fn new_chunk(&mut self, out: &mut String, sep: Option<u8>, start: usize, end: usize) {
-        self.flush(out);
-        if let Some(sep) = sep {
-            out.push(char::from(sep));
+    /// Ends the movetext: `false` when a comment is not closed.
+    pub fn end(&mut self, out: &mut String) -> bool {
+        if self.in_comment {
+            return false;
         }
-        (self.from, self.to) = (start, end);
+        self.close(out);
+        true
     }
-
-    fn flush(&mut self, out: &mut String) {
-        out.push_str(self.text.get(self.from..self.to).unwrap_or_default());
-        self.from = self.to;
-    }
-}
-
-/// Whether the `;` at `at` is a throne mark: it touches its move (`e5 ; e3
-/// ...` may be a comment) and a square follows.
-fn is_throne_mark(text: &str, at: usize) -> bool {
-    let touching = text.get(..at).and_then(|t| t.chars().next_back()).is_some_and(|c| !c.is_whitespace());
-    touching && throne_mark_at(text, at).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether the `;` at `at` is a throne mark: it touches its move (`e5 ; e3
+    /// ...` may be a comment) and a square follows.
+    fn is_throne_mark(text: &str, at: usize) -> bool {
+        let touching = text.get(..at).and_then(|t| t.chars().next_back()).is_some_and(|c| !c.is_whitespace());
+        touching && throne_mark_at(text, at).is_some()
+    }
 
     /// The game's text with its movetext (what follows the tag lines) filled
     /// into lines of at most `width` characters (a longer token gets a line of
@@ -380,6 +468,8 @@ mod tests {
             "Крf8-f9;",
             "e3",
             "Крf8-f9; e3",
+            "Крf8-f9; e3+",
+            "Крf8-f9;e3#!",
             "Кf3,e4",
             "{a b}",
             " ",
@@ -432,6 +522,61 @@ mod tests {
     }
 
     #[test]
+    fn filling_in_pieces_fills_as_the_whole_text() {
+        // The text of the file in pieces, with moves written anew (words)
+        // between them, as convert writes a game: filled as the whole
+        // text is, or refused as it is.
+        let words = ["e5", "Фd1:d8×", "e10Ф", "Лj1-j2", "Кf3", "0-0", "c5:d4!?", "a"];
+        let texts = [
+            " ", "1. ", " {a b} ", "\n", " $1 ", "!? ", " 2... ", "\n3.", "\u{a0}", " {x\ny} ", "\n\n", "\r\n",
+            " ; c\n", "<r>", "\n%x\n", "{", "} ", "; e3 ", "\n \n", "\u{2003}", "1-0", "", "[t]\n", "\n[",
+        ];
+        let mut seed = 2027_u64;
+        let mut next = |n: usize| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            usize::try_from(seed >> 33).unwrap_or(0) % n
+        };
+        let (mut filled, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let pieces: Vec<(bool, &str)> = (0..next(30))
+                .map(|i| if i % 2 == 1 { (true, words[next(words.len())]) } else { (false, texts[next(texts.len())]) })
+                .collect();
+            let whole: String = pieces.iter().map(|(_, p)| *p).collect();
+            let trimmed = whole.trim_end();
+            for width in [12, 80] {
+                let mut want = String::new();
+                let want = fill_movetext(trimmed, width, &mut want).then_some(want);
+                let mut out = String::new();
+                let mut fill = Fill::new(width);
+                let mut at = 0;
+                let mut ok = true;
+                for (word, piece) in &pieces {
+                    // The pieces up to the end of the trimmed text.
+                    let piece = piece.get(..trimmed.len().saturating_sub(at).min(piece.len())).unwrap_or(piece);
+                    at += piece.len();
+                    if *word && !piece.is_empty() {
+                        fill.word_start(&mut out);
+                        let start = out.len();
+                        out.push_str(piece);
+                        fill.word_end(&out, start);
+                    } else if !fill.text(&mut out, piece) {
+                        ok = false;
+                        break;
+                    }
+                }
+                let got = (ok && fill.end(&mut out)).then_some(out);
+                if want.is_some() {
+                    filled += 1;
+                } else {
+                    refused += 1;
+                }
+                assert_eq!(got, want, "{pieces:?} at {width}");
+            }
+        }
+        assert!(filled > 5_000 && refused > 5_000, "{filled} {refused}");
+    }
+
+    #[test]
     fn plain_run_counts_the_bytes_and_characters_read_one_by_one_as_plain() {
         // The bytes the words pass over are plain to the one-by-one reading.
         let plain = |c: u8| c >= b'!' && !b"<{};,\xC2\xE0\xE1\xE2\xE3".contains(&c);
@@ -476,12 +621,15 @@ mod tests {
 
     #[test]
     fn keeps_the_throne_mark_with_its_move() {
-        let moves: String = (1..=12).map(|n| format!("{n}. Крf8-f9; e3 Крf2-f1\n")).collect();
+        // With a check mark after it too, as the reader reads the move.
+        let moves: String =
+            (1..=12).map(|n| format!("{n}. Крf8-f9; e3 Крf2-f1\n")).collect::<String>().replacen("e3 ", "e3+ ", 6);
         let game = format!("[Event \"x\"]\n\n{moves}*\n");
         let wrapped = rewrap(&game, 40).expect("a throne mark is no comment");
         assert!(wrapped.lines().all(|l| l.chars().count() <= 40), "{wrapped}");
         assert!(wrapped.lines().all(|l| !l.ends_with(';')), "{wrapped}");
         assert_eq!(wrapped.matches("Крf8-f9; e3").count(), 12, "{wrapped}");
+        assert_eq!(wrapped.matches("Крf8-f9; e3+").count(), 6, "{wrapped}");
         assert_ne!(wrapped, game);
     }
 

@@ -225,3 +225,25 @@ fn pgn_export_of_book_records() {
     let (diags, games, invalid) = validate_source(&SourceFile::new("t", out.text.clone()), chess);
     assert_eq!((games, invalid), (3, 0), "{diags:?}");
 }
+
+/// A pawn's `p` is no letter the writers keep (they drop it), so a pawn
+/// written `p:g5` takes the record's letters, as the same move without the
+/// `p` does on the next conversion: in a Cyrillic record its capture is
+/// `:` (it was written `f6xg5`, Latin, and converted again `f6:g5`:
+/// FUZZING.md item 23), in a Latin record `x`. Each output converts to
+/// itself.
+#[test]
+fn a_pawns_p_takes_the_records_letters() {
+    for (record, long, short) in [
+        ("1. Кi4 e7 2. Кg5 f6 3. c4 p:g5 *", "3. c3-c4 f6:g5 *", "3. c4 f:g5 *"),
+        ("1. Кi4 e7 2. Кg5 f6 3. c4 pxg5 *", "3. c3-c4 f6:g5 *", "3. c4 f:g5 *"),
+        ("1. Ni4 e7 2. Ng5 f6 3. c4 p:g5 *", "3. c3-c4 f6xg5 *", "3. c4 fxg5 *"),
+    ] {
+        let text = format!("[Variant \"Hundred\"]\n\n{record}\n");
+        for (style, want) in [(StyleChoice::Long, long), (StyleChoice::Short, short)] {
+            let once = convert(&text, LettersChoice::Keep, style);
+            assert!(once.contains(want), "{want:?} not in\n{once}");
+            assert_eq!(convert(&once, LettersChoice::Keep, style), once);
+        }
+    }
+}
