@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::ast::{CheckMark, PromotionForm};
-use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square, VariantPosition};
+use crate::rules::{Bitboard, Board, Move, MoveKind, Position, Role, Square, VariantPosition, SQUARES, WIDTH};
 
 /// Which letters the writer uses (also the command line's `--letters` of
 /// new text: `generate`, `show`; the notes are `//` so that `--help` lists
@@ -20,29 +20,8 @@ pub enum Letters {
 impl Letters {
     /// The piece letter (empty for a pawn).
     pub fn piece(self, role: Role) -> &'static str {
-        match (self, role) {
-            (_, Role::Pawn) => "",
-            (Letters::Latin, Role::King) => "K",
-            (Letters::Latin, Role::Queen) => "Q",
-            (Letters::Latin, Role::Prince) => "P",
-            (Letters::Latin, Role::Rook) => "R",
-            (Letters::Latin, Role::Bishop) => "B",
-            (Letters::Latin, Role::Knight) => "N",
-            (Letters::Latin, Role::Marshal) => "C",
-            (Letters::Latin, Role::Cardinal) => "A",
-            (Letters::Latin, Role::Heir) => "T",
-            (Letters::Latin, Role::Princess) => "S",
-            (Letters::Cyrillic, Role::King) => "Кр",
-            (Letters::Cyrillic, Role::Queen) => "Ф",
-            (Letters::Cyrillic, Role::Prince) => "П",
-            (Letters::Cyrillic, Role::Rook) => "Л",
-            (Letters::Cyrillic, Role::Bishop) => "С",
-            (Letters::Cyrillic, Role::Knight) => "К",
-            (Letters::Cyrillic, Role::Marshal) => "М",
-            (Letters::Cyrillic, Role::Cardinal) => "Кд",
-            (Letters::Cyrillic, Role::Heir) => "Пр",
-            (Letters::Cyrillic, Role::Princess) => "Пс",
-        }
+        #[expect(clippy::indexing_slicing, reason = "a kind's index is below `Role::COUNT`, the rows' length")]
+        PIECE_LETTERS[self as usize][role.index()]
     }
     pub fn capture(self) -> char {
         match self {
@@ -51,6 +30,36 @@ impl Letters {
         }
     }
 }
+
+/// The letters of each kind, by [`Letters`] (`Latin`, `Cyrillic`) and
+/// [`Role::index`]: one load, where a `match` jumped on the kind, which
+/// changes from move to move.
+const PIECE_LETTERS: [[&str; Role::COUNT]; 2] = [
+    ["", "N", "B", "R", "Q", "K", "P", "C", "A", "T", "S"],
+    ["", "К", "С", "Л", "Ф", "Кр", "П", "М", "Кд", "Пр", "Пс"],
+];
+
+/// The text of every square of the layout, by its index: the file letter,
+/// then the rank's one or two digits (0 after one digit); the tenth file is
+/// `j` in the first table, `k` in the second (`--files a-k`). One load
+/// gives a square's text, where its file and rank took a division and two
+/// branches.
+#[expect(
+    clippy::indexing_slicing,
+    reason = "run at compile time, where an index out of range is an error of the build"
+)]
+const SQUARE_TEXT: [[[u8; 3]; SQUARES]; 2] = {
+    let mut t = [[[0; 3]; SQUARES]; 2];
+    let mut i = 0;
+    while i < SQUARES {
+        let (file, rank) = ((i % WIDTH as usize) as u8, (i / WIDTH as usize) as u8 + 1);
+        let digits = if rank < 10 { [b'0' + rank, 0] } else { [b'0' + rank / 10, b'0' + rank % 10] };
+        t[0][i] = [b'a' + file, digits[0], digits[1]];
+        t[1][i] = [if file == 9 { b'k' } else { b'a' + file }, digits[0], digits[1]];
+        i += 1;
+    }
+    t
+};
 
 /// A move in long (full) style, written from the position before it:
 /// `Rj1-j2`, `c5:d4`, `e9-e10Q`, `Kf8-f9; e3`, `0-0-0`.
@@ -95,16 +104,32 @@ impl MoveForm {
         MoveForm { letters, promotion: promotion_form(letters, style), files_ak: false }
     }
 
+    /// The text of `sq` in this form's files.
     #[inline(always)]
-    fn file<W: fmt::Write>(self, w: &mut W, file: u8) -> fmt::Result {
-        let letter = if self.files_ak && file == 9 { b'k' } else { b'a' + file };
-        w.write_char(char::from(letter))
+    fn square_text(self, sq: Square) -> [u8; 3] {
+        #[expect(clippy::indexing_slicing, reason = "a square's index is below `SQUARES`, the tables' length")]
+        SQUARE_TEXT[usize::from(self.files_ak)][sq.index()]
+    }
+
+    /// The file letter of `sq`.
+    #[inline(always)]
+    fn file<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
+        let [file, _, _] = self.square_text(sq);
+        w.write_char(ascii(file))
+    }
+
+    /// The rank number of `sq`.
+    #[inline(always)]
+    fn rank<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
+        let [_, first, second] = self.square_text(sq);
+        digits(w, first, second)
     }
 
     #[inline(always)]
     fn square<W: fmt::Write>(self, w: &mut W, sq: Square) -> fmt::Result {
-        self.file(w, sq.file())?;
-        rank(w, sq.rank())
+        let [file, first, second] = self.square_text(sq);
+        w.write_char(ascii(file))?;
+        digits(w, first, second)
     }
 
     fn promotion<W: fmt::Write>(self, w: &mut W, role: Role) -> fmt::Result {
@@ -141,25 +166,69 @@ impl MoveForm {
     }
 }
 
-/// Writes a piece's letters: one ASCII letter as a char (cheaper than a copy).
-#[inline(always)]
-fn letters_to<W: fmt::Write>(w: &mut W, letters: &str) -> fmt::Result {
-    match letters.as_bytes() {
-        [b] if b.is_ascii() => w.write_char(char::from(*b)),
-        _ => w.write_str(letters),
+/// [`PIECE_LETTERS`] as chars, `'\0'` where a kind has fewer than two
+/// (made at compile time from the text: each letter is ASCII or Cyrillic,
+/// of one or two bytes).
+#[expect(
+    clippy::indexing_slicing,
+    reason = "run at compile time, where an index out of range is an error of the build"
+)]
+const PIECE_CHARS: [[[char; 2]; Role::COUNT]; 2] = {
+    let mut t = [[['\0'; 2]; Role::COUNT]; 2];
+    let mut letters = 0;
+    while letters < 2 {
+        let mut role = 0;
+        while role < Role::COUNT {
+            let bytes = PIECE_LETTERS[letters][role].as_bytes();
+            let (mut at, mut n) = (0, 0);
+            while at < bytes.len() {
+                let (code, len) = match bytes[at] {
+                    b @ 0..0x80 => (b as u32, 1),
+                    b => (((b as u32 & 0x1f) << 6) | (bytes[at + 1] as u32 & 0x3f), 2),
+                };
+                t[letters][role][n] = match char::from_u32(code) {
+                    Some(c) => c,
+                    None => '\0',
+                };
+                (at, n) = (at + len, n + 1);
+            }
+            role += 1;
+        }
+        letters += 1;
     }
-}
+    t
+};
 
-/// The rank (from 0) as its number is written, digit by digit.
+/// Writes the letters of `role` (none for a pawn), char by char: a copy of
+/// their text costs more.
 #[inline(always)]
-fn rank<W: fmt::Write>(w: &mut W, rank: u8) -> fmt::Result {
-    match rank + 1 {
-        r @ 0..=9 => w.write_char(char::from(b'0' + r)),
-        r => {
-            w.write_char(char::from(b'0' + r / 10))?;
-            w.write_char(char::from(b'0' + r % 10))
+fn piece_to<W: fmt::Write>(w: &mut W, letters: Letters, role: Role) -> fmt::Result {
+    #[expect(clippy::indexing_slicing, reason = "a kind's index is below `Role::COUNT`, the rows' length")]
+    let [first, second] = PIECE_CHARS[letters as usize][role.index()];
+    if first != '\0' {
+        w.write_char(first)?;
+        if second != '\0' {
+            w.write_char(second)?;
         }
     }
+    Ok(())
+}
+
+/// A byte of [`SQUARE_TEXT`] as a char, told ASCII (its high bit cleared):
+/// a `String` then takes it as one byte, with no test for a longer char.
+#[inline(always)]
+fn ascii(b: u8) -> char {
+    char::from(b & 0x7f)
+}
+
+/// A rank's one or two digits (`second` 0 after one).
+#[inline(always)]
+fn digits<W: fmt::Write>(w: &mut W, first: u8, second: u8) -> fmt::Result {
+    w.write_char(ascii(first))?;
+    if second != 0 {
+        w.write_char(ascii(second))?;
+    }
+    Ok(())
 }
 
 impl LongMove<'_> {
@@ -179,7 +248,7 @@ fn long_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm) 
     let role = pos.board().piece_at(m.from).map_or(Role::Pawn, |p| p.role);
     let capture = pos.is_capture(m);
     let sep = if capture { form.letters.capture() } else { '-' };
-    letters_to(w, form.letters.piece(role))?;
+    piece_to(w, form.letters, role)?;
     form.square(w, m.from)?;
     w.write_char(sep)?;
     form.square(w, m.to)?;
@@ -233,23 +302,19 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
     let capture = pos.is_capture(m);
     if role == Role::Pawn {
         if capture {
-            form.file(w, m.from.file())?;
+            form.file(w, m.from)?;
             w.write_char(form.letters.capture())?;
         }
     } else {
-        letters_to(w, form.letters.piece(role))?;
+        piece_to(w, form.letters, role)?;
         // Men of the same kind that reach the target (every man but the
         // pawn attacks as it moves, both ways): only with one of them is
-        // there a legal move to look for.
+        // there a legal move to look for. Most men of the kind do not even
+        // reach it on an empty board, which one load tells.
         let others = mover.map_or(Bitboard::EMPTY, |p| {
-            let kind = board.by_piece(p) & !m.from.bb();
-            if kind.more_than_one() {
-                Board::attacks(role, m.to, board.occupied()) & kind
-            } else {
-                // One man (or none) to ask about: the quick test of one square.
-                let reaches = |o: &Square| Board::attacks_square(role, *o, m.to, board.occupied());
-                kind.first().filter(reaches).map_or(Bitboard::EMPTY, Square::bb)
-            }
+            let near = board.by_piece(p) & Board::reach(role, m.to) & !m.from.bb();
+            near.filter(|&o| Board::attacks_square(role, o, m.to, board.occupied()))
+                .fold(Bitboard::EMPTY, Bitboard::with)
         });
         if !others.is_empty() {
             // The rivals: other men of the kind with a legal move there (the
@@ -271,9 +336,9 @@ fn short_move<W: fmt::Write>(w: &mut W, pos: &Position, m: Move, form: MoveForm,
                 // whole square.
                 let rank_reads_apart = role == Role::Princess && form.letters == Letters::Cyrillic;
                 if !same_file {
-                    form.file(w, m.from.file())?;
+                    form.file(w, m.from)?;
                 } else if !same_rank && !rank_reads_apart {
-                    rank(w, m.from.rank())?;
+                    form.rank(w, m.from)?;
                 } else {
                     form.square(w, m.from)?;
                 }
@@ -377,5 +442,39 @@ pub fn mate_mark(letters: Letters) -> &'static str {
     match letters {
         Letters::Latin => "#",
         Letters::Cyrillic => "×",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_chars_spell_the_letters() {
+        for letters in [Letters::Latin, Letters::Cyrillic] {
+            for role in Role::ALL {
+                let mut s = String::new();
+                piece_to(&mut s, letters, role).unwrap();
+                assert_eq!(s, letters.piece(role), "{letters:?} {role:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn square_texts_are_the_squares_written() {
+        for sq in (0..SQUARES).filter_map(Square::from_index) {
+            for files_ak in [false, true] {
+                let form = MoveForm { letters: Letters::Latin, promotion: PromotionForm::Bare, files_ak };
+                let (mut text, mut parts) = (String::new(), String::new());
+                form.square(&mut text, sq).unwrap();
+                form.file(&mut parts, sq).unwrap();
+                form.rank(&mut parts, sq).unwrap();
+                let mut want = sq.to_string();
+                if files_ak && sq.file() == 9 {
+                    want.replace_range(0..1, "k");
+                }
+                assert_eq!((&text, &parts), (&want, &want), "{sq:?}");
+            }
+        }
     }
 }
