@@ -38,7 +38,7 @@ pub struct ConvertArgs {
     /// Piece letters of the output.
     #[arg(long, value_enum, default_value = "keep")]
     pub letters: LettersChoice,
-    /// Long (from-square always) or short (only what is needed) moves.
+    /// Long (from-square always) or short (only what is needed) moves. `long` or `short` fills the movetext again into lines of at most 80 columns; a comment is never broken, and a movetext whose line breaks mean something (a `;` comment, a `%` line, a dice roll, a comment over several lines, a blank line, a CR) keeps them.
     #[arg(long, value_enum, default_value = "keep")]
     pub style: StyleChoice,
     /// Letter the tenth file j (a-j) or k (a-k, as seed 000).

@@ -83,7 +83,7 @@ fn space_at(text: &str, i: usize) -> bool {
     crate::notation::space_len(text, i).is_some()
 }
 
-/// The bytes that [`fill_movetext`] looks at one by one: ASCII white space,
+/// The bytes that [`Fill`] looks at one by one: ASCII white space,
 /// the lead bytes of the other Unicode spaces (`C2`, `E1`–`E3`), and the
 /// marks that change its state (`<`, `{`, `}`, `;`, `,`). Every other byte
 /// (when not at the start of a line) is part of a unit and nothing else.
@@ -103,7 +103,7 @@ const SPECIAL: [bool; 256] = {
 /// come before the first that is below `!` (white space among them) or one
 /// of `<{};,` or the lead byte of a Unicode space (`C2`, `E1`-`E3`; and
 /// `E0`): bytes
-/// that the one-by-one reading of [`fill_movetext`] takes as plain; and
+/// that the one-by-one reading of [`Fill`] takes as plain; and
 /// how many characters they start (those that are no UTF-8 continuation
 /// byte). Each test flags bytes whose lowest flag is exact (a subtraction's
 /// borrow runs upwards only from a flagged byte), so the lowest flag of all
