@@ -142,7 +142,7 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
 /// Movetext being filled into lines as it is written, in pieces: the text
 /// of the file as it stands ([`Fill::text`]: white space, move numbers,
 /// comments, glyphs, results, and in a whole game's text its moves too),
-/// and the moves written anew ([`Fill::word`]), each part of the unit it
+/// and the moves written anew ([`Fill::word_start`], [`Fill::word_end`]), each part of the unit it
 /// touches. One pass over the text of the file; a move written anew is
 /// never looked at again.
 ///
