@@ -499,8 +499,6 @@ struct MoveWriter<'a> {
     board_seen: bool,
     /// Whether the moves are written at all (see `write_game`).
     rewrite: bool,
-    /// A Dice chess roll was rewritten (`--rolls`).
-    rolls_written: bool,
     buf: String,
     /// The spans of the rewritten tokens and their new text in `buf`.
     new: Vec<(Span, std::ops::Range<usize>)>,
@@ -695,7 +693,6 @@ impl Observer for MoveWriter<'_> {
         self.letters = letters;
         self.rewrite = self.wants_rewrite();
         self.board_seen = false;
-        self.rolls_written = false;
         self.buf.clear();
         self.new.clear();
         self.pending = None;
@@ -731,7 +728,6 @@ impl Observer for MoveWriter<'_> {
         let start = self.buf.len();
         self.buf.push_str(&roll_text(&roll, form));
         self.new.push((token.span.clone(), start..self.buf.len()));
-        self.rolls_written = true;
     }
 
     fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
