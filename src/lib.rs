@@ -31,3 +31,5 @@ pub mod notation;
 pub mod output;
 pub mod replay;
 pub mod rules;
+#[cfg(test)]
+mod testing;

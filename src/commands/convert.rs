@@ -424,9 +424,7 @@ fn write_game(
     new.append(&mut extra);
     new.sort_by_key(|(span, _)| span.start);
     for (span, written) in new {
-        out.push_str(book_space(text, cursor, span.start));
-        out.push_str(&text[cursor..span.start]);
-        out.push_str(number_space(&text[cursor..span.start], moves.options.pgn_moves));
+        push_gap(out, text, cursor, span.start, moves.options.pgn_moves);
         out.push_str(buf.get(written).unwrap_or_default());
         cursor = span.end;
     }
@@ -456,6 +454,20 @@ fn number_space(gap: &str, pgn: bool) -> &'static str {
     } else {
         ""
     }
+}
+
+/// Appends the text of the file between two tokens written anew, from
+/// `from` to `to`, as it stands: with the space a book's comma leaves
+/// ([`book_space`]) and, in PGN export, after a move number
+/// ([`number_space`]).
+fn push_gap(out: &mut String, text: &str, from: usize, to: usize, pgn_moves: bool) {
+    let gap = text.get(from..to).unwrap_or_default();
+    out.push_str(book_space(text, from, to));
+    match gap {
+        " " => out.push(' '),
+        gap => out.push_str(gap),
+    }
+    out.push_str(number_space(gap, pgn_moves));
 }
 
 /// The options the moves of a game are written with: `--to pychess` and
@@ -573,12 +585,7 @@ impl MoveWriter<'_> {
                     && (space.is_empty() || self.fill_text(space, false))
                     && self.fill_text(gap, false);
                 if !filled {
-                    self.buf.push_str(space);
-                    match gap {
-                        " " => self.buf.push(' '),
-                        gap => self.buf.push_str(gap),
-                    }
-                    self.buf.push_str(number_space(gap, self.options.pgn_moves));
+                    push_gap(&mut self.buf, self.text, self.cursor, token.span.start, self.options.pgn_moves);
                 }
                 self.cursor = token.span.end;
             }
@@ -620,10 +627,7 @@ impl MoveWriter<'_> {
         let filled = std::mem::take(&mut self.buf);
         let mut at = self.stream_start;
         for (span, written) in &mut self.new {
-            let gap = self.text.get(at..span.start).unwrap_or_default();
-            self.buf.push_str(book_space(self.text, at, span.start));
-            self.buf.push_str(gap);
-            self.buf.push_str(number_space(gap, self.options.pgn_moves));
+            push_gap(&mut self.buf, self.text, at, span.start, self.options.pgn_moves);
             let start = self.buf.len();
             self.buf.push_str(filled.get(written.clone()).unwrap_or_default());
             *written = start..self.buf.len();
@@ -720,10 +724,7 @@ impl Observer for MoveWriter<'_> {
     fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
         self.board(before);
         let (Some((roll, token)), Some(form)) = (roll, self.roll_form()) else { return };
-        // A roll's line stays where it is.
-        if let Lines::Fill { .. } = self.lines {
-            self.unfill(Lines::Keep);
-        }
+        // (A game with a roll keeps its lines: `MoveMarks::lines`.)
         self.gap(token);
         let start = self.buf.len();
         self.buf.push_str(&roll_text(&roll, form));

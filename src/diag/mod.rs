@@ -349,11 +349,7 @@ mod tests {
         let file = SourceFile::new("x", text.clone());
         let at = text.find('К').expect("К");
         let words = ["a", "move", "Кр", "`Кc2-d4`", "", " ", "  ", "ж", "—", "e10=Q,", "pieces"];
-        let mut seed = 5_u64;
-        let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            usize::try_from(seed >> 33).unwrap_or(0) % n
-        };
+        let mut next = crate::testing::numbers(5_u64);
         let (mut unwrapped, mut fit) = (0, 0);
         for _ in 0..3_000 {
             let (mut message, mut help) = (String::new(), String::new());

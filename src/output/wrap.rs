@@ -142,9 +142,9 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
 /// Movetext being filled into lines as it is written, in pieces: the text
 /// of the file as it stands ([`Fill::text`]: white space, move numbers,
 /// comments, glyphs, results, and in a whole game's text its moves too),
-/// and the moves written anew ([`Fill::word_start`], [`Fill::word_end`]), each part of the unit it
-/// touches. One pass over the text of the file; a move written anew is
-/// never looked at again.
+/// and the moves written anew ([`Fill::word_start`], [`Fill::word_end`]),
+/// each part of the unit it touches. One pass over the text of the file; a
+/// move written anew is never looked at again.
 ///
 /// The units laid out are runs of text without white space outside
 /// comments; a comment is never broken, and a throne mark stays with its
@@ -522,11 +522,7 @@ mod tests {
             "{x\ny}", "\n\n", "\t", "\u{a0}", "\u{2003}", "\u{3000}", "\u{85}", ";", "; e3", " ;e3", "%x", "[t]",
             "<r>", "\r\n", "{", "}", "\u{b}", "\u{c}", "\n ", "\n\u{a0}",
         ];
-        let mut seed = 2026_u64;
-        let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            usize::try_from(seed >> 33).unwrap_or(0) % n
-        };
+        let mut next = crate::testing::numbers(2026_u64);
         let mut wrapped = 0;
         for round in 0..20_000 {
             let mut game = String::from(if round % 3 == 0 { "[Event \"x\"]\n\n" } else { "" });
@@ -563,11 +559,7 @@ mod tests {
             " ; c\n", "<r>", "\n%x\n", "{", "} ", "; e3 ", "\n \n", "\u{2003}", "1-0", "", "[t]\n", "\n[", "\n4. ",
             " 5.\n", "\n[t] ", "\n%x ", "\n6...\n", " } ", " { ",
         ];
-        let mut seed = 2027_u64;
-        let mut next = |n: usize| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            usize::try_from(seed >> 33).unwrap_or(0) % n
-        };
+        let mut next = crate::testing::numbers(2027_u64);
         let (mut filled, mut refused) = (0, 0);
         for _ in 0..20_000 {
             let pieces: Vec<(bool, &str)> = (0..next(30))
