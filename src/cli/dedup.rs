@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
+use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -41,7 +41,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
     let mut seen = Seen::new(args.report);
     let write_games = args.output.is_some() || !args.report;
     let mut run = |out: &mut dyn Write| -> Result<bool, Box<dyn std::error::Error>> {
-        let (mut current, mut number, mut ends_line) = (usize::MAX, 0u64, true);
+        let (mut current, mut number, mut ends_line) = (usize::MAX, 0u64, Separation::default());
         read_all(
             &inputs,
             encoding,

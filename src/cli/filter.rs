@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
+use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -93,7 +93,7 @@ pub fn run(args: &FilterArgs) -> Outcome {
     let progress = Progress::new(&inputs);
     let (mut games, mut matched) = (0usize, 0usize);
     let unreadable = super::output::to_output(args.output.as_deref(), |out| {
-        let mut ends_line = true;
+        let mut ends_line = Separation::default();
         read_all(
             &inputs,
             encoding,

@@ -263,6 +263,102 @@ fn decode_as_is(bytes: &[u8], forced: Option<Charset>) -> Decoded {
     Decoded { runner_up, ..done(text, encoding, true, had_errors) }
 }
 
+/// The first part of a text of whole games that is in one encoding (see
+/// [`next_part`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Its length in bytes: the whole text, or up to the start of a game.
+    pub len: usize,
+    /// Its encoding; `None` when it is ASCII, which reads alike in every
+    /// encoding that keeps ASCII.
+    pub encoding: Option<Charset>,
+    /// A legacy encoding that read almost as well, when it was detected here.
+    pub runner_up: Option<Charset>,
+}
+
+/// The first part of `bytes` (whole games, not all ASCII) that is in one
+/// encoding, given the encoding of the text before it (`used`: detected,
+/// `None` while all of it was ASCII). The parts are whole games (see
+/// [`next_game`]).
+///
+/// A file can join texts in more than one encoding (collections saved
+/// apart, then concatenated). Games that are valid UTF-8 are UTF-8: a
+/// legacy text of any length almost never is. From the first game that is
+/// not, the encoding is detected again (or stays the legacy encoding found
+/// before it), up to the next game that is valid UTF-8 beyond ASCII.
+/// Damaged UTF-8 (a few undecodable bytes among UTF-8 letters) stays UTF-8
+/// up to a game that reads as a legacy encoding. The whole text is one
+/// part when it is in one encoding: it is validated as UTF-8 once (SIMD);
+/// only a text that is not UTF-8 is looked at game by game.
+pub fn next_part(bytes: &[u8], used: Option<Charset>) -> Part {
+    let part = |len, encoding| Part { len, encoding, runner_up: None };
+    let bad = match simdutf8::compat::from_utf8(bytes) {
+        Ok(_) => return part(bytes.len(), (!bytes.is_ascii()).then_some(Charset::UTF_8)),
+        Err(e) => e.valid_up_to(),
+    };
+    // UTF-8 letters before the game of the first byte that is not UTF-8:
+    // the games before that one are a UTF-8 part.
+    if !bytes.get(..bad).unwrap_or_default().is_ascii() {
+        let mut start = 0;
+        while let Some(game) = next_game(bytes, start + 1).filter(|&g| g <= bad) {
+            start = game;
+        }
+        if start > 0 {
+            return part(start, Some(Charset::UTF_8));
+        }
+    }
+    let (encoding, runner_up) = match used {
+        Some(legacy) if legacy != Charset::UTF_8 => (legacy, None),
+        _ => {
+            let Detection { encoding, runner_up } = detect(bytes);
+            (encoding, runner_up)
+        }
+    };
+    // The part ends at the first game of the other kind: valid UTF-8 beyond
+    // ASCII after a legacy part; a legacy text after damaged UTF-8.
+    let other = |game: &[u8]| match simdutf8::basic::from_utf8(game) {
+        Ok(_) => encoding != Charset::UTF_8 && !game.is_ascii(),
+        Err(_) => encoding == Charset::UTF_8 && detect(game).encoding != Charset::UTF_8,
+    };
+    let mut game = next_game(bytes, bad);
+    while let Some(start) = game {
+        game = next_game(bytes, start + 1);
+        if other(bytes.get(start..game.unwrap_or(bytes.len())).unwrap_or_default()) {
+            return Part { len: start, encoding: Some(encoding), runner_up };
+        }
+    }
+    Part { len: bytes.len(), encoding: Some(encoding), runner_up }
+}
+
+/// The start of the first game at or after `from` (and after 0): a line
+/// that starts with `[` after a line that is no tag (the result of the
+/// game before it, say), blank lines aside: joined files need not leave a
+/// blank line between their games.
+fn next_game(bytes: &[u8], from: usize) -> Option<usize> {
+    let finder = memchr::memmem::Finder::new(b"\n[");
+    let mut at = from.saturating_sub(1);
+    while let Some(i) = bytes.get(at..).and_then(|rest| finder.find(rest)) {
+        let nl = at + i;
+        let before = bytes.get(..nl).unwrap_or_default();
+        // The last line before it that is not blank.
+        if let Some(last) = before.iter().rposition(|b| !b.is_ascii_whitespace()) {
+            let line = memchr::memrchr(b'\n', before.get(..last).unwrap_or_default()).map_or(0, |n| n + 1);
+            let first = before.get(line..).and_then(|l| l.iter().find(|b| !b.is_ascii_whitespace()));
+            if first != Some(&b'[') {
+                return Some(nl + 1);
+            }
+        }
+        at = nl + 1;
+    }
+    None
+}
+
+/// The offset of the first character beyond ASCII of `text`: the one that
+/// decided its encoding (0 when there is none).
+pub fn first_beyond_ascii(text: &str) -> usize {
+    text.bytes().position(|b| !b.is_ascii()).unwrap_or(0)
+}
+
 /// How many bytes of the file a byte of decoded text stands for.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Width {
