@@ -297,23 +297,24 @@ pub fn next_part(bytes: &[u8], used: Option<Charset>) -> Part {
         Err(e) => e.valid_up_to(),
     };
     // UTF-8 letters before the game of the first byte that is not UTF-8:
-    // the games before that one are a UTF-8 part.
+    // the games before that one are UTF-8, and a part of their own when
+    // that game is in a legacy encoding (not damaged UTF-8).
+    let mut start = 0;
     if !bytes.get(..bad).unwrap_or_default().is_ascii() {
-        let mut start = 0;
         while let Some(game) = next_game(bytes, start + 1).filter(|&g| g <= bad) {
             start = game;
         }
-        if start > 0 {
-            return part(start, Some(Charset::UTF_8));
-        }
     }
     let (encoding, runner_up) = match used {
-        Some(legacy) if legacy != Charset::UTF_8 => (legacy, None),
+        Some(legacy) if legacy != Charset::UTF_8 && start == 0 => (legacy, None),
         _ => {
-            let Detection { encoding, runner_up } = detect(bytes);
+            let Detection { encoding, runner_up } = detect(bytes.get(start..).unwrap_or_default());
             (encoding, runner_up)
         }
     };
+    if start > 0 && encoding != Charset::UTF_8 {
+        return part(start, Some(Charset::UTF_8));
+    }
     // The part ends at the first game of the other kind: valid UTF-8 beyond
     // ASCII after a legacy part; a legacy text after damaged UTF-8.
     let other = |game: &[u8]| match simdutf8::basic::from_utf8(game) {
@@ -465,6 +466,39 @@ mod tests {
         let k = d.text.find('К').expect("К");
         assert_eq!(file.offset(&d.text, k), 7 + bytes.iter().position(|&b| b == 0xd0).expect("К"));
         assert_eq!(file.offset(&d.text, d.text.len()), 7 + bytes.len());
+    }
+
+    /// The parts of a text in one encoding each: games joined with no
+    /// blank line between them, in UTF-8 and Windows-1251 either way
+    /// round; damaged UTF-8 stays UTF-8; ASCII games join the part after.
+    #[test]
+    fn texts_in_two_encodings_come_in_parts() {
+        let utf8 = "[Event \"Турнир\"]\n\n1. Кc2-d4 Кc9-d7 *\n";
+        let legacy = Charset::WINDOWS_1251.encode("[Event \"Чемпионат города\"]\n\n1. Кc2-d4 {хороший ход} *\n");
+        let ascii = "[Event \"x\"]\n\n1. e3-e5 *\n";
+        let parts = |bytes: &[u8], mut used: Option<Charset>| {
+            let mut out = Vec::new();
+            let mut at = 0;
+            while at < bytes.len() {
+                let part = next_part(bytes.get(at..).unwrap_or_default(), used);
+                assert!(part.len > 0);
+                out.push((part.len, part.encoding.map(Charset::name)));
+                used = part.encoding.or(used);
+                at += part.len;
+            }
+            out
+        };
+        let (u, l, a) = (utf8.len(), legacy.len(), ascii.len());
+        let joined = [utf8.as_bytes(), ascii.as_bytes(), &legacy, utf8.as_bytes()].concat();
+        assert_eq!(parts(&joined, None), [(u + a, Some("UTF-8")), (l, Some("windows-1251")), (u, Some("UTF-8"))]);
+        let joined = [&legacy, ascii.as_bytes(), utf8.as_bytes(), &legacy].concat();
+        let one_part = [(l + a, Some("windows-1251")), (u, Some("UTF-8")), (l, Some("windows-1251"))];
+        assert_eq!(parts(&joined, None), one_part);
+        // A byte lost among UTF-8 letters is no change of encoding.
+        let damaged = [utf8.as_bytes(), b"[Event \"\xff\"]\n\n1. \xd0\x9ac2-d4 *\n", utf8.as_bytes()].concat();
+        assert_eq!(parts(&damaged, None), [(damaged.len(), Some("UTF-8"))]);
+        // A tag line after a tag line, or a blank line after one, is no game's start.
+        assert_eq!(next_game(b"[A \"1\"]\n\n[B \"2\"]\n1. e4 *\n[A \"1\"]", 0), Some(25));
     }
 
     #[test]
