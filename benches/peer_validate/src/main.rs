@@ -28,9 +28,8 @@ impl Visitor for Validate {
         if name != b"FEN" {
             return ControlFlow::Continue(());
         }
-        let position = Fen::from_ascii(value.as_bytes())
-            .ok()
-            .and_then(|fen| fen.into_position(CastlingMode::Chess960).ok());
+        let position =
+            Fen::from_ascii(value.as_bytes()).ok().and_then(|fen| fen.into_position(CastlingMode::Chess960).ok());
         match position {
             Some(pos) => {
                 *tags = Some(pos);
