@@ -354,10 +354,13 @@ fn decode_vec_and_plain_text_take_text_as_it_is_and_agree_with_decode() {
     }
 }
 
+/// A diagnostic as its game, line, column, and code with message.
+type Found = (Option<usize>, usize, usize, String);
+
 /// What `validate` streams of `bytes` (on 2 threads): every diagnostic as
 /// game, line, column, code and message, the encoding notes apart; and
 /// the games and invalid ones counted.
-fn streamed(bytes: &[u8]) -> (Vec<(Option<usize>, usize, usize, String)>, Vec<String>, (usize, usize)) {
+fn streamed(bytes: &[u8]) -> (Vec<Found>, Vec<String>, (usize, usize)) {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool");
     let (mut found, mut notes) = (Vec::new(), Vec::new());
     let count = pgn100::commands::validate_stream("x", bytes, None, Options::default(), &pool, |d, source| {
