@@ -279,7 +279,7 @@ pub struct Part {
 /// The first part of `bytes` (whole games, not all ASCII) that is in one
 /// encoding, given the encoding of the text before it (`used`: detected,
 /// `None` while all of it was ASCII). The parts are whole games (see
-/// [`next_game`]).
+/// `next_game`).
 ///
 /// A file can join texts in more than one encoding (collections saved
 /// apart, then concatenated). Games that are valid UTF-8 are UTF-8: a
