@@ -82,6 +82,29 @@ impl Oversized {
     }
 }
 
+/// The game a reading error cut: the text from its start to the damage,
+/// not read (a game without its end would be read as another game). It
+/// comes as an empty block, whose place is the game's, just before the
+/// error; the games before it are read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Truncated {
+    /// Its size in bytes of the text read.
+    pub size: u64,
+    /// The line ends in it.
+    pub lines: usize,
+    /// Its first line (at most [`Oversized::HEAD`] characters), decoded.
+    pub head: String,
+    /// The error that cut it.
+    pub why: String,
+}
+
+impl Truncated {
+    /// What happened, for a diagnostic or an error line.
+    pub fn message(&self) -> String {
+        format!("the input is damaged inside this game ({}): it is cut, not read", self.why)
+    }
+}
+
 /// Sizes written for people: `64 MiB`, `1.5 GiB`, `300 bytes`.
 pub fn human_size(bytes: u64) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
@@ -219,6 +242,9 @@ pub struct Blocks<R> {
     /// The game streamed past in place of the last block returned (which is
     /// then empty).
     pub oversized: Option<Oversized>,
+    /// The game cut by the reader's error, in place of the last block
+    /// returned (which is then empty).
+    pub truncated: Option<Truncated>,
 }
 
 /// The error of a reader whose first block is binary data, not text: the
@@ -261,6 +287,7 @@ impl<R: Read> Blocks<R> {
             raw: None,
             max_game: max_game_size(),
             oversized: None,
+            truncated: None,
         }
     }
 
@@ -356,6 +383,22 @@ impl<R: Read> Blocks<R> {
     }
 }
 
+/// The bytes up to the first line end after `at` (at most 16 bytes
+/// more), for showing where binary data starts: ASCII as it is (the
+/// renderer escapes control characters), other bytes as `.` as in a hex
+/// dump, so that offsets stay those of the file. A lone CR ends a line as
+/// it does in text (an LF in its place), so that the rendered line is the
+/// line the JSON gives.
+pub fn binary_excerpt(bytes: &[u8], at: usize) -> String {
+    let end = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |n| at + n).min(at + 16);
+    let shown = |(i, &b): (usize, &u8)| match b {
+        b'\r' if bytes.get(i + 1) != Some(&b'\n') => '\n',
+        _ if b.is_ascii() => char::from(b),
+        _ => '.',
+    };
+    bytes.iter().take(end).enumerate().map(shown).collect()
+}
+
 /// What was streamed past of a large game, counted as the blocks count it.
 #[derive(Default)]
 struct Skipped {
@@ -433,6 +476,34 @@ impl<R: Read> Blocks<R> {
         String::new()
     }
 
+    /// The game at the start of `pending`, cut by the reader's error (all
+    /// of `pending`), given as an empty block that says so; white space
+    /// alone is no game.
+    fn cut_game(&mut self) -> String {
+        let head = self.head();
+        let game = std::mem::take(&mut self.pending);
+        let mut skipped = Skipped::default();
+        self.tally(&mut skipped, &game);
+        skipped.lines += usize::from(skipped.cr);
+        let width = match self.utf16 {
+            Some(_) => Width::Utf16,
+            None => Width::of(self.used.unwrap_or(Charset::UTF_8), false),
+        };
+        self.last = match self.text_places() {
+            true => FileBytes { start: self.text_consumed, width: Width::Utf8 },
+            false => FileBytes { start: self.consumed, width },
+        };
+        self.consumed += usize::try_from(skipped.file).unwrap_or(usize::MAX);
+        self.text_consumed += usize::try_from(skipped.text).unwrap_or(usize::MAX);
+        self.raw = None;
+        if game.iter().all(|&b| is_space(b)) {
+            return String::new();
+        }
+        let why = self.failed.as_ref().map(ToString::to_string).unwrap_or_default();
+        self.truncated = Some(Truncated { size: skipped.file, lines: skipped.lines, head, why });
+        String::new()
+    }
+
     /// The first line of `pending`, decoded, at most [`Oversized::HEAD`] characters.
     fn head(&self) -> String {
         let line = self.pending.get(..4 * Oversized::HEAD).unwrap_or(&self.pending);
@@ -488,6 +559,7 @@ impl<R: Read> Iterator for Blocks<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.oversized = None;
+        self.truncated = None;
         loop {
             self.fill();
             if self.pending.is_empty() {
@@ -496,7 +568,7 @@ impl<R: Read> Iterator for Blocks<R> {
             // Binary data is refused at the start, before any text is made of it.
             let at_start = self.consumed == 0 && self.encoding.is_none() && self.utf16.is_none();
             if let Some(at) = binary_at(&self.pending).filter(|_| at_start) {
-                let excerpt = crate::commands::validate::binary_excerpt(&self.pending, at);
+                let excerpt = binary_excerpt(&self.pending, at);
                 (self.pending, self.eof) = (Vec::new(), true);
                 return Some(Err(std::io::Error::new(std::io::ErrorKind::InvalidData, NotText { at, excerpt })));
             }
@@ -510,7 +582,15 @@ impl<R: Read> Iterator for Blocks<R> {
                     return Some(Ok(self.skip(end)));
                 }
             }
-            let cut = if self.eof { Some(self.pending.len()) } else { last_cut(&self.pending) };
+            let cut = match (self.eof, &self.failed) {
+                (true, None) => Some(self.pending.len()),
+                // The last game before an error is cut: it comes apart.
+                (true, Some(_)) => match last_cut(&self.pending) {
+                    Some(cut) => Some(cut),
+                    None => return Some(Ok(self.cut_game())),
+                },
+                (false, _) => last_cut(&self.pending),
+            };
             // A game larger than the block: read more before cutting.
             let Some(cut) = cut.filter(|&c| c > 0) else {
                 self.size = (self.size * 2).min(self.max_read());
@@ -572,6 +652,24 @@ pub struct BlockInfo {
     /// The game larger than the limit that the (empty) block stands for
     /// ([`Blocks::oversized`]): the caller reports it, as a game.
     pub oversized: Option<Oversized>,
+    /// The game cut by a reading error that the (empty) block stands for
+    /// ([`Blocks::truncated`]): the caller reports it, as a game.
+    pub truncated: Option<Truncated>,
+}
+
+/// An error of the reader, which ends the blocks of its input: every
+/// chunk read before it is consumed first.
+#[derive(Debug)]
+pub struct ReadError {
+    pub error: std::io::Error,
+    /// The line ends of the text read before it.
+    pub lines: usize,
+}
+
+impl From<ReadError> for std::io::Error {
+    fn from(e: ReadError) -> std::io::Error {
+        e.error
+    }
 }
 
 /// A block read by one of the threads at work, cut into chunks there too.
@@ -604,9 +702,15 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
     }
     lines += newlines(at..text.len());
     let oversized = blocks.oversized.take();
-    lines += oversized.as_ref().map_or(0, |o| o.lines);
-    let info =
-        BlockInfo { used: blocks.used, runner_up: blocks.runner_up, raw: std::mem::take(&mut blocks.raw), oversized };
+    let truncated = blocks.truncated.take();
+    lines += oversized.as_ref().map_or(0, |o| o.lines) + truncated.as_ref().map_or(0, |t| t.lines);
+    let info = BlockInfo {
+        used: blocks.used,
+        runner_up: blocks.runner_up,
+        raw: std::mem::take(&mut blocks.raw),
+        oversized,
+        truncated,
+    };
     Some(Ok(ReadBlock { text: Arc::new(text), chunks: list, lines, bytes: blocks.last, info }))
 }
 
@@ -633,7 +737,7 @@ struct Started {
 /// or reading failed there.
 enum Mark {
     Block(Box<Started>),
-    Failed(std::io::Error),
+    Failed(ReadError),
 }
 
 /// What a thread of [`for_each_chunk`] takes on.
@@ -775,7 +879,8 @@ impl<R: Read, T> Handoff<R, T> {
             Ok(Some(Err(e))) => {
                 s.end = true;
                 let at = s.queued;
-                s.marks.push_back((at, Mark::Failed(e)));
+                let lines = s.lines_before;
+                s.marks.push_back((at, Mark::Failed(ReadError { error: e, lines })));
             }
             Ok(Some(Ok(b))) => {
                 s.add(b);
@@ -841,7 +946,7 @@ impl<R: Read, T> Handoff<R, T> {
 
     /// The consuming thread: consumes the results in order as they come,
     /// and reads and works like a worker while the next one is not there.
-    fn consume<E: From<std::io::Error>>(
+    fn consume<E: From<ReadError>>(
         &self,
         work: &(impl Fn(&str, usize, FileBytes) -> T + Sync),
         window: usize,
@@ -942,7 +1047,7 @@ impl<R, T> Drop for StopOnDrop<'_, R, T> {
 /// than 16 MB (`HELD`), so memory does not grow with the number of games
 /// in a block or file, nor with the size of its games (a block of one
 /// large game is read once the blocks before it are consumed).
-pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
+pub fn for_each_chunk<R: Read + Send, T: Send, E: From<ReadError>>(
     blocks: Blocks<R>,
     pool: &rayon::ThreadPool,
     work: impl Fn(&str, usize, FileBytes) -> T + Sync,
@@ -973,7 +1078,7 @@ pub fn for_each_chunk<R: Read + Send, T: Send, E: From<std::io::Error>>(
 /// same pages again (with a thread reading ahead, a fresh block's pages
 /// were faulted in one by one: two to four times the system time of a
 /// single-threaded reader, `--threads 1`).
-fn one_thread<R: Read, T, E: From<std::io::Error>>(
+fn one_thread<R: Read, T, E: From<ReadError>>(
     mut blocks: Blocks<R>,
     work: impl Fn(&str, usize, FileBytes) -> T,
     mut on_block: impl FnMut(BlockInfo, &str, BlockStart) -> Result<(), E>,
@@ -981,7 +1086,7 @@ fn one_thread<R: Read, T, E: From<std::io::Error>>(
 ) -> Result<(), E> {
     let mut lines_before = 0;
     while let Some(block) = read_block(&mut blocks) {
-        let b = block?;
+        let b = block.map_err(|error| ReadError { error, lines: lines_before })?;
         on_block(b.info, &b.text, BlockStart { lines_before, bytes: b.bytes })?;
         for (r, lines, bytes) in b.chunks {
             consume(work(b.text.get(r).unwrap_or_default(), lines_before + lines, bytes))?;
