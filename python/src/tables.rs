@@ -17,6 +17,10 @@ use pyo3::IntoPyObjectExt;
 
 use crate::{inputs, Reading};
 
+/// What `stats` and `moves` give: the columns (or the aggregate), the
+/// inputs not read whole and games not read, and the columns' data frame types.
+type Table<T, D> = (T, Vec<String>, D);
+
 /// One column's values.
 enum Column {
     Str(Vec<Option<String>>),
@@ -173,7 +177,7 @@ pub fn stats(
     encoding: Option<&str>,
     threads: Option<usize>,
     max_game_size: Option<usize>,
-) -> PyResult<(Py<PyAny>, Vec<String>, Option<Py<PyDict>>)> {
+) -> PyResult<Table<Py<PyAny>, Option<Py<PyDict>>>> {
     let reading = Reading::new(variant, encoding, threads, false, max_game_size)?;
     let options = reading.options;
     if !per_game {
@@ -223,7 +227,7 @@ pub fn moves(
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<(Py<PyDict>, Vec<String>, Py<PyDict>)> {
+) -> PyResult<Table<Py<PyDict>, Py<PyDict>>> {
     let reading = Reading::new(variant, encoding, threads, false, None)?;
     let options = reading.options;
     let (columns, unreadable) = py.allow_threads(|| {

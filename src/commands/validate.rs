@@ -202,6 +202,8 @@ fn validating_work<P>(
 
 /// The diagnostics' receiver of [`Validating`].
 type Emit<'a, P> = &'a mut dyn FnMut(&Diagnostic, &SourceFile, P) -> std::io::Result<()>;
+/// Where [`Validating`] reports damage.
+type OnDamage<'a> = &'a mut dyn FnMut(&Damage) -> std::io::Result<()>;
 
 /// The validation's consumer of the reading driver: diagnostics numbered
 /// in their file and emitted in order, with the encoding note, lost games
@@ -213,7 +215,7 @@ struct Validating<'a, P> {
     prepare: &'a (dyn Fn(&Diagnostic, &SourceFile) -> P + Sync),
     emit: Emit<'a, P>,
     /// Where damage goes; without it, the first damage is kept (`failed`).
-    damage: Option<&'a mut dyn FnMut(&Damage) -> std::io::Result<()>>,
+    damage: Option<OnDamage<'a>>,
     failed: Option<std::io::Error>,
     games: usize,
     invalid: usize,
@@ -224,7 +226,7 @@ impl<'a, P> Validating<'a, P> {
         encoding: Option<Charset>,
         prepare: &'a (dyn Fn(&Diagnostic, &SourceFile) -> P + Sync),
         emit: Emit<'a, P>,
-        damage: Option<&'a mut dyn FnMut(&Damage) -> std::io::Result<()>>,
+        damage: Option<OnDamage<'a>>,
     ) -> Validating<'a, P> {
         Validating { encoding, noted: None, prepare, emit, damage, failed: None, games: 0, invalid: 0 }
     }

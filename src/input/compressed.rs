@@ -64,7 +64,14 @@ pub fn sniff_file(path: &Path) -> std::io::Result<Compression> {
     Ok(Compression::sniff(&head(&mut std::fs::File::open(path)?)?))
 }
 
-/// A decoder's errors, worded with the format's name.
+/// Bytes asked of a decoder at a time. A decoder that meets damage in
+/// the middle of a read returns the error, not the bytes it decoded
+/// before it in that read: asked for a little at a time, it loses at most
+/// this much of the text before the damage.
+pub const STEP: usize = 4 << 10;
+
+/// A decoder's errors, worded with the format's name; read [`STEP`] bytes
+/// at a time.
 struct Labelled<R> {
     inner: R,
     format: Compression,
@@ -72,7 +79,8 @@ struct Labelled<R> {
 
 impl<R: Read> Read for Labelled<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.inner.read(buf).map_err(|e| match e.kind() {
+        let len = buf.len().min(STEP);
+        self.inner.read(buf.get_mut(..len).unwrap_or_default()).map_err(|e| match e.kind() {
             std::io::ErrorKind::Interrupted => e,
             _ => corrupt(self.format, &e),
         })
@@ -308,7 +316,9 @@ pub fn open_local_member(path: &Path, offset: u64) -> std::io::Result<Box<dyn Re
 /// Sends the bytes of `member` over `tx` in pieces, to its end or to an
 /// error (the bytes decoded before it first, then the error), telling
 /// `read` the size of each piece, and 0 at the end.
-fn pump(mut member: impl Read, tx: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>, mut read: impl FnMut(u64)) {
+fn pump(member: impl Read, tx: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>, mut read: impl FnMut(u64)) {
+    // A little at a time, as the stream formats are read (see STEP).
+    let mut member = Labelled { inner: member, format: Compression::Zip };
     loop {
         let mut piece = Vec::with_capacity(PIECE);
         let result = member.by_ref().take(PIECE as u64).read_to_end(&mut piece);
@@ -321,7 +331,7 @@ fn pump(mut member: impl Read, tx: &std::sync::mpsc::SyncSender<std::io::Result<
         match result {
             Ok(0) => return read(0),
             Ok(_) => {}
-            Err(e) => return drop(tx.send(Err(corrupt(Compression::Zip, &e)))),
+            Err(e) => return drop(tx.send(Err(e))),
         }
     }
 }

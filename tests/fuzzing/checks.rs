@@ -874,8 +874,10 @@ fn decoded_before_damage(kind: u8, damaged: &[u8], cut: bool) -> Vec<u8> {
             Err(_) => return Vec::new(),
         },
         _ => {
-            let number = |at: usize| usize::from(damaged.get(at).copied().unwrap_or(0))
-                | usize::from(damaged.get(at + 1).copied().unwrap_or(0)) << 8;
+            let number = |at: usize| {
+                usize::from(damaged.get(at).copied().unwrap_or(0))
+                    | usize::from(damaged.get(at + 1).copied().unwrap_or(0)) << 8
+            };
             let data = 30 + number(26) + number(28);
             match damaged.get(data..) {
                 Some(rest) if cut => Box::new(flate2::read::DeflateDecoder::new(rest)),
@@ -883,10 +885,11 @@ fn decoded_before_damage(kind: u8, damaged: &[u8], cut: bool) -> Vec<u8> {
             }
         }
     };
+    // A byte at a time: every byte the decoder gives before its error.
     let mut out = Vec::new();
-    let mut buf = [0u8; 4096];
-    while let Ok(n @ 1..) = reader.read(&mut buf) {
-        out.extend_from_slice(buf.get(..n).unwrap_or_default());
+    let mut byte = [0u8; 1];
+    while let Ok(1) = reader.read(&mut byte) {
+        out.push(byte[0]);
     }
     out
 }
@@ -935,7 +938,8 @@ pub fn damaged(data: &[u8]) {
     };
     static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
     let pool = POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool"));
-    let config = Config { encoding: Some(pgn100::notation::decode::Charset::UTF_8), max_game: 1 << 20, write_back: None };
+    let config =
+        Config { encoding: Some(pgn100::notation::decode::Charset::UTF_8), max_game: 1 << 20, write_back: None };
     let work = |c: &Chunk<'_>| game_texts(c.text).into_iter().map(|(_, g)| g).collect::<Vec<String>>();
     let mut got = Collected::default();
     let progress = pgn100::input::progress::Progress::none();
@@ -945,8 +949,11 @@ pub fn damaged(data: &[u8]) {
     let plain = game_texts(text);
     let prefix = decoded_before_damage(kind, &damaged, !flip);
     let same = prefix.iter().zip(bytes).take_while(|(a, b)| a == b).count();
-    // The games whose text is whole before the damage: the next one starts before it.
-    let whole = plain.windows(2).take_while(|w| w[1].0 <= same).count();
+    // The games whose text is whole before the damage (the next one starts
+    // before it), but in the last piece a decoder is asked for (lost with
+    // its error, see compressed::STEP).
+    let before = same.saturating_sub(pgn100::input::compressed::STEP);
+    let whole = plain.windows(2).take_while(|w| w[1].0 <= before).count();
     if got.not_text {
         return;
     }

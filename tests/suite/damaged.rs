@@ -37,9 +37,9 @@ fn zip_of(data: &[u8]) -> Vec<u8> {
 /// What a decoder gives before its error (or its end).
 fn decoded(mut r: impl Read) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut buf = [0u8; 4096];
-    while let Ok(n @ 1..) = r.read(&mut buf) {
-        out.extend_from_slice(buf.get(..n).expect("read"));
+    let mut byte = [0u8; 1];
+    while let Ok(1) = r.read(&mut byte) {
+        out.push(byte[0]);
     }
     out
 }
@@ -148,7 +148,11 @@ fn a_zip_member_with_damaged_bytes_keeps_the_games_before_them() {
     for b in zip.iter_mut().skip(30_000).take(8) {
         *b = 0xff;
     }
-    let before = whole_games(&plain, &member_prefix(&zip));
+    // But the last piece pgn100 asks of a decoder, which a decoder that
+    // meets damage may lose with its error (`compressed::STEP`).
+    let mut prefix = member_prefix(&zip);
+    prefix.truncate(prefix.len().saturating_sub(pgn100::input::compressed::STEP));
+    let before = whole_games(&plain, &prefix);
     assert!(before > 50, "{before}");
     let file = dir.path().join("bad.zip");
     std::fs::write(&file, &zip).expect("write");
