@@ -6,7 +6,7 @@ use crate::input::batch::{BlockStart, NotText};
 use crate::input::driver::{read_inputs, read_one, Block, Chunk, Config, Consumer, Damage, Error, Lost, Run};
 use crate::input::paths::Input;
 use crate::input::progress::Progress;
-use crate::notation::decode::{decode, option_name, Charset, FileBytes};
+use crate::notation::decode::{decode, first_beyond_ascii, option_name, Charset, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 use crate::replay::{replay, Options};
 
@@ -18,16 +18,18 @@ pub struct FileReport {
     pub invalid: usize,
 }
 
-/// The note for a file read in a detected legacy encoding; `runner_up`
-/// is an encoding that read almost as well.
-pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>) -> Diagnostic {
+/// The note for a file read in a detected legacy encoding, at the
+/// character that decided it (`at`, in the text the note is shown in);
+/// `runner_up` is an encoding that read almost as well.
+pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>, text: &str, at: usize) -> Diagnostic {
     let name = encoding.name();
+    let span = char_span(text, at);
     let d = match runner_up {
-        None => Diagnostic::new(Code::Encoding, 0..0, format!("the file is not UTF-8; read as {name}"))
+        None => Diagnostic::new(Code::Encoding, span, format!("the file is not UTF-8; read as {name}"))
             .help("pass --encoding to choose another, or save the file as UTF-8"),
         Some(other) => Diagnostic::new(
             Code::Encoding,
-            0..0,
+            span,
             format!("the file is not UTF-8; read as {name}, though {} reads almost as well", other.name()),
         )
         .help(format!(
@@ -37,6 +39,30 @@ pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>) -> Diagnosti
         )),
     };
     d.label("read as ".to_string() + name)
+}
+
+/// The note for a file that changes encoding (texts in several encodings
+/// joined): from the game of the character at `at` (in `text`, the text
+/// the note is shown in), which decided it, it is read as `now`, before
+/// as `before`.
+pub fn encoding_change(before: Charset, now: Charset, text: &str, at: usize) -> Diagnostic {
+    let message = format!("the encoding changes: read as {} from this game on ({} before)", now.name(), before.name());
+    Diagnostic::new(Code::Encoding, char_span(text, at), message)
+        .label("read as ".to_string() + now.name())
+        .help("the file joins texts in more than one encoding: save it in one (UTF-8), or pass --encoding to read all of it in one")
+}
+
+/// The span of the character at `at` of `text` (empty at its end).
+fn char_span(text: &str, at: usize) -> std::ops::Range<usize> {
+    let len = text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+    at..at + len
+}
+
+/// The line of `text` that holds the offset `at`: its start and its text.
+fn line_at(text: &str, at: usize) -> (usize, &str) {
+    let start = text.get(..at).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+    let end = text.get(at..).and_then(|t| t.find('\n')).map_or(text.len(), |i| at + i);
+    (start, text.get(start..end).unwrap_or_default())
 }
 
 /// The diagnostic for the first undecodable byte (now U+FFFD) at `at`: a
@@ -210,8 +236,8 @@ type OnDamage<'a> = &'a mut dyn FnMut(&Damage) -> std::io::Result<()>;
 /// and binary data.
 struct Validating<'a, P> {
     encoding: Option<Charset>,
-    /// The input whose encoding was noted.
-    noted: Option<usize>,
+    /// The input being read and the encoding of its blocks so far, as noted.
+    noted: Option<(usize, Charset)>,
     prepare: &'a (dyn Fn(&Diagnostic, &SourceFile) -> P + Sync),
     emit: Emit<'a, P>,
     /// Where damage goes; without it, the first damage is kept (`failed`).
@@ -256,13 +282,26 @@ impl<P> Consumer<(ChunkReport, Vec<P>)> for Validating<'_, P> {
     }
 
     fn block(&mut self, block: Block<'_>) -> Result<(), Error> {
-        let noted = self.noted == Some(block.input);
-        if let (false, None, Some(used)) = (noted, self.encoding, block.info.used) {
-            self.noted = Some(block.input);
-            if used != Charset::UTF_8 {
-                let d = encoding_note(used, block.info.runner_up);
-                let first = block.text.lines().next().unwrap_or("").to_string();
-                let source = SourceFile::chunk(block.name, first, block.at.lines_before, block.at.bytes);
+        // Noted at the character that decided it: when the file is not
+        // UTF-8, and wherever it changes (the encoding of the input's
+        // blocks so far, as noted).
+        if self.noted.is_some_and(|(input, _)| input != block.input) {
+            self.noted = None;
+        }
+        if let (None, Some(used), Some(decided)) = (self.encoding, block.info.used, block.info.decided) {
+            let (start, line) = line_at(block.text, decided);
+            let note = match self.noted.replace((block.input, used)).map(|(_, e)| e) {
+                None if used != Charset::UTF_8 => {
+                    Some(encoding_note(used, block.info.runner_up, line, decided - start))
+                }
+                Some(before) if before != used => Some(encoding_change(before, used, line, decided - start)),
+                _ => None,
+            };
+            if let Some(d) = note {
+                let lines = block.at.lines_before
+                    + memchr::memchr_iter(b'\n', block.text.as_bytes().get(..start).unwrap_or_default()).count();
+                let source =
+                    SourceFile::chunk(block.name, line.to_string(), lines, block.at.bytes.from(block.text, start));
                 self.emit(&d, &source, None)?;
             }
         }
@@ -307,7 +346,8 @@ pub fn validate_bytes(name: &str, bytes: &[u8], encoding: Option<Charset>, optio
     }
     let mut diagnostics = Vec::new();
     if decoded.guessed && decoded.encoding != Charset::UTF_8 {
-        diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up));
+        let at = first_beyond_ascii(&decoded.text);
+        diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up, &decoded.text, at));
     }
     let bytes = FileBytes { start: 0, width: decoded.width() };
     let source = SourceFile::chunk(name, decoded.text, 0, bytes);

@@ -29,6 +29,9 @@ pub struct BlockInfo {
     pub used: Option<Charset>,
     /// [`Blocks::runner_up`] after the block.
     pub runner_up: Option<Charset>,
+    /// [`Blocks::decided`]: where in the block the character that decided
+    /// `used` stands, when the block is the first in it.
+    pub decided: Option<usize>,
     /// The bytes the block was decoded from ([`Blocks::raw`]; `None`:
     /// the text's own, which a caller that keeps them copies).
     pub raw: Option<Vec<u8>>,
@@ -90,6 +93,7 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
     let info = BlockInfo {
         used: blocks.used,
         runner_up: blocks.runner_up,
+        decided: blocks.decided,
         raw: std::mem::take(&mut blocks.raw),
         oversized,
         truncated,
