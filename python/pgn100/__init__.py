@@ -27,6 +27,7 @@ from ._native import Diagnostic, Game, Move, PgnError, Turn, Validation
 
 __all__ = [
     "read",
+    "read_text",
     "validate",
     "convert",
     "stats",
@@ -47,33 +48,18 @@ __all__ = [
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def _is_text(source: Union[str, bytes, "os.PathLike[str]"]) -> bool:
-    """The rule of :func:`read`: a path object is a path; a ``str`` is a
-    text when it holds a line break or names no existing file."""
-    if isinstance(source, os.PathLike):
-        return False
-    if isinstance(source, bytes):
-        return True
-    if not isinstance(source, str):
-        raise TypeError(f"source must be a path or a text, not {type(source).__name__}")
-    return "\n" in source or "\r" in source or not os.path.exists(source)
-
-
 def read(
     source: Union[str, bytes, "os.PathLike[str]"],
     *,
     variant: Optional[str] = None,
     encoding: Optional[str] = None,
     threads: Optional[int] = None,
+    max_game_size: Optional[int] = None,
 ) -> Iterator[Game]:
-    """Iterate over the games of a file (or directory) or of a text.
-
-    ``source`` is read as a **path** when it is an ``os.PathLike`` (such as
-    ``pathlib.Path``), or a ``str`` without a line break that names an
-    existing file or directory; it is read as a **text** otherwise (a
-    ``str`` with a line break, or naming nothing on disk; ``bytes`` are a
-    text in any encoding, detected as for a file). Pass
-    ``pathlib.Path(name)`` to be sure a name is taken as a path.
+    """Iterate over the games of a file or directory (``source``, a path:
+    a ``str`` or an ``os.PathLike``), or of ``bytes`` (a file's content, in
+    any encoding, detected as for a file). A text is read with
+    :func:`read_text`.
 
     Paths are read as the command line reads them: compressed files
     (``.gz``, ``.bz2``, ``.xz``, ``.zst``, recognised by their first bytes),
@@ -83,21 +69,46 @@ def read(
 
     ``variant`` is the variant of games without a Variant tag (default
     Hundred). ``threads`` is the number of worker threads (default: all
-    cores). The games come in file order, read a few chunks ahead by a
-    thread of their own; each game's moves are replayed when first asked
-    for (:attr:`Game.moves`; later accesses give the same :class:`Move`
-    objects).
+    cores). ``max_game_size`` is the largest game read, in bytes (default
+    64 MiB, as ``--max-game-size``). The games come in file order, read a
+    few chunks ahead by a thread of their own, numbered from 1 in their
+    file as the command numbers them; each game's moves are replayed when
+    first asked for (:attr:`Game.moves`; later accesses give the same
+    :class:`Move` objects).
+
+    A game larger than ``max_game_size``, or cut by damage to its file (a
+    truncated or corrupt archive), comes as an invalid game with the
+    diagnostic ``pgn100::game_too_large`` or ``pgn100::truncated_game``, in
+    its place. A damaged or unreadable input is warned of
+    (:class:`UnreadableInputWarning`, naming the place) after the games
+    read before the damage, and the other inputs are read.
 
     Raises ``FileNotFoundError`` for a path that does not exist,
-    ``OSError`` for an input that cannot be read (a truncated archive),
     :class:`PgnError` for binary data (its diagnostic in ``args[1]``), and
     ``ValueError`` for an unknown variant or encoding.
     """
-    if _is_text(source):
-        if isinstance(source, bytes):
-            return _native.read_bytes(source, variant=variant, encoding=encoding, threads=threads)
-        return _native.read_text(source, variant=variant, threads=threads)
-    return _native.read_paths([os.fspath(source)], variant=variant, encoding=encoding, threads=threads)
+    if isinstance(source, bytes):
+        return _native.read_bytes(
+            source, variant=variant, encoding=encoding, threads=threads, max_game_size=max_game_size
+        )
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"source must be a path or bytes, not {type(source).__name__}")
+    return _native.read_paths(
+        [os.fspath(source)], variant=variant, encoding=encoding, threads=threads, max_game_size=max_game_size
+    )
+
+
+def read_text(
+    text: str,
+    *,
+    variant: Optional[str] = None,
+    threads: Optional[int] = None,
+    max_game_size: Optional[int] = None,
+) -> Iterator[Game]:
+    """Iterate over the games of a text, as :func:`read` reads a file."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return _native.read_text(text, variant=variant, threads=threads, max_game_size=max_game_size)
 
 
 def _paths(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
@@ -189,10 +200,15 @@ class Columns(dict):
     """Columns of a table: a ``dict`` from column name to a list of values,
     every list as long as the others. ``to_pandas()`` and ``to_polars()``
     make a data frame (pandas or polars must be installed). ``unreadable``
-    lists the inputs that could not be read (``path: why``; each was also
-    warned of with :class:`UnreadableInputWarning`)."""
+    lists the inputs that could not be read whole and the games not read
+    (``path: why``; each was also warned of with
+    :class:`UnreadableInputWarning`). ``dtypes`` gives the data frame type
+    of the nullable numeric columns: ``Int64`` (pandas' nullable integer)
+    for integers, ``float64`` (null as NaN) for decimals, whatever their
+    values, all null included."""
 
     unreadable: List[str] = []
+    dtypes: Dict[str, str] = {}
 
     def to_pandas(self) -> Any:
         """The columns as a ``pandas.DataFrame``."""
@@ -219,20 +235,29 @@ def stats(
     variant: Optional[str] = None,
     encoding: Optional[str] = None,
     threads: Optional[int] = None,
+    max_game_size: Optional[int] = None,
 ) -> Union[Columns, Dict[str, Any]]:
     """``pgn100 stats``: with ``per_game`` (the default) one row per game as
     :class:`Columns` (the columns of ``stats --per-game``: file, game,
     event, site, date, ..., plies, captures, castlings by stage and wing,
     ..., final_fen); without it, the aggregate as ``stats --format json``
-    writes it, as a dict. An input that cannot be read is warned of
-    (:class:`UnreadableInputWarning`) and the others are counted."""
-    out, unreadable = _native.stats(
-        _paths(paths), per_game=per_game, variant=variant, encoding=encoding, threads=threads
+    writes it, as a dict. Games are numbered from 1 in their file, as the
+    command numbers them. An input that cannot be read whole, and a game
+    not read (larger than ``max_game_size`` bytes, or cut by damage), are
+    warned of (:class:`UnreadableInputWarning`) and the others are counted."""
+    out, unreadable, dtypes = _native.stats(
+        _paths(paths),
+        per_game=per_game,
+        variant=variant,
+        encoding=encoding,
+        threads=threads,
+        max_game_size=max_game_size,
     )
     _warn_unreadable(unreadable)
     if per_game:
         out = Columns(out)
         out.unreadable = unreadable
+        out.dtypes = dict(dtypes or {})
     return out
 
 
@@ -253,17 +278,19 @@ def moves(
     0.17,23]``: 23), nags, comment (the
     comments' text without those commands), arrows and, with ``fen``,
     fen)."""
-    out, unreadable = _native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads)
+    out, unreadable, dtypes = _native.moves(_paths(paths), fen=fen, variant=variant, encoding=encoding, threads=threads)
     _warn_unreadable(unreadable)
     columns = Columns(out)
     columns.unreadable = unreadable
+    columns.dtypes = dict(dtypes)
     return columns
 
 
 class UnreadableInputWarning(UserWarning):
-    """An input that :func:`stats` or :func:`moves` could not read (a
-    truncated archive, binary data): reported, and the other inputs read,
-    as the command does."""
+    """An input that :func:`read`, :func:`stats` or :func:`moves` could not
+    read whole (a truncated or corrupt archive, binary data), or a game not
+    read: reported with its place, and every other game read, as the
+    command does."""
 
 
 def _warn_unreadable(unreadable: List[str]) -> None:
@@ -272,12 +299,17 @@ def _warn_unreadable(unreadable: List[str]) -> None:
 
 
 def to_pandas(columns: Dict[str, Sequence[Any]]) -> Any:
-    """A ``pandas.DataFrame`` of columns (from :func:`stats` or :func:`moves`)."""
+    """A ``pandas.DataFrame`` of columns (from :func:`stats` or :func:`moves`),
+    the nullable numeric columns typed as :attr:`Columns.dtypes` says."""
     try:
         import pandas
     except ImportError as e:  # pragma: no cover - depends on the environment
         raise ImportError("to_pandas needs pandas: pip install pandas") from e
-    return pandas.DataFrame(dict(columns))
+    frame = pandas.DataFrame(dict(columns))
+    for name, dtype in getattr(columns, "dtypes", {}).items():
+        if name in frame:
+            frame[name] = frame[name].astype(dtype)
+    return frame
 
 
 def to_polars(columns: Dict[str, Sequence[Any]]) -> Any:

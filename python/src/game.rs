@@ -567,8 +567,8 @@ impl Game {
 
     /// How the board ends the game (`checkmate (white wins)`, `stalemate`, ...), as `stats` names it.
     #[getter]
-    fn termination(&self) -> Option<&'static str> {
-        self.termination.map(|t| termination_name(Some(t)))
+    fn termination(&self) -> &'static str {
+        termination_name(self.termination)
     }
 
     /// The game's text as it stands in the input (decoded).
@@ -637,6 +637,22 @@ pub struct GameData {
 }
 
 impl GameData {
+    /// A game that was not read (over the size limit, cut by damage): an
+    /// invalid game, its diagnostic `d`, its text its first line `head`.
+    pub fn lost(d: Diagnostic, head: &str) -> GameData {
+        GameData {
+            index: 0,
+            tags: Tags::default(),
+            variant: None,
+            valid: false,
+            diagnostics: vec![d],
+            end: None,
+            result: None,
+            termination: None,
+            text: Arc::from(head),
+        }
+    }
+
     /// The game, numbered after `before` games of its file.
     pub fn into_game(self, file: &Arc<str>, before: usize, options: Options) -> Game {
         let mut diagnostics = self.diagnostics;

@@ -13,11 +13,12 @@ use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 
-use pgn100::cli::input::{expand, parse_encoding, Input};
 use pgn100::commands::validate::binary;
 use pgn100::diag::SourceFile;
-use pgn100::input::batch::{for_each_chunk, Blocks, NotText, BLOCK};
-use pgn100::notation::decode::Charset;
+use pgn100::input::batch::{BlockStart, NotText};
+use pgn100::input::driver::{read_inputs, read_one, Chunk, Config, Consumer, Damage, Error as DriverError, Lost, Run};
+use pgn100::input::paths::{expand, parse_encoding, Input};
+use pgn100::input::progress::Progress;
 use pgn100::replay::Options;
 use pgn100::rules::Variant;
 use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyValueError};
@@ -28,19 +29,34 @@ use game::{Diagnostic, Game, GameData, Move, Turn};
 pyo3::create_exception!(_native, PgnError, pyo3::exceptions::PyException, "An input pgn100 cannot read.");
 
 /// The options shared by the functions that read: the variant of games
-/// without a Variant tag, the encoding, the worker threads.
+/// without a Variant tag, the encoding, the worker threads, the largest game.
 struct Reading {
     options: Options,
-    encoding: Option<Charset>,
+    config: Config,
     threads: Option<usize>,
 }
 
 impl Reading {
-    fn new(variant: Option<&str>, encoding: Option<&str>, threads: Option<usize>, strict: bool) -> PyResult<Reading> {
+    fn new(
+        variant: Option<&str>,
+        encoding: Option<&str>,
+        threads: Option<usize>,
+        strict: bool,
+        max_game_size: Option<usize>,
+    ) -> PyResult<Reading> {
         let default_variant =
             variant.map(|v| v.parse::<Variant>().map_err(|e| PyValueError::new_err(e.to_string()))).transpose()?;
         let encoding = encoding.map(parse_encoding).transpose().map_err(PyValueError::new_err)?;
-        Ok(Reading { options: Options { strict, default_variant, keep_all: false }, encoding, threads })
+        let max_game = match max_game_size {
+            Some(0) => return Err(PyValueError::new_err("max_game_size must be at least 1 byte")),
+            Some(n) => n,
+            None => Config::default().max_game,
+        };
+        Ok(Reading {
+            options: Options { strict, default_variant, keep_all: false },
+            config: Config { encoding, max_game, write_back: None },
+            threads,
+        })
     }
 
     fn pool(&self) -> PyResult<rayon::ThreadPool> {
@@ -59,57 +75,82 @@ fn inputs(paths: &[PathBuf]) -> PyResult<Vec<Input>> {
     expand(paths).map_err(PyFileNotFoundError::new_err)
 }
 
-/// Why a read stopped: an input error, or binary data (a diagnostic).
+/// Why a read stopped: binary data (a diagnostic).
 enum Failure {
-    Io(String),
     Binary(Box<Diagnostic>),
 }
 
-/// What the reading thread sends: a chunk's games, or why it stopped.
+/// What the reading thread sends: a chunk's games, damage to warn of, or
+/// why it stopped.
 enum Sent {
     Games(Arc<str>, usize, Vec<GameData>),
+    Damage(String),
     Failed(Failure),
 }
 
-/// Reads `reader` (the input `name`) chunk by chunk on `pool`, sending the
-/// games in file order; false when the receiver is gone or reading failed.
-fn read_input(
-    name: &str,
-    reader: Box<dyn Read + Send>,
-    reading: &Reading,
-    pool: &rayon::ThreadPool,
-    tx: &std::sync::mpsc::SyncSender<Sent>,
-) -> bool {
-    let options = reading.options;
-    let file: Arc<str> = Arc::from(name);
-    let mut before = 0;
-    let result = for_each_chunk(
-        Blocks::new(reader, reading.encoding, BLOCK),
-        pool,
-        |text, lines, bytes| game::read_chunk(text, lines, bytes, options),
-        |_, _, _| Ok::<(), std::io::Error>(()),
-        |games: Vec<GameData>| {
-            let n = games.len();
-            tx.send(Sent::Games(file.clone(), before, games))
-                .map_err(|_| std::io::Error::other("the reader was dropped"))?;
-            before += n;
-            Ok(())
-        },
-    );
-    match result {
-        Ok(()) => true,
-        Err(e) => {
-            let failure = match e.get_ref().and_then(|inner| inner.downcast_ref::<NotText>()) {
-                Some(NotText { at, excerpt }) => {
-                    let d = binary(*at, excerpt);
-                    Failure::Binary(Box::new(Diagnostic::of(&d, &SourceFile::new(name, excerpt.clone()))))
-                }
-                None => Failure::Io(format!("{name}: {e}")),
-            };
-            let _ = tx.send(Sent::Failed(failure));
-            false
-        }
+/// The package's consumer of the reading driver: the games sent in input
+/// order, a game not read sent as an invalid game in its place, damage
+/// sent to be warned of.
+struct Sending<'a> {
+    tx: &'a std::sync::mpsc::SyncSender<Sent>,
+    /// The input being read.
+    file: Arc<str>,
+}
+
+impl Sending<'_> {
+    fn send(&self, sent: Sent) -> Result<(), DriverError> {
+        self.tx.send(sent).map_err(|_| "the reader was dropped".into())
     }
+}
+
+impl Consumer<Vec<GameData>> for Sending<'_> {
+    fn games(&self, part: &Vec<GameData>) -> usize {
+        part.len()
+    }
+    fn start(&mut self, _: usize, name: &str) -> Result<(), DriverError> {
+        self.file = Arc::from(name);
+        Ok(())
+    }
+    fn part(&mut self, _: usize, before: usize, games: Vec<GameData>) -> Result<(), DriverError> {
+        self.send(Sent::Games(self.file.clone(), before, games))
+    }
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), DriverError> {
+        let source = SourceFile::chunk(name, lost.head().to_string(), at.lines_before, at.bytes);
+        let d = Diagnostic::of(&lost.diagnostic().game(0), &source);
+        self.send(Sent::Games(self.file.clone(), game, vec![GameData::lost(d, lost.head())]))
+    }
+    fn damage(&mut self, damage: &Damage) -> Result<bool, DriverError> {
+        if let Some(NotText { at, excerpt }) = damage.not_text() {
+            let d = binary(*at, excerpt);
+            let d = Diagnostic::of(&d, &SourceFile::new(damage.name.as_str(), excerpt.clone()));
+            self.send(Sent::Failed(Failure::Binary(Box::new(d))))?;
+            return Err("binary data".into());
+        }
+        self.send(Sent::Damage(damage.to_string()))?;
+        Ok(true)
+    }
+}
+
+/// What is read: the inputs of paths, or one text.
+enum Source {
+    Inputs(Vec<Input>),
+    Text(String, Box<dyn Read + Send>),
+}
+
+/// Reads `source` chunk by chunk on `pool`, sending the games in file order.
+fn read_source(source: Source, reading: &Reading, pool: &rayon::ThreadPool, tx: &std::sync::mpsc::SyncSender<Sent>) {
+    let options = reading.options;
+    let work = |c: &Chunk<'_>| game::read_chunk(c.text, c.lines_before, c.bytes, options);
+    let mut sending = Sending { tx, file: Arc::from("") };
+    // The reading ends early only when the iterator is dropped, or at binary data (sent).
+    let _ = match source {
+        Source::Inputs(inputs) => {
+            read_inputs(&inputs, &reading.config, pool, &Progress::none(), work, &mut sending).map(drop)
+        }
+        Source::Text(name, reader) => {
+            read_one(0, &name, reader, &reading.config, pool, &work, &mut sending, &mut Run::default())
+        }
+    };
 }
 
 /// An iterator over the games of an input, read by a thread of its own
@@ -140,11 +181,18 @@ impl GameIter {
                     let options = self.options;
                     self.ready.extend(games.into_iter().map(|g| g.into_game(&file, before, options)));
                 }
-                Some(Sent::Failed(Failure::Io(e))) => return Err(PyOSError::new_err(e)),
+                Some(Sent::Damage(why)) => warn_unreadable(py, &why)?,
                 Some(Sent::Failed(Failure::Binary(d))) => return Err(pgn_error(py, *d)),
             }
         }
     }
+}
+
+/// Warns of a damaged or unreadable input (`pgn100.UnreadableInputWarning`).
+fn warn_unreadable(py: Python<'_>, why: &str) -> PyResult<()> {
+    let category = py.import("pgn100")?.getattr("UnreadableInputWarning")?;
+    let message = std::ffi::CString::new(format!("pgn100: {why}")).unwrap_or_default();
+    PyErr::warn(py, &category, &message, 1)
 }
 
 /// A [`PgnError`] carrying the diagnostic (as `args[1]`) and its message.
@@ -157,65 +205,62 @@ fn pgn_error(py: Python<'_>, d: Diagnostic) -> PyErr {
     }
 }
 
-/// Starts reading `sources` (inputs, or one text) on a thread of its own.
-fn start_reading(sources: Vec<(String, Box<dyn Read + Send>)>, reading: Reading) -> PyResult<GameIter> {
+/// Starts reading `source` on a thread of its own.
+fn start_reading(source: Source, reading: Reading) -> PyResult<GameIter> {
     let pool = reading.pool()?;
     let options = reading.options;
     // Two chunks' games ahead of the consumer at most.
     let (tx, rx) = sync_channel(2);
     std::thread::Builder::new()
         .name("pgn100-read".into())
-        .spawn(move || {
-            for (name, reader) in sources {
-                if !read_input(&name, reader, &reading, &pool, &tx) {
-                    return;
-                }
-            }
-        })
+        .spawn(move || read_source(source, &reading, &pool, &tx))
         .map_err(|e| PyOSError::new_err(e.to_string()))?;
     Ok(GameIter { rx: Mutex::new(rx), ready: VecDeque::new(), options })
 }
 
 /// The games of the files `paths` (compressed files and zip archives too).
 #[pyfunction]
-#[pyo3(signature = (paths, *, variant=None, encoding=None, threads=None))]
+#[pyo3(signature = (paths, *, variant=None, encoding=None, threads=None, max_game_size=None))]
 fn read_paths(
     paths: Vec<PathBuf>,
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
+    max_game_size: Option<usize>,
 ) -> PyResult<GameIter> {
-    let reading = Reading::new(variant, encoding, threads, false)?;
-    let mut sources = Vec::new();
-    for input in inputs(&paths)? {
-        let reader = input.open().map_err(|e| PyOSError::new_err(input.error(&e)))?;
-        sources.push((input.name(), reader));
-    }
-    start_reading(sources, reading)
+    let reading = Reading::new(variant, encoding, threads, false, max_game_size)?;
+    start_reading(Source::Inputs(inputs(&paths)?), reading)
 }
 
 /// The games of a text.
 #[pyfunction]
-#[pyo3(signature = (text, *, variant=None, threads=None, name="<text>"))]
-fn read_text(text: String, variant: Option<&str>, threads: Option<usize>, name: &str) -> PyResult<GameIter> {
-    let reading = Reading::new(variant, None, threads, false)?;
+#[pyo3(signature = (text, *, variant=None, threads=None, name="<text>", max_game_size=None))]
+fn read_text(
+    text: String,
+    variant: Option<&str>,
+    threads: Option<usize>,
+    name: &str,
+    max_game_size: Option<usize>,
+) -> PyResult<GameIter> {
+    let reading = Reading::new(variant, None, threads, false, max_game_size)?;
     let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(text.into_bytes()));
-    start_reading(vec![(name.to_string(), reader)], reading)
+    start_reading(Source::Text(name.to_string(), reader), reading)
 }
 
 /// The games of bytes (a file's content, its encoding detected unless given).
 #[pyfunction]
-#[pyo3(signature = (data, *, variant=None, encoding=None, threads=None, name="<bytes>"))]
+#[pyo3(signature = (data, *, variant=None, encoding=None, threads=None, name="<bytes>", max_game_size=None))]
 fn read_bytes(
     data: Vec<u8>,
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
     name: &str,
+    max_game_size: Option<usize>,
 ) -> PyResult<GameIter> {
-    let reading = Reading::new(variant, encoding, threads, false)?;
+    let reading = Reading::new(variant, encoding, threads, false, max_game_size)?;
     let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(data));
-    start_reading(vec![(name.to_string(), reader)], reading)
+    start_reading(Source::Text(name.to_string(), reader), reading)
 }
 
 /// What `validate` found over all inputs.
@@ -241,42 +286,37 @@ fn validate(
     strict: bool,
     threads: Option<usize>,
 ) -> PyResult<Validation> {
-    let reading = Reading::new(variant, encoding, threads, strict)?;
+    let reading = Reading::new(variant, encoding, threads, strict, None)?;
     let inputs = inputs(&paths)?;
     let pool = reading.pool()?;
-    Ok(py.allow_threads(|| {
-        let mut v = Validation { diagnostics: Vec::new(), files: 0, games: 0, invalid: 0, unreadable: Vec::new() };
-        for input in &inputs {
-            let name = input.name();
-            let reader = match input.open() {
-                Ok(r) => r,
-                Err(e) => {
-                    v.unreadable.push(input.error(&e));
-                    continue;
-                }
-            };
-            v.files += 1;
-            let mut count = pgn100::commands::StreamCount::default();
-            let result = pgn100::commands::validate_stream_into(
-                &name,
-                reader,
-                reading.encoding,
-                reading.options,
-                &pool,
-                |d, source| {
-                    v.diagnostics.push(Diagnostic::of(d, source));
-                    Ok(())
-                },
-                &mut count,
-            );
-            v.games += count.games;
-            v.invalid += count.invalid;
-            if let Err(e) = result {
-                v.unreadable.push(format!("{name}: {e}"));
-            }
-        }
-        v
-    }))
+    py.allow_threads(|| {
+        let (mut diagnostics, mut unreadable) = (Vec::new(), Vec::new());
+        let validated = pgn100::commands::validate::validate_inputs(
+            &inputs,
+            &reading.config,
+            reading.options,
+            &pool,
+            &Progress::none(),
+            |_, _| (),
+            |d, source, ()| {
+                diagnostics.push(Diagnostic::of(d, source));
+                Ok(())
+            },
+            |damage| {
+                unreadable.push(damage.to_string());
+                Ok(())
+            },
+        )
+        .map_err(|e| e.to_string());
+        validated.map(|v| Validation {
+            diagnostics,
+            files: v.run.opened,
+            games: v.games,
+            invalid: v.invalid,
+            unreadable,
+        })
+    })
+    .map_err(PyOSError::new_err)
 }
 
 /// `convert`'s output of `text`, and the diagnostics of the games copied
@@ -307,7 +347,7 @@ fn convert(
             PyValueError::new_err(format!("{what} must be one of {}, not {s:?}", names.join(", ")))
         })
     }
-    let reading = Reading::new(variant, None, None, false)?;
+    let reading = Reading::new(variant, None, None, false, None)?;
     let (pychess, pgn) = match to {
         None => (false, false),
         Some("pychess") => (true, false),

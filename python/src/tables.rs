@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use pgn100::commands::moves::{game_moves, GameMoves, MoveCells, MoveHead, MoveLine};
 use pgn100::commands::stats::{aggregate_text, stats_text, Aggregate, GameStats};
-use pgn100::input::batch::{for_each_chunk, Blocks, BLOCK};
+use pgn100::input::batch::BlockStart;
+use pgn100::input::driver::{read_inputs, Chunk, Consumer, Damage, Error as DriverError, Lost};
+use pgn100::input::progress::Progress;
 use pgn100::notation::{Found, GameRecord, Reader};
 use pgn100::output::table::{names, Cells, Row, Value};
 use pyo3::exceptions::PyOSError;
@@ -14,6 +16,10 @@ use pyo3::types::{PyDict, PyList};
 use pyo3::IntoPyObjectExt;
 
 use crate::{inputs, Reading};
+
+/// What `stats` and `moves` give: the columns (or the aggregate), the
+/// inputs not read whole and games not read, and the columns' data frame types.
+type Table<T, D> = (T, Vec<String>, D);
 
 /// One column's values.
 enum Column {
@@ -34,6 +40,12 @@ impl Cells for Pusher<'_> {
         let columns = &mut *self.columns;
         if self.i == columns.columns.len() {
             columns.names.push(name);
+            // Nullable numbers keep a numeric type in a data frame when all are null.
+            match value {
+                Value::OptInt(_) => columns.dtypes.push((name, "Int64")),
+                Value::OptFloat(_) => columns.dtypes.push((name, "float64")),
+                _ => {}
+            }
             columns.columns.push(match value {
                 Value::Str(_) | Value::OptStr(_) => Column::Str(Vec::new()),
                 Value::Int(_) | Value::OptInt(_) => Column::Int(Vec::new()),
@@ -62,6 +74,8 @@ impl Cells for Pusher<'_> {
 struct Columns {
     names: Vec<&'static str>,
     columns: Vec<Column>,
+    /// The data frame types of the nullable numeric columns.
+    dtypes: Vec<(&'static str, &'static str)>,
 }
 
 impl Columns {
@@ -69,14 +83,20 @@ impl Columns {
         row.visit(&mut Pusher { columns: self, i: 0 });
     }
 
-    /// The columns as a dict of lists; `empty` gives the names when there is no row.
-    fn into_py(self, py: Python<'_>, empty: &impl Row) -> PyResult<Py<PyDict>> {
+    /// The columns as a dict of lists (`empty` gives the names when there
+    /// is no row), and the data frame types of the nullable numeric ones.
+    fn into_py(self, py: Python<'_>, empty: &impl Row) -> PyResult<(Py<PyDict>, Py<PyDict>)> {
+        let dtypes = PyDict::new(py);
+        for (name, dtype) in &self.dtypes {
+            dtypes.set_item(name, dtype)?;
+        }
+        let dtypes = dtypes.unbind();
         let d = PyDict::new(py);
         if self.columns.is_empty() {
             for name in names(empty) {
                 d.set_item(name, PyList::empty(py))?;
             }
-            return Ok(d.unbind());
+            return Ok((d.unbind(), dtypes));
         }
         for (name, c) in self.names.into_iter().zip(self.columns) {
             let list = match c {
@@ -87,57 +107,68 @@ impl Columns {
             };
             d.set_item(name, list)?;
         }
-        Ok(d.unbind())
+        Ok((d.unbind(), dtypes))
     }
 }
 
-/// Runs `work` on every chunk of every input in parallel and `consume`
-/// on the results in order (with the input's name and its games before
-/// the chunk). An input that cannot be read is reported (`path: why`, in
-/// the list returned) and the others are read, as the command does; only
-/// paths that name nothing are an error.
+/// Runs `work` on every chunk of every input in parallel through the
+/// reading driver and `consume` on the results in order (with the input's
+/// name and its games before the chunk). A damaged or unreadable input,
+/// and a game not read, are reported (`path: why`, in the list returned)
+/// and the others are read, as the command does; only paths that name
+/// nothing are an error. Also returns the inputs opened.
 fn each_chunk<T: Send>(
     paths: &[PathBuf],
     reading: &Reading,
     work: impl Fn(&str, &str, usize, pgn100::notation::decode::FileBytes) -> T + Sync,
     games_of: impl Fn(&T) -> usize,
-    mut consume: impl FnMut(&str, usize, T),
-) -> PyResult<Vec<String>> {
+    consume: impl FnMut(&str, usize, T),
+) -> PyResult<(Vec<String>, usize)> {
     let pool = reading.pool()?;
-    let mut unreadable = Vec::new();
-    for input in inputs(paths)? {
-        let name = input.name();
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                unreadable.push(input.error(&e));
-                continue;
-            }
-        };
-        let mut before = 0;
-        let read = for_each_chunk(
-            Blocks::new(reader, reading.encoding, BLOCK),
-            &pool,
-            |text, lines, bytes| work(&name, text, lines, bytes),
-            |_, _, _| Ok::<(), std::io::Error>(()),
-            |t| {
-                let n = games_of(&t);
-                consume(&name, before, t);
-                before += n;
-                Ok(())
-            },
-        );
-        if let Err(e) = read {
-            unreadable.push(format!("{name}: {e}"));
-        }
+    let inputs = inputs(paths)?;
+    let mut tabling = Tabling { name: String::new(), games_of, consume, unreadable: Vec::new() };
+    let work = |c: &Chunk<'_>| work(c.name, c.text, c.lines_before, c.bytes);
+    let run = read_inputs(&inputs, &reading.config, &pool, &Progress::none(), work, &mut tabling)
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok((tabling.unreadable, run.opened))
+}
+
+/// The tables' consumer of the reading driver.
+struct Tabling<G, C> {
+    /// The input being read.
+    name: String,
+    games_of: G,
+    consume: C,
+    unreadable: Vec<String>,
+}
+
+impl<T, G: Fn(&T) -> usize, C: FnMut(&str, usize, T)> Consumer<T> for Tabling<G, C> {
+    fn games(&self, part: &T) -> usize {
+        (self.games_of)(part)
     }
-    Ok(unreadable)
+    fn start(&mut self, _: usize, name: &str) -> Result<(), DriverError> {
+        name.clone_into(&mut self.name);
+        Ok(())
+    }
+    fn part(&mut self, _: usize, before: usize, part: T) -> Result<(), DriverError> {
+        (self.consume)(&self.name, before, part);
+        Ok(())
+    }
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), DriverError> {
+        let line = at.lines_before + 1;
+        self.unreadable.push(format!("{name}:{line}: game {}: {}", game + 1, lost.message()));
+        Ok(())
+    }
+    fn damage(&mut self, damage: &Damage) -> Result<bool, DriverError> {
+        self.unreadable.push(damage.to_string());
+        Ok(true)
+    }
 }
 
 /// `stats --per-game` as columns, or the aggregate of `stats --format json`
 /// as a dict; and the inputs that could not be read.
 #[pyfunction]
-#[pyo3(signature = (paths, *, per_game=true, variant=None, encoding=None, threads=None))]
+#[pyo3(signature = (paths, *, per_game=true, variant=None, encoding=None, threads=None, max_game_size=None))]
 pub fn stats(
     py: Python<'_>,
     paths: Vec<PathBuf>,
@@ -145,12 +176,13 @@ pub fn stats(
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<(Py<PyAny>, Vec<String>)> {
-    let reading = Reading::new(variant, encoding, threads, false)?;
+    max_game_size: Option<usize>,
+) -> PyResult<Table<Py<PyAny>, Option<Py<PyDict>>>> {
+    let reading = Reading::new(variant, encoding, threads, false, max_game_size)?;
     let options = reading.options;
     if !per_game {
         let mut total = Aggregate::default();
-        let unreadable = py.allow_threads(|| {
+        let (unreadable, opened) = py.allow_threads(|| {
             each_chunk(
                 &paths,
                 &reading,
@@ -160,9 +192,9 @@ pub fn stats(
             )
         })?;
         // The inputs read, as the command counts them.
-        total.files = (inputs(&paths)?.len() - unreadable.len()) as u64;
+        total.files = opened as u64;
         let json = serde_json::to_value(&total).map_err(|e| PyOSError::new_err(e.to_string()))?;
-        return Ok((json_to_py(py, &json)?, unreadable));
+        return Ok((json_to_py(py, &json)?, unreadable, None));
     }
     let (columns, unreadable) = py.allow_threads(|| {
         let mut columns = Columns::default();
@@ -179,9 +211,10 @@ pub fn stats(
                 }
             },
         )
-        .map(|unreadable| (columns, unreadable))
+        .map(|(unreadable, _)| (columns, unreadable))
     })?;
-    Ok((columns.into_py(py, &GameStats::default())?.into_any(), unreadable))
+    let (columns, dtypes) = columns.into_py(py, &GameStats::default())?;
+    Ok((columns.into_any(), unreadable, Some(dtypes)))
 }
 
 /// `moves` as columns: one row per main-line move; and the inputs that could not be read.
@@ -194,8 +227,8 @@ pub fn moves(
     variant: Option<&str>,
     encoding: Option<&str>,
     threads: Option<usize>,
-) -> PyResult<(Py<PyDict>, Vec<String>)> {
-    let reading = Reading::new(variant, encoding, threads, false)?;
+) -> PyResult<Table<Py<PyDict>, Py<PyDict>>> {
+    let reading = Reading::new(variant, encoding, threads, false, None)?;
     let options = reading.options;
     let (columns, unreadable) = py.allow_threads(|| {
         let mut columns = Columns::default();
@@ -216,9 +249,10 @@ pub fn moves(
                 }
             },
         )
-        .map(|unreadable| (columns, unreadable))
+        .map(|(unreadable, _)| (columns, unreadable))
     })?;
-    Ok((columns.into_py(py, &MoveLine::sample(fen))?, unreadable))
+    let (columns, dtypes) = columns.into_py(py, &MoveLine::sample(fen))?;
+    Ok((columns, unreadable, dtypes))
 }
 
 /// The rows of every game of a chunk (a game that cannot be read has none).

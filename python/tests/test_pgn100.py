@@ -316,7 +316,7 @@ def test_paths_texts_bytes_and_compressed_files_read_alike(tmp_path):
     gz.write_bytes(gzip.compress(path.read_bytes()))
     key = lambda games: [(g.tags, g.valid, [m.uci for m in g.moves], g.final_fen, g.source) for g in games]
     want = key(pgn100.read(path))
-    assert want and want == key(pgn100.read(str(path))) == key(pgn100.read(text))
+    assert want and want == key(pgn100.read(str(path))) == key(pgn100.read_text(text))
     assert want == key(pgn100.read(path.read_bytes())) == key(pgn100.read(gz))
     first = next(pgn100.read(path))
     assert first.source == text[text.index("[") : text.index("[") + len(first.source)]
@@ -333,7 +333,7 @@ def test_a_missing_file_a_binary_file_and_bad_options_are_exceptions(tmp_path):
     d = e.value.args[1]
     assert d.code == "pgn100::binary" and d.offset == 0 and d.severity == "error"
     with pytest.raises(ValueError):
-        pgn100.read("1. e3-e5 *\n", variant="shogi")
+        pgn100.read_text("1. e3-e5 *\n", variant="shogi")
     with pytest.raises(ValueError):
         pgn100.read(CORPUS / "valid", encoding="martian")
 
@@ -349,14 +349,68 @@ def test_stats_and_moves_report_an_unreadable_input_and_go_on(tmp_path):
     with pytest.warns(pgn100.UnreadableInputWarning):
         total = pgn100.stats([binary, good], per_game=False)
     alone = pgn100.stats(good, per_game=False)
-    assert total["games"] == alone["games"] > 0 and total["files"] == 1
+    # Both inputs were opened, as the command counts them (`stats` says files: 2).
+    assert total["games"] == alone["games"] > 0 and total["files"] == 2
     with pytest.warns(pgn100.UnreadableInputWarning):
         assert pgn100.stats([binary, good]).rows == alone["games"]
 
 
+def test_a_string_is_a_path_and_a_missing_one_is_file_not_found(tmp_path):
+    # Issue 54 item 15: a typo was read as a text of no game.
+    with pytest.raises(FileNotFoundError):
+        pgn100.read(str(tmp_path / "gamez_typo.pgn"))
+    (g,) = pgn100.read_text('[Variant "Chess"]\n\n1. e4 e5 *\n')
+    # No termination is the string the command writes.
+    assert (g.valid, g.termination) == (True, "none")
+
+
+def test_a_game_over_the_size_limit_is_a_game_numbered_as_the_command_numbers_it(tmp_path, cli):
+    # Issue 53: good, oversized, good are three games, numbered 1, 2, 3.
+    good = '[Event "g"]\n[Variant "Chess"]\n\n1. e4 e5 *\n\n'
+    # Larger than the limit and than the first block read (256 KiB).
+    huge = '[Event "huge"]\n[Variant "Chess"]\n\n1. e4 {' + "x" * 300_000 + "} e5 *\n\n"
+    path = tmp_path / "three.pgn"
+    path.write_text(good + huge + good, encoding="utf-8")
+    games = list(pgn100.read(path, max_game_size=100_000))
+    assert [g.number for g in games] == [1, 2, 3]
+    assert [g.valid for g in games] == [True, False, True]
+    assert [d.code for d in games[1].diagnostics] == ["pgn100::game_too_large"]
+    out = cli("validate", "--format", "json", "--max-game-size", "100000", path).stdout.decode()
+    (d,) = [json.loads(line) for line in out.splitlines()]
+    assert (d["code"], d["game"]) == ("pgn100::game_too_large", 2)
+    with pytest.warns(pgn100.UnreadableInputWarning, match="game 2"):
+        rows = pgn100.stats(path, max_game_size=100_000)
+    assert rows["game"] == [1, 3]
+
+
+def test_a_truncated_zip_warns_and_gives_its_good_games(tmp_path):
+    # Issue 54 item 1: it raised FileNotFoundError.
+    import zipfile
+
+    plain = CORPUS / "chess" / "twic_sample_232games_mliebelt.pgn"
+    whole = tmp_path / "whole.zip"
+    with zipfile.ZipFile(whole, "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(plain, "a.pgn")
+    cut = tmp_path / "cut.zip"
+    cut.write_bytes(whole.read_bytes()[:30000])
+    with pytest.warns(pgn100.UnreadableInputWarning, match="cut.zip"):
+        games = list(pgn100.read(cut, variant="chess"))
+    assert len(games) > 50 and all(g.valid for g in games[:-1])
+    assert [d.code for d in games[-1].diagnostics] == ["pgn100::truncated_game"]
+    assert [g.number for g in games] == list(range(1, len(games) + 1))
+
+
+def test_nullable_numeric_columns_keep_their_type_when_all_null():
+    pd = pytest.importorskip("pandas")
+    # No [%eval] in the file: eval_mate is all null.
+    frame = pgn100.moves(CORPUS / "valid" / "seed002_castling.pgn").to_pandas()
+    assert frame["eval_mate"].isna().all() and str(frame["eval_mate"].dtype) == "Int64"
+    assert str(frame["eval_cp"].dtype) == "Int64" and str(frame["clock"].dtype) == "float64"
+
+
 def test_a_game_has_its_tags_result_termination_and_flags():
     text = '[Event "x"]\n[Variant "Chess"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n'
-    (g,) = pgn100.read(text)
+    (g,) = pgn100.read_text(text)
     assert g.tags == {"Event": "x", "Variant": "Chess"}
     assert (g.variant, g.valid, g.result, g.termination) == ("Chess", True, "1-0", "checkmate (white wins)")
     last = g.moves[-1]
@@ -366,7 +420,7 @@ def test_a_game_has_its_tags_result_termination_and_flags():
     # Replayed once: every access gives the same objects.
     assert all(a is b for a, b in zip(g.moves, g.moves)) and g.moves is not g.moves
     # The diagnostics too: a wrong check mark and a missing result.
-    (bad,) = pgn100.read('[Variant "Chess"]\n\n1. e4+ e5\n')
+    (bad,) = pgn100.read_text('[Variant "Chess"]\n\n1. e4+ e5\n')
     codes = sorted(d.code for d in bad.diagnostics)
     assert codes == ["pgn100::check_mark", "pgn100::missing_result"], codes
     assert all(a is b for a, b in zip(bad.diagnostics, bad.diagnostics))

@@ -1,10 +1,11 @@
-//! The reading loop of the aggregating commands (stats, tree): every input
-//! in turn through the parallel block driver, each chunk's part handed over
-//! in input order with the number of games before it in its file.
+//! The aggregating commands (stats, tree) on the reading driver: each
+//! chunk's part handed over in input order with the number of games
+//! before it in its file.
 
 use super::input::InputArgs;
 use super::progress::Progress;
-use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::input::batch::BlockStart;
+use crate::input::driver::{read_inputs, Chunk, Consumer, Damage, Error, Lost, Run};
 
 /// What a chunk's part says of itself to the driver.
 pub trait Part: Send {
@@ -12,74 +13,48 @@ pub trait Part: Send {
     fn games(&self) -> usize;
 }
 
-/// How the inputs were read.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Read {
-    /// Inputs opened.
-    pub opened: u64,
-    /// An input could not be opened or read whole, or a game was over the
-    /// size limit (the command exits 2).
-    pub unreadable: bool,
-}
-
 /// Reads the inputs of `args`, runs `work(input name, chunk)` on every
 /// chunk in parallel and gives `consume(games before it in its file, part)`
-/// the parts in input order. An input that cannot be opened or read is
-/// reported and passed over; a game over the size limit is reported (as
-/// game `n` of its file, counted) and the games after it are read. A
-/// broken pipe ends the reading (its error returned); any other error of
-/// `consume` ends the input it came from.
+/// the parts in input order. A game not read (over the size limit, cut by
+/// damage) is reported as game `n` of its file, and the games after it
+/// are read; a damaged or unreadable input is reported and the others are
+/// read (see [`crate::input::driver`]). An error of `consume` ends the run.
 pub fn aggregate<T: Part>(
     args: &InputArgs,
     work: impl Fn(&str, &str) -> T + Sync,
-    mut consume: impl FnMut(usize, T) -> Result<(), Box<dyn std::error::Error>>,
-) -> Result<Read, Box<dyn std::error::Error>> {
-    let encoding = args.encoding()?;
+    consume: impl FnMut(usize, T) -> Result<(), Error>,
+) -> Result<Run, Error> {
     let inputs = args.inputs()?;
     let pool = args.pool()?;
     let progress = Progress::new(&inputs);
-    let mut read = Read::default();
-    for input in &inputs {
-        let name = input.name();
-        let Some(reader) = input.open_or_report(&progress) else {
-            read.unreadable = true;
-            continue;
-        };
-        read.opened += 1;
-        // Games before the chunk; whether a game was over the size limit.
-        let (index, oversized) = (std::cell::Cell::new(0), std::cell::Cell::new(false));
-        let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK),
-            &pool,
-            |text, _, _| work(&name, text),
-            |info, _, at| {
-                if let Some(game) = &info.oversized {
-                    let line = at.lines_before + 1;
-                    let n = index.get() + 1;
-                    progress.suspend(|| eprintln!("pgn100: {name}:{line}: game {n}: {}", game.message()));
-                    index.set(n);
-                    oversized.set(true);
-                }
-                Ok::<(), Box<dyn std::error::Error>>(())
-            },
-            |part| {
-                let games = part.games();
-                consume(index.get(), part)?;
-                index.set(index.get() + games);
-                Ok(())
-            },
-        );
-        read.unreadable |= oversized.get();
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) {
-                return Err(e);
-            }
-            progress.suspend(|| eprintln!("pgn100: {name}: {e}"));
-            read.unreadable = true;
-        }
-    }
+    let mut consumer = Aggregating { consume, progress: &progress };
+    let run =
+        read_inputs(&inputs, &args.config()?, &pool, &progress, |c: &Chunk<'_>| work(c.name, c.text), &mut consumer)?;
     progress.finish();
-    Ok(read)
+    super::report_run(&run);
+    Ok(run)
+}
+
+struct Aggregating<'a, F> {
+    consume: F,
+    progress: &'a Progress,
+}
+
+impl<T: Part, F: FnMut(usize, T) -> Result<(), Error>> Consumer<T> for Aggregating<'_, F> {
+    fn games(&self, part: &T) -> usize {
+        part.games()
+    }
+    fn part(&mut self, _: usize, before: usize, part: T) -> Result<(), Error> {
+        (self.consume)(before, part)
+    }
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
+        super::report_lost(self.progress, name, game, lost, at);
+        Ok(())
+    }
+    fn damage(&mut self, damage: &Damage) -> Result<bool, Error> {
+        self.progress.suspend(|| eprintln!("pgn100: {damage}"));
+        Ok(true)
+    }
 }
 
 impl Part for (Vec<crate::commands::stats::GameStats>, crate::commands::stats::Aggregate) {

@@ -38,7 +38,7 @@ pub struct AnnotateArgs {
 }
 
 pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     let options = AnnotateOptions {
         fen: args.fen,
@@ -52,9 +52,11 @@ pub fn run(args: &AnnotateArgs, color: bool) -> Outcome {
     let pool = args.input.pool()?;
     let progress = Progress::new(&inputs);
     let annotate = |source: &SourceFile| annotate_source(source, &options);
-    let invalid = to_output(args.output.as_deref(), |out| {
-        transform_all(&inputs, encoding, &annotate, &pool, out, &progress, color)
+    // A damaged input: the games before the damage are written.
+    let (invalid, run) = to_output(args.output.as_deref(), |out| {
+        transform_all(&inputs, &config, &annotate, &pool, out, &progress, color)
     })?;
     progress.finish();
-    Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))
+    super::report_run(&run);
+    Ok(ExitCode::from(run.exit(u8::from(invalid > 0))))
 }

@@ -12,7 +12,8 @@ use std::ops::Range;
 
 use super::input::Input;
 use super::progress::Progress;
-use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::input::batch::BlockStart;
+use crate::input::driver::{read_inputs, Block, Chunk, Config, Consumer, Damage, Error, Lost, Run};
 use crate::notation::decode::{Charset, FileBytes};
 
 /// The bytes of the block being consumed, as read from the file.
@@ -21,9 +22,6 @@ pub struct Raw {
     /// The file offset of `bytes[0]`.
     start: usize,
     bytes: Vec<u8>,
-    /// The games over the size limit skipped in the input before the
-    /// block: a command that numbers games adds them.
-    pub skipped: usize,
 }
 
 impl Raw {
@@ -48,71 +46,84 @@ pub fn file_ranges(text: &str, at: FileBytes, ranges: impl IntoIterator<Item = R
     ranges.into_iter().map(|r| to_file(r.start)..to_file(r.end)).collect()
 }
 
-/// Reads `inputs`, runs `work(text, lines_before, file bytes)` on every
-/// chunk in parallel and gives `consume(input index, block bytes, result)`
-/// the results in order. An input that cannot be read is reported and
-/// skipped; returns whether one was. Errors of `consume` end the reading.
-/// With more than one input, games not in UTF-8 are given as UTF-8 (see
-/// the module's text).
+/// Reads `inputs` through the reading driver, runs `work(text,
+/// lines_before, file bytes)` on every chunk in parallel and gives
+/// `consume(input index, games of the input before the chunk, block
+/// bytes, result)` the results in order; `games` counts a result's games.
+/// A game not read (over the size limit, cut by damage) is reported and
+/// keeps its number; a damaged or unreadable input is reported and the
+/// others are read. An error of `consume` ends the reading. With more
+/// than one input, games not in UTF-8 are given as UTF-8 (see the
+/// module's text).
 pub fn read_all<T: Send>(
     inputs: &[Input],
-    encoding: Option<crate::notation::decode::Charset>,
+    config: Config,
     pool: &rayon::ThreadPool,
     progress: &Progress,
     work: impl Fn(&str, usize, FileBytes) -> T + Sync,
-    mut consume: impl FnMut(usize, &Raw, T) -> Result<(), Box<dyn std::error::Error>>,
-) -> Result<bool, Box<dyn std::error::Error>> {
-    let mut unreadable = false;
+    games: impl Fn(&T) -> usize,
+    consume: impl FnMut(usize, usize, &Raw, T) -> Result<(), Error>,
+) -> Result<Run, Error> {
     let to_utf8 = inputs.len() > 1;
-    for (i, input) in inputs.iter().enumerate() {
-        let Some(reader) = input.open_or_report(progress) else {
-            unreadable = true;
-            continue;
-        };
-        // The bytes of the block whose chunks are being consumed.
-        let raw = std::cell::RefCell::new(Raw::default());
-        let mut noted = false;
-        // Whether a game was over the size limit (the input is not read whole).
-        let oversized = std::cell::Cell::new(false);
-        let result = for_each_chunk(
-            Blocks::new(reader, encoding, BLOCK).write_back(to_utf8),
-            pool,
-            &work,
-            |blocks, text, at| {
-                if let Some(used) = blocks.used.filter(|&e| e != Charset::UTF_8 && (to_utf8 || e.is_utf16())) {
-                    if !std::mem::replace(&mut noted, true) {
-                        let why = if to_utf8 { ", so that the output has one encoding" } else { "" };
-                        progress.suspend(|| {
-                            eprintln!(
-                                "pgn100: note: {}: read as {}; its games are written in UTF-8{why}",
-                                input.name(),
-                                used.name()
-                            )
-                        });
-                    }
-                }
-                let skipped = raw.borrow().skipped + usize::from(blocks.oversized.is_some());
-                if let Some(game) = &blocks.oversized {
-                    let line = at.lines_before + 1;
-                    progress.suspend(|| eprintln!("pgn100: {}:{line}: {}", input.name(), game.message()));
-                    oversized.set(true);
-                }
-                let bytes = blocks.raw.unwrap_or_else(|| text.as_bytes().to_vec());
-                *raw.borrow_mut() = Raw { start: at.bytes.start, bytes, skipped };
-                Ok::<(), Box<dyn std::error::Error>>(())
-            },
-            |t| consume(i, &raw.borrow(), t),
-        );
-        unreadable |= oversized.get();
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) || e.downcast_ref::<Fatal>().is_some() {
-                return Err(e);
-            }
-            progress.suspend(|| eprintln!("pgn100: {}: {e}", input.name()));
-            unreadable = true;
-        }
+    let config = Config { write_back: Some(to_utf8), ..config };
+    let mut consumer = Collecting { to_utf8, noted: None, raw: Raw::default(), progress, games, consume };
+    let run = read_inputs(
+        inputs,
+        &config,
+        pool,
+        progress,
+        |c: &Chunk<'_>| work(c.text, c.lines_before, c.bytes),
+        &mut consumer,
+    )?;
+    super::report_run(&run);
+    Ok(run)
+}
+
+/// The collector's consumer of the reading driver.
+struct Collecting<'a, G, C> {
+    to_utf8: bool,
+    /// The input whose encoding was noted.
+    noted: Option<usize>,
+    /// The bytes of the block whose chunks are being consumed.
+    raw: Raw,
+    progress: &'a Progress,
+    games: G,
+    consume: C,
+}
+
+impl<T, G, C> Consumer<T> for Collecting<'_, G, C>
+where
+    G: Fn(&T) -> usize,
+    C: FnMut(usize, usize, &Raw, T) -> Result<(), Error>,
+{
+    fn games(&self, part: &T) -> usize {
+        (self.games)(part)
     }
-    Ok(unreadable)
+    fn part(&mut self, input: usize, before: usize, part: T) -> Result<(), Error> {
+        (self.consume)(input, before, &self.raw, part)
+    }
+    fn block(&mut self, block: Block<'_>) -> Result<(), Error> {
+        let to_utf8 = self.to_utf8;
+        let used = block.info.used.filter(|&e| e != Charset::UTF_8 && (to_utf8 || e.is_utf16()));
+        if let (Some(used), false) = (used, self.noted == Some(block.input)) {
+            self.noted = Some(block.input);
+            let why = if to_utf8 { ", so that the output has one encoding" } else { "" };
+            self.progress.suspend(|| {
+                eprintln!("pgn100: note: {}: read as {}; its games are written in UTF-8{why}", block.name, used.name())
+            });
+        }
+        let bytes = block.info.raw.unwrap_or_else(|| block.text.as_bytes().to_vec());
+        self.raw = Raw { start: block.at.bytes.start, bytes };
+        Ok(())
+    }
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
+        super::report_lost(self.progress, name, game, lost, at);
+        Ok(())
+    }
+    fn damage(&mut self, damage: &Damage) -> Result<bool, Error> {
+        self.progress.suspend(|| eprintln!("pgn100: {damage}"));
+        Ok(true)
+    }
 }
 
 /// What the games written so far end with, for the blank line between
@@ -147,7 +158,7 @@ pub fn write_game_bytes(
 }
 
 /// An error of writing the output, which ends the command (an error of
-/// reading ends only the input being read).
+/// reading ends only the input being read, see [`crate::input::driver`]).
 #[derive(Debug)]
 pub struct Fatal(pub String);
 

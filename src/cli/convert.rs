@@ -11,6 +11,7 @@ use super::progress::Progress;
 use super::Outcome;
 use crate::commands::{convert_source, ConvertOptions, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
 use crate::diag::SourceFile;
+use crate::input::driver::Run;
 use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -62,7 +63,7 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     if args.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         return Err("--in-place needs files, not standard input".into());
@@ -86,21 +87,28 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     let pool = args.input.pool()?;
     let progress = Progress::new(&inputs);
     let convert = |source: &SourceFile| convert_source(source, &options);
-    let mut invalid = 0;
+    let (mut invalid, mut run) = (0, Run::default());
     if args.in_place {
         for input in &inputs {
             if let Some(path) = input.plain_file() {
                 let mut file = AtomicFile::create(path)?;
-                invalid +=
-                    transform_all(std::slice::from_ref(input), encoding, &convert, &pool, &mut file, &progress, color)?;
-                file.commit()?;
+                let one = std::slice::from_ref(input);
+                let (bad, read) = transform_all(one, &config, &convert, &pool, &mut file, &progress, color)?;
+                // A file that could not be read whole is left as it is.
+                if read.damaged == 0 {
+                    file.commit()?;
+                }
+                invalid += bad;
+                run += read;
             }
         }
     } else {
-        invalid = super::output::to_output(args.output.as_deref(), |out| {
-            transform_all(&inputs, encoding, &convert, &pool, out, &progress, color)
+        // A damaged input: the games before the damage are written.
+        (invalid, run) = super::output::to_output(args.output.as_deref(), |out| {
+            transform_all(&inputs, &config, &convert, &pool, out, &progress, color)
         })?;
     }
     progress.finish();
-    Ok(ExitCode::from(if invalid > 0 { 1 } else { 0 }))
+    super::report_run(&run);
+    Ok(ExitCode::from(run.exit(u8::from(invalid > 0))))
 }

@@ -11,6 +11,7 @@ use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
 use crate::commands::dedup::{key_chunk, Place, Seen};
+use crate::input::driver::Run;
 use crate::replay::Options;
 
 #[derive(Args, Debug)]
@@ -34,18 +35,18 @@ pub struct DedupArgs {
 }
 
 pub fn run(args: &DedupArgs) -> Outcome {
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
     let mut seen = Seen::new(args.report);
     let write_games = args.output.is_some() || !args.report;
-    let mut run = |out: &mut dyn Write| -> Result<bool, Box<dyn std::error::Error>> {
-        let (mut current, mut number, mut ends_line) = (usize::MAX, 0u64, Separation::default());
+    let mut run = |out: &mut dyn Write| -> Result<Run, Box<dyn std::error::Error>> {
+        let mut ends_line = Separation::default();
         read_all(
             &inputs,
-            encoding,
+            config,
             &pool,
             &progress,
             |text, lines, at| {
@@ -53,14 +54,11 @@ pub fn run(args: &DedupArgs) -> Outcome {
                 let ranges = file_ranges(text, at, games.iter().map(|g| g.range.clone()));
                 (lines, games, ranges)
             },
-            |input, raw, (lines, games, ranges)| {
-                if input != current {
-                    (current, number) = (input, 0);
-                }
-                for (g, r) in games.iter().zip(&ranges) {
-                    number += 1;
-                    // Games over the size limit keep their numbers.
-                    let game = number + raw.skipped as u64;
+            |(_, games, _)| games.len(),
+            |input, before, raw, (lines, games, ranges)| {
+                for (number, (g, r)) in games.iter().zip(&ranges).enumerate() {
+                    // Games not read keep their numbers.
+                    let game = (before + number + 1) as u64;
                     let place = Place { input: input as u32, line: (lines + g.line + 1) as u64, game };
                     if seen.add(g.key, place) && write_games {
                         write_game_bytes(out, raw.get(r), &mut ends_line).map_err(fatal)?;
@@ -70,7 +68,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
             },
         )
     };
-    let unreadable = if write_games {
+    let read = if write_games {
         super::output::to_output(args.output.as_deref(), |out| run(out))?
     } else {
         run(&mut std::io::sink())?
@@ -98,11 +96,5 @@ pub fn run(args: &DedupArgs) -> Outcome {
             format!("; {} game(s) not replayed without error, compared with none", seen.uncompared)
         }
     );
-    Ok(ExitCode::from(if unreadable {
-        2
-    } else if seen.duplicates > 0 {
-        1
-    } else {
-        0
-    }))
+    Ok(ExitCode::from(read.exit(u8::from(seen.duplicates > 0))))
 }

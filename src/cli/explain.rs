@@ -147,7 +147,7 @@ valid; among the moves such a byte is no token (a syntax error). --strict makes 
         Code::Binary => {
             "A file whose first 64 KiB hold a NUL byte (other than NUL padding at their end, see nul_padding), or control characters in more than one byte of 32, is \
 binary data (an executable, a tar or 7z archive, a UTF-16 file without its BOM), not a game file (gzip, bzip2, xz and zstd data and zip archives are recognised and read): validate reports \
-this error and reads no game; convert, annotate and stats refuse the file (exit status 2). A UTF-16 file \
+this error and reads no game; the other commands report the file and read the other inputs (exit status 1). A UTF-16 file \
 with its BOM is read as text; --encoding names an encoding and turns the check off."
         }
         Code::BookPunctuation => {
@@ -159,6 +159,13 @@ with its BOM is read as text; --encoding names an encoding and turns the check o
 time, and reported as an invalid game naming its first line, and the games after it are read. A game of \
 that size is no real game: a comment of gigabytes in a crafted archive (a zip bomb) would otherwise take \
 that much memory. Every command that reads games has the option."
+        }
+        Code::TruncatedGame => {
+            "A compressed file or zip archive that is cut short (an interrupted download) or corrupt (a bad \
+checksum, damaged bytes) can be read up to the damage. Every game before it is read; the game the damage falls \
+in is this error, at its first line (it is not read: a game without its end would be read as another, shorter \
+game); the damage itself is reported after it, with its place, and the other inputs are read. The exit status \
+is 1. A zip archive cut before its directory is read from its members' own headers."
         }
         Code::NulPadding => {
             "A file cut short in a download, or written into a pre-allocated file, ends with NUL bytes. NUL bytes and white space that run from the last game to the end of the file (or to the next game's tags) are padding: reported once, not read as a game, and the game before them stays valid. NUL bytes anywhere else are binary data or a syntax error."

@@ -87,24 +87,26 @@ impl FilterArgs {
 
 pub fn run(args: &FilterArgs) -> Outcome {
     let criteria = args.criteria()?;
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
     let (mut games, mut matched) = (0usize, 0usize);
-    let unreadable = super::output::to_output(args.output.as_deref(), |out| {
+    // A damaged input: the games before the damage are written.
+    let run = super::output::to_output(args.output.as_deref(), |out| {
         let mut ends_line = Separation::default();
         read_all(
             &inputs,
-            encoding,
+            config,
             &pool,
             &progress,
             |text, _, at| {
                 let f = filter_chunk(text, &criteria, options);
                 (f.games, file_ranges(text, at, f.matched))
             },
-            |_, raw, (read, ranges)| {
+            |(read, _)| *read,
+            |_, _, raw, (read, ranges)| {
                 games += read;
                 matched += ranges.len();
                 for r in &ranges {
@@ -116,11 +118,5 @@ pub fn run(args: &FilterArgs) -> Outcome {
     })?;
     progress.finish();
     eprintln!("pgn100 filter: {matched} of {games} game(s) matched in {} input(s)", inputs.len());
-    Ok(ExitCode::from(if unreadable {
-        2
-    } else if matched == 0 {
-        1
-    } else {
-        0
-    }))
+    Ok(ExitCode::from(run.exit(u8::from(matched == 0))))
 }

@@ -1,109 +1,11 @@
-//! Inputs: files, directories (walked for `*.pgn` and `*.txt`, also
-//! compressed and in zip archives) and `-`; compressed data is read through
-//! [`crate::input::compressed`], a zip archive member by member (the
-//! members of archives inside it too).
+//! The input options of the commands that read game files, turned into
+//! the reading driver's inputs and configuration ([`crate::input`]).
 
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use super::output::file_error;
-use super::progress::Progress;
-use crate::input::compressed::{decompress, open_zip_member, sniff_file, zip_members, Compression};
-use crate::notation::decode::encoding_by_name;
+use crate::input::driver::Config;
+pub use crate::input::paths::{expand, parse_encoding, Input};
 use crate::rules::Variant;
-
-/// One input to read.
-#[derive(Clone, Debug)]
-pub enum Input {
-    Stdin,
-    File(PathBuf),
-    /// A file member of a zip archive, or of an archive inside it: its
-    /// indexes on the way, its name (`inner.zip:game.pgn`) and its
-    /// compressed size.
-    Member {
-        archive: PathBuf,
-        indexes: Vec<usize>,
-        name: String,
-        packed: u64,
-    },
-    /// An archive inside a zip archive that cannot be read: why. Reading
-    /// it is that error; the archive's other members are read.
-    Unreadable {
-        archive: PathBuf,
-        name: String,
-        why: String,
-    },
-}
-
-impl Input {
-    pub fn name(&self) -> String {
-        match self {
-            Input::Stdin => "<stdin>".to_string(),
-            Input::File(p) => p.display().to_string(),
-            Input::Member { archive, name, .. } | Input::Unreadable { archive, name, .. } => {
-                format!("{}:{name}", archive.display())
-            }
-        }
-    }
-
-    /// An error reading this input, worded as every file error is.
-    pub fn error(&self, e: &std::io::Error) -> String {
-        match self {
-            Input::Stdin => file_error(Path::new("<stdin>"), e),
-            Input::File(p) => file_error(p, e),
-            Input::Member { .. } | Input::Unreadable { .. } => file_error(Path::new(&self.name()), e),
-        }
-    }
-
-    /// A reader of the input, for the block reader, decompressed.
-    pub fn open(&self) -> std::io::Result<Box<dyn Read + Send>> {
-        self.open_counted(&Progress::none())
-    }
-
-    /// [`Input::open`], the bar of `progress` moved by the bytes of the
-    /// file (compressed, as they are stored) that reading consumes, so it
-    /// ends at its total.
-    pub fn open_counted(&self, progress: &Progress) -> std::io::Result<Box<dyn Read + Send>> {
-        let (kind, reader) = match self {
-            Input::Stdin => decompress(std::io::stdin())?,
-            Input::File(p) => decompress(progress.counted(std::fs::File::open(p)?))?,
-            Input::Member { archive, indexes, .. } => return open_zip_member(archive, indexes, progress.tally()),
-            Input::Unreadable { why, .. } => {
-                return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, why.clone()))
-            }
-        };
-        if kind == Compression::Zip {
-            // Members are listed from the archive's end: it must be a file.
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "a zip archive is read from a file, not from standard input",
-            ));
-        }
-        Ok(reader)
-    }
-
-    /// [`Input::open`], or `None` with the error reported on standard
-    /// error (above the progress bar): the commands that read many inputs
-    /// go on with the next one.
-    pub fn open_or_report(&self, progress: &Progress) -> Option<Box<dyn Read + Send>> {
-        match self.open_counted(progress) {
-            Ok(r) => Some(r),
-            Err(e) => {
-                progress.suspend(|| eprintln!("pgn100: {}", self.error(&e)));
-                None
-            }
-        }
-    }
-
-    /// The path of an input that is a plain (not compressed) file, which
-    /// can be rewritten in place.
-    pub fn plain_file(&self) -> Option<&Path> {
-        match self {
-            Input::File(p) if sniff_file(p).is_ok_and(|k| k == Compression::Plain) => Some(p),
-            _ => None,
-        }
-    }
-}
 
 /// The input options shared by the commands that read game files.
 #[derive(clap::Args, Debug)]
@@ -138,71 +40,8 @@ impl InputArgs {
     pub fn encoding(&self) -> Result<Option<crate::notation::decode::Charset>, String> {
         self.encoding.as_deref().map(parse_encoding).transpose()
     }
-}
-
-/// Expands the command line's paths; no path means standard input.
-pub fn expand(paths: &[PathBuf]) -> Result<Vec<Input>, String> {
-    if paths.is_empty() {
-        return Ok(vec![Input::Stdin]);
+    /// The reading driver's configuration.
+    pub fn config(&self) -> Result<Config, String> {
+        Ok(Config { encoding: self.encoding()?, max_game: self.max_game_size, write_back: None })
     }
-    let mut out = Vec::new();
-    for p in paths {
-        if p.as_os_str() == "-" {
-            out.push(Input::Stdin);
-        } else if p.is_dir() {
-            walk(p, &mut out).map_err(|e| file_error(p, &e))?;
-        } else if p.exists() {
-            push_file(p, &mut out)?;
-        } else {
-            return Err(format!("{}: no such file or directory", p.display()));
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<Input>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            walk(&p, out)?;
-        } else if is_game_archive(&p)
-            || p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn") || e.eq_ignore_ascii_case("txt"))
-        {
-            push_file(&p, out).map_err(std::io::Error::other)?;
-        }
-    }
-    Ok(())
-}
-
-/// A file found in a directory that holds games compressed: `*.zip`, or
-/// `*.pgn` / `*.txt` with `.gz`, `.bz2`, `.xz` or `.zst` after it.
-fn is_game_archive(p: &Path) -> bool {
-    let name = p.file_name().map(|n| n.to_string_lossy().to_ascii_lowercase()).unwrap_or_default();
-    name.ends_with(".zip")
-        || [".gz", ".bz2", ".xz", ".zst"]
-            .iter()
-            .any(|c| name.strip_suffix(c).is_some_and(|stem| stem.ends_with(".pgn") || stem.ends_with(".txt")))
-}
-
-/// A file, or the file members of a zip archive in their order (the
-/// archive is recognised by its first bytes, whatever its name).
-fn push_file(p: &Path, out: &mut Vec<Input>) -> Result<(), String> {
-    if sniff_file(p).map_err(|e| file_error(p, &e))? != Compression::Zip {
-        out.push(Input::File(p.to_path_buf()));
-        return Ok(());
-    }
-    for entry in zip_members(p).map_err(|e| file_error(p, &e))? {
-        let archive = p.to_path_buf();
-        out.push(match entry.error {
-            Some(why) => Input::Unreadable { archive, name: entry.name, why },
-            None => Input::Member { archive, indexes: entry.indexes, name: entry.name, packed: entry.packed },
-        });
-    }
-    Ok(())
-}
-
-/// The `--encoding` value, checked.
-pub fn parse_encoding(name: &str) -> Result<crate::notation::decode::Charset, String> {
-    encoding_by_name(name).ok_or_else(|| format!("unknown encoding {name:?} ({})", crate::notation::charset::NAMES))
 }

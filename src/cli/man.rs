@@ -100,11 +100,33 @@ fn exit_status(roff: &mut Roff, command: Option<&str>) {
         Some(_) => "",
         None => "Problems found: at least one game is invalid.",
     };
+    let reads = matches!(
+        command,
+        None | Some("validate" | "convert" | "annotate" | "stats" | "moves" | "filter" | "dedup" | "split" | "tree")
+    );
+    // One rule for damaged inputs, the reading driver's (input::driver::Run).
+    let damaged = "An input was damaged or could not be read (a truncated or corrupt compressed file or zip \
+archive, binary data, a file that cannot be opened), or a game was not read (larger than --max-game-size, or cut \
+by the damage): each is reported with its place, every other game is read, and an output file holds them all.";
+    let one = match (one.is_empty(), reads) {
+        (true, false) => String::new(),
+        (true, true) => damaged.to_string(),
+        (false, true) => format!(
+            "{one} Also: {}{}",
+            damaged.get(..1).unwrap_or_default().to_lowercase(),
+            damaged.get(1..).unwrap_or_default()
+        ),
+        (false, false) => one.to_string(),
+    };
     tagged(roff, "0", "Success.");
     if !one.is_empty() {
-        tagged(roff, "1", one);
+        tagged(roff, "1", &one);
     }
-    tagged(roff, "2", "Usage error, or a file could not be read or written.");
+    let two = match reads {
+        true => "Usage error, a path that names nothing, no input could be opened at all, or an output could not be written.",
+        false => "Usage error, or a file could not be read or written.",
+    };
+    tagged(roff, "2", two);
     roff.control("PP", []).text([roman("A closed output pipe ends the program quietly with status 0.")]);
 }
 

@@ -162,7 +162,7 @@ impl MovesFormat {
 }
 
 pub fn run(args: &MovesArgs, color: bool) -> Outcome {
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     let pool = Arc::new(args.input.pool()?);
     let options = Options { default_variant: args.input.variant, ..Options::default() };
@@ -170,22 +170,18 @@ pub fn run(args: &MovesArgs, color: bool) -> Outcome {
     let mut rows = RowWriter::open(args, &pool)?;
     let (mut games, mut invalid) = (0usize, 0usize);
     let wanted = args.game.and_then(|n| usize::try_from(n).ok());
-    let mut at = (usize::MAX, 0); // the input being read, and its games before the chunk
     let format = args.format.rows();
-    let unreadable = read_all(
+    let read = read_all(
         &inputs,
-        encoding,
+        config,
         &pool,
         &progress,
         // The chunk's source is named when it is consumed.
         |text, lines, bytes| moves_chunk("", text, lines, bytes, options, args.fen, format),
-        |i, raw, chunk| {
+        |chunk| chunk.as_ref().map_or(0, |c| c.games.len()),
+        // Games not read keep their numbers.
+        |i, before, _, chunk| {
             let mut chunk = chunk.map_err(|e| fatal(std::io::Error::other(e)))?;
-            if at.0 != i {
-                at = (i, 0);
-            }
-            // Games over the size limit keep their numbers.
-            let before = at.1 + raw.skipped;
             let name = inputs.get(i).map(Input::name).unwrap_or_default();
             if let Some(source) = chunk.source.as_mut() {
                 source.name.clone_from(&name);
@@ -204,7 +200,6 @@ pub fn run(args: &MovesArgs, color: bool) -> Outcome {
             games += kept.len();
             invalid += kept.iter().filter(|g| !g.valid).count();
             rows.write(&chunk, &kept, &name, number)?;
-            at.1 += chunk.games.len();
             Ok(())
         },
     )?;
@@ -214,16 +209,7 @@ pub fn run(args: &MovesArgs, color: bool) -> Outcome {
             "pgn100: {invalid} of {games} game(s) invalid: their rows stop where the replay stops (column valid false)"
         );
     }
-    // A file is committed only when every input could be read.
-    let sink = rows.finish()?;
-    if !unreadable {
-        sink.commit()?;
-    }
-    Ok(ExitCode::from(if unreadable {
-        2
-    } else if invalid > 0 {
-        1
-    } else {
-        0
-    }))
+    // A damaged input: the rows of the games before the damage are written.
+    rows.finish()?.commit()?;
+    Ok(ExitCode::from(read.exit(u8::from(invalid > 0))))
 }

@@ -9,32 +9,10 @@ use super::input::Input;
 use super::progress::Progress;
 use crate::commands::Converted;
 use crate::diag::SourceFile;
-use crate::input::batch::{for_each_chunk, Blocks, BLOCK};
+use crate::input::batch::BlockStart;
+use crate::input::driver::{read_inputs, Chunk, Config, Consumer, Damage, Error as DriverError, Lost, Run};
 
-/// `PATH: reason`, the one wording of a file error: the system's reason in
-/// lower case, without "(os error N)" and without any temporary file's path.
-pub fn file_error(path: &Path, e: &std::io::Error) -> String {
-    format!("{}: {}", path.display(), reason(e))
-}
-
-fn reason(e: &std::io::Error) -> String {
-    // tempfile wraps the system error with the temporary path: take the system error.
-    let os = e.raw_os_error().or_else(|| {
-        let inner = e.get_ref().and_then(|r| r.source()).and_then(|s| s.downcast_ref::<std::io::Error>());
-        inner.and_then(std::io::Error::raw_os_error)
-    });
-    let text = match os {
-        Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
-        None if e.get_ref().is_some() => e.to_string(),
-        None => e.kind().to_string(),
-    };
-    let text = match text.rfind(" (os error ") {
-        Some(at) => text.get(..at).unwrap_or(&text).to_string(),
-        None => text,
-    };
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_lowercase().collect::<String>() + chars.as_str())
-}
+pub use crate::input::paths::file_error;
 
 /// A file written through a temporary file in the same directory and renamed
 /// on [`AtomicFile::commit`]: it is written whole or not at all. A symbolic
@@ -237,76 +215,70 @@ impl Write for Joined<'_> {
     }
 }
 
-/// Rewrites one input (convert, annotate) in bounded blocks, chunks in
-/// parallel, output in order; returns the number of invalid games.
-fn transform_input(
-    input: &Input,
-    encoding: Option<crate::notation::decode::Charset>,
-    transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
-    pool: &rayon::ThreadPool,
-    out: &mut Joined<'_>,
-    progress: &Progress,
-    color: bool,
-) -> Result<usize, Box<dyn std::error::Error>> {
-    let name = input.name();
-    let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
-    out.next_input()?;
-    // Games before the chunk and invalid games, counted by the chunks and
-    // by the games over the size limit (each an invalid game, not written).
-    let (games_before, invalid) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
-    for_each_chunk(
-        Blocks::new(reader, encoding, BLOCK),
-        pool,
-        |text, lines, bytes| {
-            let source = SourceFile::chunk(name.clone(), text.to_string(), lines, bytes);
-            let converted = transform(&source);
-            // Rendered by the thread that found them (what they show does
-            // not depend on the games before the chunk).
-            let rendered: String = converted.diagnostics.iter().map(|d| d.render(&source, color)).collect();
-            (converted, rendered)
-        },
-        |info, _, at| {
-            if let Some(game) = &info.oversized {
-                let d = crate::commands::validate::oversized(game).game(games_before.get());
-                let source = SourceFile::chunk(name.clone(), game.head.clone(), at.lines_before, at.bytes);
-                progress.suspend(|| eprint!("{}", d.render(&source, color)));
-                games_before.set(games_before.get() + 1);
-                invalid.set(invalid.get() + 1);
-            }
-            Ok::<(), Box<dyn std::error::Error>>(())
-        },
-        |(converted, rendered)| {
-            if !rendered.is_empty() {
-                progress.suspend(|| eprint!("{rendered}"));
-            }
-            out.write_all(converted.text.as_bytes())?;
-            games_before.set(games_before.get() + converted.games);
-            invalid.set(invalid.get() + converted.invalid);
-            Ok(())
-        },
-    )
-    .map_err(|e| if super::is_broken_pipe(e.as_ref()) { e } else { format!("{name}: {e}").into() })?;
-    Ok(invalid.get())
-}
-
-/// Rewrites every input in turn into `out`, each after a line break when
-/// the one before did not end with one; returns the number of invalid games.
+/// Rewrites every input in turn (convert, annotate) into `out` through the
+/// reading driver, chunks in parallel, output in order, each input after
+/// a line break when the one before did not end with one; returns the
+/// number of invalid games (the games not read among them) and how the
+/// inputs were read. A damaged or unreadable input is reported, its games
+/// before the damage written, and the other inputs are read.
 pub fn transform_all(
     inputs: &[Input],
-    encoding: Option<crate::notation::decode::Charset>,
+    config: &Config,
     transform: &(dyn Fn(&SourceFile) -> Converted + Sync),
     pool: &rayon::ThreadPool,
     out: &mut dyn Write,
     progress: &Progress,
     color: bool,
-) -> Result<usize, Box<dyn std::error::Error>> {
-    let mut out = Joined::new(out);
-    let mut invalid = 0;
-    for input in inputs {
-        invalid += transform_input(input, encoding, transform, pool, &mut out, progress, color)?;
+) -> Result<(usize, Run), Box<dyn std::error::Error>> {
+    let mut consumer = Transforming { out: Joined::new(out), invalid: 0, progress, color };
+    let work = |c: &Chunk<'_>| {
+        let source = SourceFile::chunk(c.name, c.text.to_string(), c.lines_before, c.bytes);
+        let converted = transform(&source);
+        // Rendered by the thread that found them (what they show does
+        // not depend on the games before the chunk).
+        let rendered: String = converted.diagnostics.iter().map(|d| d.render(&source, color)).collect();
+        (converted, rendered)
+    };
+    let run = read_inputs(inputs, config, pool, progress, work, &mut consumer)?;
+    consumer.out.flush()?;
+    Ok((consumer.invalid, run))
+}
+
+/// The rewriting commands' consumer of the reading driver.
+struct Transforming<'a, 'b> {
+    out: Joined<'b>,
+    invalid: usize,
+    progress: &'a Progress,
+    color: bool,
+}
+
+impl Consumer<(Converted, String)> for Transforming<'_, '_> {
+    fn games(&self, part: &(Converted, String)) -> usize {
+        part.0.games
     }
-    out.flush()?;
-    Ok(invalid)
+    fn start(&mut self, _: usize, _: &str) -> Result<(), DriverError> {
+        Ok(self.out.next_input()?)
+    }
+    fn part(&mut self, _: usize, _: usize, (converted, rendered): (Converted, String)) -> Result<(), DriverError> {
+        if !rendered.is_empty() {
+            self.progress.suspend(|| eprint!("{rendered}"));
+        }
+        self.out.write_all(converted.text.as_bytes())?;
+        self.invalid += converted.invalid;
+        Ok(())
+    }
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), DriverError> {
+        // An invalid game, not written.
+        let d = lost.diagnostic().game(game);
+        let source = SourceFile::chunk(name, lost.head().to_string(), at.lines_before, at.bytes);
+        self.progress.suspend(|| eprint!("{}", d.render(&source, self.color)));
+        self.invalid += 1;
+        Ok(())
+    }
+    fn damage(&mut self, damage: &Damage) -> Result<bool, DriverError> {
+        self.progress.suspend(|| eprintln!("pgn100: {damage}"));
+        Ok(true)
+    }
 }
 
 /// Runs `write` on the file `path` (written whole or not at all) or, without

@@ -111,7 +111,7 @@ impl Parts<'_> {
 
 pub fn run(args: &SplitArgs) -> Outcome {
     let mode = args.mode();
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     let pool = args.input.pool()?;
     let options = Options { default_variant: args.input.variant, ..Options::default() };
@@ -130,9 +130,9 @@ pub fn run(args: &SplitArgs) -> Outcome {
     let (mut games, mut offset, mut current) = (0u64, 0u64, usize::MAX);
     let mut last: Option<String> = None;
     let mut named = PartNames::default();
-    let unreadable = read_all(
+    let read = read_all(
         &inputs,
-        encoding,
+        config,
         &pool,
         &progress,
         |text, _, at| {
@@ -152,7 +152,8 @@ pub fn run(args: &SplitArgs) -> Outcome {
             };
             (file_ranges(text, at, ranges), values)
         },
-        |input, raw, (ranges, values)| {
+        |(_, values)| values.iter().filter(|v| v.is_some()).count(),
+        |input, _, raw, (ranges, values)| {
             let first_of_input = input != current;
             current = input;
             for (i, (r, value)) in ranges.iter().zip(values).enumerate() {
@@ -184,7 +185,7 @@ pub fn run(args: &SplitArgs) -> Outcome {
         std::fs::rename(tmp.path().join(name), &target).map_err(|e| file_error(&target, &e))?;
     }
     eprintln!("pgn100 split: {games} game(s) in {} part(s) in {}", names.len(), args.dir.display());
-    Ok(ExitCode::from(if unreadable { 2 } else { 0 }))
+    Ok(ExitCode::from(read.exit(0)))
 }
 
 /// The bytes of text of every input, read once through (decompressed).

@@ -149,21 +149,13 @@ pub fn run(args: &StatsArgs) -> Outcome {
             Ok(())
         },
     )?;
-    total.files += read.opened;
-    let unreadable = read.unreadable;
+    total.files += read.opened as u64;
     match rows {
-        // A file is committed only when every input could be read.
-        Some(w) if !unreadable => w.finish(total.games)?.commit()?,
-        Some(_) => {}
+        // A damaged input: the rows of the games before the damage are written.
+        Some(w) => w.finish(total.games)?.commit()?,
         None => write_aggregate(&total, args)?,
     }
-    Ok(ExitCode::from(if unreadable {
-        2
-    } else if total.invalid > 0 {
-        1
-    } else {
-        0
-    }))
+    Ok(ExitCode::from(read.exit(u8::from(total.invalid > 0))))
 }
 
 fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn std::error::Error>> {

@@ -129,7 +129,7 @@ pub fn run(args: &TreeArgs) -> Outcome {
         let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
         let sources = if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") };
         write_atomic(path, tree_page(&total, &root, &rows, how, &sources).as_bytes())?;
-        return Ok(ExitCode::from(if read.unreadable { 2 } else { 0 }));
+        return Ok(ExitCode::from(read.exit(0)));
     }
     let mut out = Sink::open(args.output.as_deref(), false)?;
     match args.format {
@@ -153,7 +153,7 @@ pub fn run(args: &TreeArgs) -> Outcome {
     }
     out.flush()?;
     out.commit()?;
-    Ok(ExitCode::from(if read.unreadable { 2 } else { 0 }))
+    Ok(ExitCode::from(read.exit(0)))
 }
 
 /// What is said of the games of another variant than the tree's, which

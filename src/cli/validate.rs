@@ -6,11 +6,12 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
-use super::input::{Input, InputArgs};
+use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::{validate_stream_prepared, StreamCount};
+use crate::commands::validate::validate_inputs;
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
+use crate::input::driver::Damage;
 use crate::replay::Options;
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -134,54 +135,10 @@ impl Summary {
     }
 }
 
-/// One file, through the library's [`validate_stream_prepared`]: its
-/// diagnostics rendered by the threads that found them, counted and
-/// emitted in file order.
-#[allow(clippy::too_many_arguments)]
-fn validate_input(
-    input: &Input,
-    encoding: Option<crate::notation::decode::Charset>,
-    options: Options,
-    pool: &rayon::ThreadPool,
-    progress: &Progress,
-    summary: &mut Summary,
-    shown: Shown,
-    render: &(dyn Fn(&Diagnostic, &SourceFile) -> String + Sync),
-    emit: &mut dyn FnMut(&Diagnostic, &SourceFile, String) -> std::io::Result<()>,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let name = input.name();
-    let reader = input.open_counted(progress).map_err(|e| input.error(&e))?;
-    summary.files += 1;
-    // After an error of the reader (a truncated compressed file) the games
-    // read before it are counted too.
-    let mut count = StreamCount::default();
-    let result = validate_stream_prepared(
-        &name,
-        reader,
-        encoding,
-        options,
-        pool,
-        render,
-        |d, source, rendered| match summary.count(d, shown) {
-            true => emit(d, source, rendered),
-            false => Ok(()),
-        },
-        &mut count,
-    );
-    summary.games += count.games;
-    summary.invalid += count.invalid;
-    match result {
-        Ok(()) => Ok(()),
-        Err(e) if super::is_broken_pipe(&e) => Err(e.into()),
-        Err(e) => Err(format!("{name}: {e}").into()),
-    }
-}
-
 pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
-    let encoding = args.input.encoding()?;
+    let config = args.input.config()?;
     let inputs = args.input.inputs()?;
     let options = Options { strict: args.strict, default_variant: args.input.variant, keep_all: false };
-    let mut summary = Summary::default();
     let progress = Progress::new(&inputs);
     let stdout = std::io::stdout();
     // Written in large pieces unless a person reads it as it comes (the
@@ -192,7 +149,6 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
         Box::new(std::io::BufWriter::with_capacity(64 << 10, stdout.lock()))
     };
     let out = std::cell::RefCell::new(out);
-    let mut unreadable = false;
     let format = args.format;
     let shown = Shown { errors_only: args.errors_only, max_warnings: args.max_warnings };
     // The human form is rendered by the thread that found the diagnostic.
@@ -200,7 +156,11 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
         Format::Human if shown.can_show(d.severity) => d.render(source, color),
         Format::Human | Format::Json => String::new(),
     };
-    let mut emit = |d: &Diagnostic, source: &SourceFile, rendered: String| -> std::io::Result<()> {
+    let counted = std::cell::RefCell::new(Summary::default());
+    let emit = |d: &Diagnostic, source: &SourceFile, rendered: String| -> std::io::Result<()> {
+        if !counted.borrow_mut().count(d, shown) {
+            return Ok(());
+        }
         progress.suspend(|| match format {
             Format::Human => out.borrow_mut().write_all(rendered.as_bytes()),
             Format::Json => {
@@ -208,20 +168,19 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
             }
         })
     };
+    // A damaged input: what was said before it comes before it.
+    let damage = |d: &Damage| -> std::io::Result<()> {
+        out.borrow_mut().flush()?;
+        progress.suspend(|| eprintln!("pgn100: {d}"));
+        Ok(())
+    };
     let pool = args.input.pool()?;
-    for input in &inputs {
-        let result =
-            validate_input(input, encoding, options, &pool, &progress, &mut summary, shown, &render, &mut emit);
-        if let Err(e) = result {
-            if super::is_broken_pipe(e.as_ref()) {
-                return Err(e);
-            }
-            // What was said before the error comes before it.
-            out.borrow_mut().flush()?;
-            progress.suspend(|| eprintln!("pgn100: {e}"));
-            unreadable = true;
-        }
-    }
+    let validated = validate_inputs(&inputs, &config, options, &pool, &progress, render, emit, damage)?;
+    let mut summary = counted.into_inner();
+    summary.files += validated.run.opened;
+    summary.games += validated.games;
+    summary.invalid += validated.invalid;
+    let unreadable = validated.run.damaged > 0;
     progress.finish();
     // Nothing to validate is said, and is an error under --strict.
     let nothing = summary.games == 0 && !unreadable;
@@ -256,11 +215,6 @@ pub fn run(args: &ValidateArgs, color: bool) -> Outcome {
         }
     }
     out.flush()?;
-    Ok(ExitCode::from(if unreadable {
-        2
-    } else if summary.invalid > 0 || summary.errors > 0 {
-        1
-    } else {
-        0
-    }))
+    super::report_run(&validated.run);
+    Ok(ExitCode::from(validated.run.exit(u8::from(summary.invalid > 0 || summary.errors > 0))))
 }

@@ -2,7 +2,10 @@
 //! text between games, all as diagnostics in file order.
 
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
-use crate::input::batch::{for_each_chunk, Blocks, NotText, Oversized, BLOCK};
+use crate::input::batch::{BlockStart, NotText};
+use crate::input::driver::{read_inputs, read_one, Block, Chunk, Config, Consumer, Damage, Error, Lost, Run};
+use crate::input::paths::Input;
+use crate::input::progress::Progress;
 use crate::notation::decode::{decode, first_beyond_ascii, option_name, Charset, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 use crate::replay::{replay, Options};
@@ -80,29 +83,7 @@ pub fn binary(at: usize, text: &str) -> Diagnostic {
         .help("pass game files (text) only; for a file in UTF-16 without its BOM, pass --encoding utf-16le")
 }
 
-/// The bytes up to the first line end after `at` (at most 16 bytes
-/// more), for showing where binary data starts: ASCII as it is (the
-/// renderer escapes control characters), other bytes as `.` as in a hex
-/// dump, so that offsets stay those of the file. A lone CR ends a line as
-/// it does in text (an LF in its place), so that the rendered line is the
-/// line the JSON gives.
-pub fn binary_excerpt(bytes: &[u8], at: usize) -> String {
-    let end = bytes.iter().skip(at).position(|&b| b == b'\n').map_or(bytes.len(), |n| at + n).min(at + 16);
-    let shown = |(i, &b): (usize, &u8)| match b {
-        b'\r' if bytes.get(i + 1) != Some(&b'\n') => '\n',
-        _ if b.is_ascii() => char::from(b),
-        _ => '.',
-    };
-    bytes.iter().take(end).enumerate().map(shown).collect()
-}
-
-/// The diagnostic for a game larger than the limit, streamed past (its
-/// first line is the source it is shown in).
-pub fn oversized(game: &Oversized) -> Diagnostic {
-    Diagnostic::new(Code::GameTooLarge, 0..game.head.len(), game.message())
-        .label("this game")
-        .help("pass --max-game-size with a larger size to read it (it is held in memory whole)")
-}
+pub use crate::input::batch::binary_excerpt;
 
 /// What validating a chunk of a file (whole games) found; the chunk's text
 /// is kept only when there is something to show in it.
@@ -174,8 +155,8 @@ pub fn validate_stream_into<R: std::io::Read + Send>(
 /// the calling thread would render one after another) and given to `emit`
 /// with it, in file order. `prepare` sees the diagnostic before its game
 /// index is made the file's: the index it sees counts from the chunk's
-/// first game (the diagnostics of blocks, an encoding note or a game over
-/// the size limit, are prepared on the calling thread, with the file's).
+/// first game (the diagnostics of blocks, an encoding note or a game not
+/// read, are prepared on the calling thread, with the file's).
 #[allow(clippy::too_many_arguments)]
 pub fn validate_stream_prepared<R: std::io::Read + Send, P: Send>(
     name: &str,
@@ -187,79 +168,169 @@ pub fn validate_stream_prepared<R: std::io::Read + Send, P: Send>(
     mut emit: impl FnMut(&Diagnostic, &SourceFile, P) -> std::io::Result<()>,
     count: &mut StreamCount,
 ) -> std::io::Result<()> {
-    // The encoding of the blocks so far, as noted.
-    let mut noted: Option<Charset> = None;
-    let emit = std::cell::RefCell::new(|d: &Diagnostic, source: &SourceFile, prepared: Option<P>| {
-        let prepared = prepared.unwrap_or_else(|| prepare(d, source));
-        emit(d, source, prepared)
-    });
-    // Counted by the chunks and by the games over the limit.
-    let count = std::cell::RefCell::new(count);
-    let result = for_each_chunk(
-        Blocks::new(reader, encoding, BLOCK),
-        pool,
-        |text, lines, bytes| {
-            let report = validate_chunk(name, text, lines, bytes, options);
-            let prepared: Vec<P> = match &report.source {
-                Some(source) => report.diagnostics.iter().map(|d| prepare(d, source)).collect(),
-                None => Vec::new(),
+    let config = Config { encoding, ..Config::default() };
+    let mut validating = Validating::new(encoding, &prepare, &mut emit, None);
+    let mut run = Run::default();
+    let work = |c: &Chunk<'_>| validating_work(c, options, &prepare);
+    let result = read_one(0, name, reader, &config, pool, &work, &mut validating, &mut run);
+    count.games += validating.games;
+    count.invalid += validating.invalid;
+    result.map_err(|e| match e.downcast::<std::io::Error>() {
+        Ok(e) => *e,
+        Err(e) => std::io::Error::other(e.to_string()),
+    })?;
+    validating.failed.map_or(Ok(()), Err)
+}
+
+/// What [`validate_inputs`] counted.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Validated {
+    pub games: usize,
+    pub invalid: usize,
+    /// How the inputs were read.
+    pub run: Run,
+}
+
+/// Validates every game of `inputs` through the reading driver, as
+/// [`validate_stream_prepared`] does one stream: `emit` gets every
+/// diagnostic in input order, `damage` every input damaged or unreadable
+/// (binary data is a `binary` error emitted, not damage).
+#[allow(clippy::too_many_arguments)]
+pub fn validate_inputs<P: Send>(
+    inputs: &[Input],
+    config: &Config,
+    options: Options,
+    pool: &rayon::ThreadPool,
+    progress: &Progress,
+    prepare: impl Fn(&Diagnostic, &SourceFile) -> P + Sync,
+    mut emit: impl FnMut(&Diagnostic, &SourceFile, P) -> std::io::Result<()>,
+    mut damage: impl FnMut(&Damage) -> std::io::Result<()>,
+) -> Result<Validated, Error> {
+    let mut validating = Validating::new(config.encoding, &prepare, &mut emit, Some(&mut damage));
+    let work = |c: &Chunk<'_>| validating_work(c, options, &prepare);
+    let run = read_inputs(inputs, config, pool, progress, work, &mut validating)?;
+    Ok(Validated { games: validating.games, invalid: validating.invalid, run })
+}
+
+/// A chunk validated, its diagnostics prepared.
+fn validating_work<P>(
+    c: &Chunk<'_>,
+    options: Options,
+    prepare: &(impl Fn(&Diagnostic, &SourceFile) -> P + Sync),
+) -> (ChunkReport, Vec<P>) {
+    let report = validate_chunk(c.name, c.text, c.lines_before, c.bytes, options);
+    let prepared: Vec<P> = match &report.source {
+        Some(source) => report.diagnostics.iter().map(|d| prepare(d, source)).collect(),
+        None => Vec::new(),
+    };
+    (report, prepared)
+}
+
+/// The diagnostics' receiver of [`Validating`].
+type Emit<'a, P> = &'a mut dyn FnMut(&Diagnostic, &SourceFile, P) -> std::io::Result<()>;
+/// Where [`Validating`] reports damage.
+type OnDamage<'a> = &'a mut dyn FnMut(&Damage) -> std::io::Result<()>;
+
+/// The validation's consumer of the reading driver: diagnostics numbered
+/// in their file and emitted in order, with the encoding note, lost games
+/// and binary data.
+struct Validating<'a, P> {
+    encoding: Option<Charset>,
+    /// The input being read and the encoding of its blocks so far, as noted.
+    noted: Option<(usize, Charset)>,
+    prepare: &'a (dyn Fn(&Diagnostic, &SourceFile) -> P + Sync),
+    emit: Emit<'a, P>,
+    /// Where damage goes; without it, the first damage is kept (`failed`).
+    damage: Option<OnDamage<'a>>,
+    failed: Option<std::io::Error>,
+    games: usize,
+    invalid: usize,
+}
+
+impl<'a, P> Validating<'a, P> {
+    fn new(
+        encoding: Option<Charset>,
+        prepare: &'a (dyn Fn(&Diagnostic, &SourceFile) -> P + Sync),
+        emit: Emit<'a, P>,
+        damage: Option<OnDamage<'a>>,
+    ) -> Validating<'a, P> {
+        Validating { encoding, noted: None, prepare, emit, damage, failed: None, games: 0, invalid: 0 }
+    }
+
+    fn emit(&mut self, d: &Diagnostic, source: &SourceFile, prepared: Option<P>) -> std::io::Result<()> {
+        let prepared = prepared.unwrap_or_else(|| (self.prepare)(d, source));
+        (self.emit)(d, source, prepared)
+    }
+}
+
+impl<P> Consumer<(ChunkReport, Vec<P>)> for Validating<'_, P> {
+    fn games(&self, part: &(ChunkReport, Vec<P>)) -> usize {
+        part.0.games
+    }
+
+    fn part(&mut self, _: usize, before: usize, (chunk, prepared): (ChunkReport, Vec<P>)) -> Result<(), Error> {
+        if let Some(source) = &chunk.source {
+            for (d, p) in chunk.diagnostics.iter().zip(prepared) {
+                let mut d = d.clone();
+                d.game = d.game.map(|g| g + before);
+                self.emit(&d, source, Some(p))?;
+            }
+        }
+        self.games += chunk.games;
+        self.invalid += chunk.invalid;
+        Ok(())
+    }
+
+    fn block(&mut self, block: Block<'_>) -> Result<(), Error> {
+        // Noted at the character that decided it: when the file is not
+        // UTF-8, and wherever it changes (the encoding of the input's
+        // blocks so far, as noted).
+        if self.noted.is_some_and(|(input, _)| input != block.input) {
+            self.noted = None;
+        }
+        if let (None, Some(used), Some(decided)) = (self.encoding, block.info.used, block.info.decided) {
+            let (start, line) = line_at(block.text, decided);
+            let note = match self.noted.replace((block.input, used)).map(|(_, e)| e) {
+                None if used != Charset::UTF_8 => {
+                    Some(encoding_note(used, block.info.runner_up, line, decided - start))
+                }
+                Some(before) if before != used => Some(encoding_change(before, used, line, decided - start)),
+                _ => None,
             };
-            (report, prepared)
-        },
-        |blocks, block, at| -> std::io::Result<()> {
-            // Noted at the character that decided it: when the file is not
-            // UTF-8, and wherever it changes.
-            if let (None, Some(used), Some(decided)) = (encoding, blocks.used, blocks.decided) {
-                let (start, line) = line_at(block, decided);
-                let note = match noted.replace(used) {
-                    None if used != Charset::UTF_8 => {
-                        Some(encoding_note(used, blocks.runner_up, line, decided - start))
-                    }
-                    Some(before) if before != used => Some(encoding_change(before, used, line, decided - start)),
-                    _ => None,
-                };
-                if let Some(d) = note {
-                    let lines = at.lines_before
-                        + memchr::memchr_iter(b'\n', block.as_bytes().get(..start).unwrap_or_default()).count();
-                    let source = SourceFile::chunk(name, line.to_string(), lines, at.bytes.from(block, start));
-                    (*emit.borrow_mut())(&d, &source, None)?;
-                }
+            if let Some(d) = note {
+                let lines = block.at.lines_before
+                    + memchr::memchr_iter(b'\n', block.text.as_bytes().get(..start).unwrap_or_default()).count();
+                let source =
+                    SourceFile::chunk(block.name, line.to_string(), lines, block.at.bytes.from(block.text, start));
+                self.emit(&d, &source, None)?;
             }
-            // A game over the limit: an invalid game, counted in its place.
-            if let Some(game) = &blocks.oversized {
-                let mut count = count.borrow_mut();
-                let d = oversized(game).game(count.games);
-                let source = SourceFile::chunk(name, game.head.clone(), at.lines_before, at.bytes);
-                (*emit.borrow_mut())(&d, &source, None)?;
-                count.games += 1;
-                count.invalid += 1;
+        }
+        Ok(())
+    }
+
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
+        let d = lost.diagnostic().game(game);
+        let source = SourceFile::chunk(name, lost.head().to_string(), at.lines_before, at.bytes);
+        self.emit(&d, &source, None)?;
+        self.games += 1;
+        self.invalid += 1;
+        Ok(())
+    }
+
+    fn damage(&mut self, damage: &Damage) -> Result<bool, Error> {
+        if let Some(NotText { at, excerpt }) = damage.not_text() {
+            let d = binary(*at, excerpt);
+            self.emit(&d, &SourceFile::new(damage.name.as_str(), excerpt.clone()), None)?;
+            return Ok(false);
+        }
+        match self.damage.as_mut() {
+            Some(report) => report(damage)?,
+            None => {
+                let what = damage.what();
+                self.failed.get_or_insert(std::io::Error::new(damage.error.kind(), what));
             }
-            Ok(())
-        },
-        |(chunk, prepared)| {
-            let mut count = count.borrow_mut();
-            if let Some(source) = &chunk.source {
-                for (d, p) in chunk.diagnostics.iter().zip(prepared) {
-                    let mut d = d.clone();
-                    d.game = d.game.map(|g| g + count.games);
-                    (*emit.borrow_mut())(&d, source, Some(p))?;
-                }
-            }
-            count.games += chunk.games;
-            count.invalid += chunk.invalid;
-            Ok(())
-        },
-    );
-    match result {
-        Err(e) => match e.get_ref().and_then(|inner| inner.downcast_ref::<NotText>()) {
-            Some(NotText { at, excerpt }) => {
-                let d = binary(*at, excerpt);
-                (*emit.borrow_mut())(&d, &SourceFile::new(name, excerpt.clone()), None)?;
-                Ok(())
-            }
-            None => Err(e),
-        },
-        Ok(()) => Ok(()),
+        }
+        Ok(true)
     }
 }
 

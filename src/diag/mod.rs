@@ -105,6 +105,7 @@ codes! {
     TooFewMoves => "too_few_moves", Error, "Dice chess: a turn that spends fewer dice than some sequence of its roll could (the maximum-moves rule)";
     BookPunctuation => "book_punctuation", Warning, "a comma or period after a move, as books and web pages print games (read as the move)";
     GameTooLarge => "game_too_large", Error, "a game larger than the limit (64 MiB, --max-game-size): streamed past, not read; the games after it are";
+    TruncatedGame => "truncated_game", Error, "a game cut by damage to its file (a truncated or corrupt compressed file or zip archive): not read; the games before it are";
     NulPadding => "nul_padding", Warning, "NUL bytes after the last game: a pre-allocated or truncated file's padding (ignored)";
     Lookalike => "lookalike", Warning, "a look-alike read as notation (Cyrillic `х` for `:`, `Kр` for `Кр`, `З` for 3, a Latin `K` in a Cyrillic record, …)";
 }

@@ -64,7 +64,14 @@ pub fn sniff_file(path: &Path) -> std::io::Result<Compression> {
     Ok(Compression::sniff(&head(&mut std::fs::File::open(path)?)?))
 }
 
-/// A decoder's errors, worded with the format's name.
+/// Bytes asked of a decoder at a time. A decoder that meets damage in
+/// the middle of a read returns the error, not the bytes it decoded
+/// before it in that read: asked for a little at a time, it loses at most
+/// this much of the text before the damage.
+pub const STEP: usize = 4 << 10;
+
+/// A decoder's errors, worded with the format's name; read [`STEP`] bytes
+/// at a time.
 struct Labelled<R> {
     inner: R,
     format: Compression,
@@ -72,7 +79,8 @@ struct Labelled<R> {
 
 impl<R: Read> Read for Labelled<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.inner.read(buf).map_err(|e| match e.kind() {
+        let len = buf.len().min(STEP);
+        self.inner.read(buf.get_mut(..len).unwrap_or_default()).map_err(|e| match e.kind() {
             std::io::ErrorKind::Interrupted => e,
             _ => corrupt(self.format, &e),
         })
@@ -229,30 +237,103 @@ pub fn open_zip_member(path: &Path, indexes: &[usize], mut tally: Tally) -> std:
     };
     let (tx, rx) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(PIECES);
     std::thread::spawn(move || {
-        let mut member = match zip.by_index(index) {
+        let member = match zip.by_index(index) {
             Ok(m) => m,
             Err(e) => return drop(tx.send(Err(zip_error(e)))),
         };
         let (mut read, mut told) = (0u64, 0u64);
-        loop {
-            let mut piece = Vec::with_capacity(PIECE);
-            match member.by_ref().take(PIECE as u64).read_to_end(&mut piece) {
-                Ok(0) => return tally(packed.saturating_sub(told)),
-                Ok(n) => {
-                    read += n as u64;
-                    let share = (u128::from(packed) * u128::from(read.min(size)) / u128::from(size.max(1))) as u64;
-                    tally(share.saturating_sub(told));
-                    told = told.max(share);
-                    if tx.send(Ok(piece)).is_err() {
-                        return;
-                    }
-                }
-                Err(e) => return drop(tx.send(Err(corrupt(Compression::Zip, &e)))),
+        pump(member, &tx, |n| {
+            if n == 0 {
+                return tally(packed.saturating_sub(told));
             }
-        }
+            read += n;
+            let share = (u128::from(packed) * u128::from(read.min(size)) / u128::from(size.max(1))) as u64;
+            tally(share.saturating_sub(told));
+            told = told.max(share);
+        });
     });
     let reader = Pieces { rx, piece: Vec::new(), at: 0 };
     Ok(decompress(reader)?.1)
+}
+
+/// The file members of a zip archive whose directory cannot be read (an
+/// archive cut short, as an interrupted download leaves it), found from
+/// their own headers in file order: each one's name, compressed size and
+/// the offset of its header ([`open_local_member`] reads it). The listing
+/// stops at the first header that is not there whole, or whose data has
+/// no size in it (a member written as a stream); the member the file ends
+/// in is listed, its data cut. Nested archives are not opened.
+pub fn local_members(path: &Path) -> std::io::Result<Vec<(String, u64, u64)>> {
+    let mut file = std::io::BufReader::new(std::fs::File::open(path)?);
+    let mut out = Vec::new();
+    let mut at = 0u64;
+    loop {
+        let mut header = [0u8; 30];
+        if file.read_exact(&mut header).is_err() || header.get(..4) != Some(b"PK\x03\x04") {
+            return Ok(out);
+        }
+        // Little-endian numbers of the header.
+        let number =
+            |at: usize, len: usize| header.iter().skip(at).take(len).rev().fold(0u64, |n, &b| n << 8 | u64::from(b));
+        let (flags, packed, names, extra) = (number(6, 2), number(18, 4), number(26, 2), number(28, 2));
+        let mut name = vec![0u8; usize::try_from(names).unwrap_or(0)];
+        if file.read_exact(&mut name).is_err() {
+            return Ok(out);
+        }
+        let name = String::from_utf8_lossy(&name).into_owned();
+        // Sizes after the data (flag bit 3), or in a zip64 field: unknown here.
+        let unknown = flags & 8 != 0 && packed == 0 || packed == 0xffff_ffff;
+        if !name.ends_with('/') && !unknown {
+            out.push((name, packed, at));
+        }
+        if unknown {
+            return Ok(out);
+        }
+        let skip = i64::try_from(extra + packed).unwrap_or(i64::MAX);
+        file.seek_relative(skip)?;
+        at += 30 + names + extra + packed;
+    }
+}
+
+/// The member whose local header is at `offset` of the zip archive at
+/// `path` (see [`local_members`]), decompressed as it is read, its data
+/// checked as it ends: a member cut short is an error after its bytes.
+pub fn open_local_member(path: &Path, offset: u64) -> std::io::Result<Box<dyn Read + Send>> {
+    let mut file = std::io::BufReader::new(std::fs::File::open(path)?);
+    file.seek(std::io::SeekFrom::Start(offset))?;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<std::io::Result<Vec<u8>>>(PIECES);
+    std::thread::spawn(move || {
+        let member = match zip::read::read_zipfile_from_stream(&mut file) {
+            Ok(Some(m)) => m,
+            Ok(None) => return,
+            Err(e) => return drop(tx.send(Err(zip_error(e)))),
+        };
+        pump(member, &tx, |_| {});
+    });
+    Ok(decompress(Pieces { rx, piece: Vec::new(), at: 0 })?.1)
+}
+
+/// Sends the bytes of `member` over `tx` in pieces, to its end or to an
+/// error (the bytes decoded before it first, then the error), telling
+/// `read` the size of each piece, and 0 at the end.
+fn pump(member: impl Read, tx: &std::sync::mpsc::SyncSender<std::io::Result<Vec<u8>>>, mut read: impl FnMut(u64)) {
+    // A little at a time, as the stream formats are read (see STEP).
+    let mut member = Labelled { inner: member, format: Compression::Zip };
+    loop {
+        let mut piece = Vec::with_capacity(PIECE);
+        let result = member.by_ref().take(PIECE as u64).read_to_end(&mut piece);
+        if !piece.is_empty() {
+            read(piece.len() as u64);
+            if tx.send(Ok(piece)).is_err() {
+                return;
+            }
+        }
+        match result {
+            Ok(0) => return read(0),
+            Ok(_) => {}
+            Err(e) => return drop(tx.send(Err(e))),
+        }
+    }
 }
 
 /// The reading end of a zip member's thread.

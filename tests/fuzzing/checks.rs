@@ -805,3 +805,162 @@ pub fn pages(data: &[u8]) {
     }
     parses_as_xml(&game_page(&record, &text, &report, report.letters), "the game page");
 }
+
+// ---------------------------------------------------------------------
+// Damaged containers, through the reading driver.
+
+/// What the reading driver gave of one run: each input's games (the text
+/// of each game read, `None` for a game not read) and the damage reported.
+#[derive(Default)]
+struct Collected {
+    games: Vec<Vec<Option<String>>>,
+    damaged: usize,
+    not_text: bool,
+}
+
+impl pgn100::input::driver::Consumer<Vec<String>> for Collected {
+    fn games(&self, part: &Vec<String>) -> usize {
+        part.len()
+    }
+    fn start(&mut self, _: usize, _: &str) -> Result<(), pgn100::input::driver::Error> {
+        self.games.push(Vec::new());
+        Ok(())
+    }
+    fn part(&mut self, _: usize, before: usize, part: Vec<String>) -> Result<(), pgn100::input::driver::Error> {
+        let games = self.games.last_mut().expect("an input started");
+        assert_eq!(before, games.len(), "games numbered in their input, lost ones included");
+        games.extend(part.into_iter().map(Some));
+        Ok(())
+    }
+    fn lost(
+        &mut self,
+        _: &str,
+        game: usize,
+        _: &pgn100::input::driver::Lost,
+        _: pgn100::input::batch::BlockStart,
+    ) -> Result<(), pgn100::input::driver::Error> {
+        let games = self.games.last_mut().expect("an input started");
+        assert_eq!(game, games.len(), "a lost game numbered in its place");
+        games.push(None);
+        Ok(())
+    }
+    fn damage(&mut self, d: &pgn100::input::driver::Damage) -> Result<bool, pgn100::input::driver::Error> {
+        self.not_text |= d.not_text().is_some();
+        self.damaged += 1;
+        Ok(true)
+    }
+}
+
+/// The texts of the games (broken ones too) of `text`, and where each starts.
+fn game_texts(text: &str) -> Vec<(usize, String)> {
+    Reader::new(text)
+        .filter(|item| !matches!(item, Item::Stray(_)))
+        .map(|item| (item.span().start, text.get(item.span()).unwrap_or_default().to_string()))
+        .collect()
+}
+
+/// What the format's own decoder gives of `damaged` (the archive kind
+/// `kind` of [`damaged`]) before its error; for a zip archive, what its
+/// member's deflated data gives when the archive is cut after the member's
+/// header, else nothing.
+fn decoded_before_damage(kind: u8, damaged: &[u8], cut: bool) -> Vec<u8> {
+    use std::io::Read;
+    let mut reader: Box<dyn Read> = match kind {
+        0 => Box::new(flate2::read::MultiGzDecoder::new(damaged)),
+        1 => Box::new(bzip2::read::MultiBzDecoder::new(damaged)),
+        2 => Box::new(liblzma::read::XzDecoder::new_multi_decoder(damaged)),
+        3 => match zstd::stream::read::Decoder::new(damaged) {
+            Ok(d) => Box::new(d),
+            Err(_) => return Vec::new(),
+        },
+        _ => {
+            let number = |at: usize| {
+                usize::from(damaged.get(at).copied().unwrap_or(0))
+                    | usize::from(damaged.get(at + 1).copied().unwrap_or(0)) << 8
+            };
+            let data = 30 + number(26) + number(28);
+            match damaged.get(data..) {
+                Some(rest) if cut => Box::new(flate2::read::DeflateDecoder::new(rest)),
+                _ => return Vec::new(),
+            }
+        }
+    };
+    // A byte at a time: every byte the decoder gives before its error.
+    let mut out = Vec::new();
+    let mut byte = [0u8; 1];
+    while let Ok(1) = reader.read(&mut byte) {
+        out.push(byte[0]);
+    }
+    out
+}
+
+/// Damaged containers read through the reading driver, as every command
+/// reads: good games packed as gzip, bzip2, xz, zstd or a deflated zip,
+/// then cut or with bits flipped. Every game whose text the format's own
+/// decoder gives whole before the damage (the next game starts before it)
+/// is read, the first games in order; the games of an input are numbered
+/// one after the other, the games not read (cut by the damage) in their
+/// place; a damaged archive whose text is not the whole text reports
+/// damage; nothing panics.
+///
+/// Input: a byte for the kind (modulo 5) and the damage (bit 3: a flipped
+/// byte, else a cut), two for where, one for the flipped bits, then the
+/// text (UTF-8).
+pub fn damaged(data: &[u8]) {
+    use pgn100::input::driver::{read_inputs, Chunk, Config};
+    let Some((&[how, at0, at1, mask], bytes)) = data.split_first_chunk::<4>() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let kind = how % 5;
+    let packed = archive(kind, bytes);
+    let at = usize::from(u16::from_le_bytes([at0, at1])) % packed.len().max(1);
+    let flip = how & 8 != 0;
+    let mut damaged = packed.clone();
+    match flip {
+        true => {
+            if let Some(b) = damaged.get_mut(at) {
+                *b ^= mask | 1;
+            }
+        }
+        false => damaged.truncate(at),
+    }
+    if Compression::sniff(damaged.get(..Compression::MAGIC).unwrap_or(&damaged)) == Compression::Plain {
+        // Damage that leaves no archive is text of its own.
+        return;
+    }
+    let mut file = tempfile::NamedTempFile::new().expect("a temporary file");
+    std::io::Write::write_all(&mut file, &damaged).expect("write the temporary file");
+    let Ok(inputs) = pgn100::input::paths::expand(&[file.path().to_path_buf()]) else {
+        return;
+    };
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    let pool = POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool"));
+    let config =
+        Config { encoding: Some(pgn100::notation::decode::Charset::UTF_8), max_game: 1 << 20, write_back: None };
+    let work = |c: &Chunk<'_>| game_texts(c.text).into_iter().map(|(_, g)| g).collect::<Vec<String>>();
+    let mut got = Collected::default();
+    let progress = pgn100::input::progress::Progress::none();
+    let run = read_inputs(&inputs, &config, pool, &progress, work, &mut got).expect("the consumer never fails");
+    assert_eq!(run.damaged, got.damaged);
+    let read: Vec<Option<String>> = got.games.concat();
+    let plain = game_texts(text);
+    let prefix = decoded_before_damage(kind, &damaged, !flip);
+    let same = prefix.iter().zip(bytes).take_while(|(a, b)| a == b).count();
+    // The games whose text is whole before the damage (the next one starts
+    // before it), but in the last piece a decoder is asked for (lost with
+    // its error, see compressed::STEP).
+    let before = same.saturating_sub(pgn100::input::compressed::STEP);
+    let whole = plain.windows(2).take_while(|w| w[1].0 <= before).count();
+    if got.not_text {
+        return;
+    }
+    let wanted: Vec<Option<String>> = plain.iter().take(whole).map(|(_, g)| Some(g.clone())).collect();
+    assert_eq!(read.get(..whole), Some(wanted.as_slice()), "the games before the damage, {whole} of them");
+    if same < bytes.len() || prefix.len() != bytes.len() {
+        let all: Vec<Option<String>> = plain.iter().map(|(_, g)| Some(g.clone())).collect();
+        assert!(run.damaged > 0 || read == all, "damage read as whole without a word");
+    }
+}

@@ -64,6 +64,11 @@ fn compressed() {
 }
 
 #[test]
+fn damaged() {
+    run("damaged", checks::damaged);
+}
+
+#[test]
 fn tools() {
     run("tools", checks::tools);
 }

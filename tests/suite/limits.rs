@@ -199,8 +199,8 @@ fn every_command_skips_the_huge_game_and_reads_the_others() {
         assert!(err.contains("pgn100::game_too_large") && err.contains(&format!("FILE:{HUGE_LINE}")), "{cmd}: {err}");
         assert_eq!(out, run(&[cmd], without).1, "{cmd}");
     }
-    // The others: an error naming the place (exit 2: the input was not
-    // read whole), the same output as without the huge game.
+    // The others: an error naming the place and the game (exit 1: a game
+    // was not read), the same output as without the huge game.
     for args in [
         &["stats", "--format", "json"][..],
         &["filter", "--tag", "Event~."],
@@ -208,18 +208,18 @@ fn every_command_skips_the_huge_game_and_reads_the_others() {
         &["dedup"],
     ] {
         let (code, out, err) = run(args, with);
-        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(err.contains(&format!("FILE:{HUGE_LINE}: ")) && err.contains("--max-game-size"), "{args:?}: {err}");
         assert_eq!(out, run(args, without).1, "{args:?}");
     }
     let (code, _, err) = run(&["stats", "--format", "json"], with);
     assert!(
-        code == Some(2) && err.contains(&format!("FILE:{HUGE_LINE}: game 4: a game larger than the limit of 1 MiB")),
+        code == Some(1) && err.contains(&format!("FILE:{HUGE_LINE}: game 4: a game larger than the limit of 1 MiB")),
         "{err}"
     );
     // moves: the rows of the games after the huge one carry numbers one higher.
     let (code, out, err) = run(&["moves", "--format", "csv"], with);
-    assert_eq!(code, Some(2), "moves: {err}");
+    assert_eq!(code, Some(1), "moves: {err}");
     let renumbered: Vec<String> = run(&["moves", "--format", "csv"], without)
         .1
         .lines()
@@ -235,7 +235,7 @@ fn every_command_skips_the_huge_game_and_reads_the_others() {
     assert!(renumbered.iter().any(|r| r.split(',').nth(1) == Some("5")), "moves: the game after the huge one has rows");
     // dedup --report: the copies after the huge game at their lines and numbers.
     let (code, out, err) = run(&["dedup", "--report"], with);
-    assert_eq!(code, Some(2), "dedup --report: {err}");
+    assert_eq!(code, Some(1), "dedup --report: {err}");
     let last_small = format!("FILE:{} (game 5)", last_move(lines).0 - 6);
     assert!(out.contains("FILE:1 (game 1)") && out.contains(&last_small), "dedup --report: {out}");
     // split: the parts hold the other games.
@@ -247,7 +247,7 @@ fn every_command_skips_the_huge_game_and_reads_the_others() {
         (code, err, names.iter().map(|p| std::fs::read(p).expect("part")).collect::<Vec<_>>())
     };
     let (code, err, got) = parts(with, "with");
-    assert_eq!(code, Some(2), "split: {err}");
+    assert_eq!(code, Some(1), "split: {err}");
     assert_eq!(got, parts(without, "without").2, "split");
     // show: the game after the huge one is game 5; the huge one is refused.
     let (code, out, err) = run(&["show", "--game", "5"], with);

@@ -15,6 +15,7 @@ mod comments;
 mod compressed;
 mod convert;
 mod corpus;
+mod damaged;
 mod dice_records;
 mod encoding;
 mod fen;

@@ -7,7 +7,7 @@
 
 use std::io::{IsTerminal, Read};
 
-use super::input::Input;
+use super::paths::Input;
 
 /// Inputs smaller than this (in total) get no bar: they take about a second.
 const THRESHOLD: u64 = 16 << 20;
@@ -18,7 +18,7 @@ fn total(inputs: &[Input]) -> u64 {
         .iter()
         .map(|i| match i {
             Input::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-            Input::Member { packed, .. } => *packed,
+            Input::Member { packed, .. } | Input::Local { packed, .. } => *packed,
             Input::Unreadable { .. } | Input::Stdin => 0,
         })
         .sum()
@@ -130,7 +130,7 @@ mod tests {
         for (name, data) in files {
             let path = dir.path().join(name);
             std::fs::write(&path, &data).expect("write");
-            let inputs = super::super::input::expand(&[path]).expect("inputs");
+            let inputs = super::super::paths::expand(&[path]).expect("inputs");
             let total = total(&inputs);
             assert!(total > 0 && total < text.len() as u64 * 2, "{name}: {total}");
             if name != "plain.pgn" {
