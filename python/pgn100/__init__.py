@@ -305,8 +305,6 @@ def _to_python_chess(game: Game) -> Any:
         raise ValueError(f"to_python_chess() is for Chess and Chess960 games, not {game.variant}")
     tags = game.tags
     out = chess.pgn.Game()
-    for name, value in tags.items():
-        out.headers[name] = value
     chess960 = game.variant == "Chess960"
     fen = tags.get("FEN")
     if fen is not None:
@@ -314,6 +312,9 @@ def _to_python_chess(game: Game) -> Any:
         out.setup(board)
     elif chess960:
         out.setup(chess.Board(chess960=True))
+    # After setup(), which drops a Variant tag of standard chess.
+    for name, value in tags.items():
+        out.headers[name] = value
     _add_line(out, out.board(), game.moves)
     for d in game.diagnostics:
         if d.severity == "error":
@@ -358,7 +359,11 @@ def _set_notes(node: Any, m: Move) -> None:
 
     node.comment = m.comment or ""
     node.nags = set(m.nags)
-    if m.eval_cp is not None or m.eval_mate is not None:
+    if m.eval_mate == 0:
+        # Mated: python-chess reads `#0` but its set_eval() cannot write it.
+        depth = "" if m.eval_depth is None else f",{m.eval_depth}"
+        node.comment = f"{node.comment} [%eval #0{depth}]".lstrip()
+    elif m.eval_cp is not None or m.eval_mate is not None:
         score = chess.engine.Cp(m.eval_cp) if m.eval_cp is not None else chess.engine.Mate(m.eval_mate)
         node.set_eval(chess.engine.PovScore(score, chess.WHITE), m.eval_depth)
     if m.clock is not None:

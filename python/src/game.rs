@@ -19,11 +19,10 @@ use pgn100::commands::stats::termination_name;
 use pgn100::diag::{Diagnostic as LibDiagnostic, JsonDiagnostic, SourceFile};
 use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token, TokenKind};
 use pgn100::notation::commands::{Eval, Score};
-use pgn100::notation::{write_move, Form, Found, Letters, Reader, Style};
+use pgn100::notation::{write_move, write_uci, Form, Found, Letters, Reader, Style};
 use pgn100::replay::{replay_observed, DiceTurn, Observer, Options, Ply};
-use pgn100::rules::dice::DiceUci;
 use pgn100::rules::{
-    Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing,
+    Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -141,7 +140,8 @@ pub struct Move {
     pub side: &'static str,
     /// The library's move; whether it is a Dice chess move (whose UCI form differs).
     pub lib: LibMove,
-    pub dice: bool,
+    /// The move in UCI ([`write_uci`]).
+    pub uci: String,
     /// The game's text, and the move token's span in it.
     pub source: Arc<str>,
     pub token: Range<usize>,
@@ -177,7 +177,7 @@ pub struct Move {
     pub restored: bool,
     /// Dice chess: the roll of the move's turn.
     pub roll: Option<[Role; 3]>,
-    /// What the comments and NAGs after the move say (main-line moves).
+    /// What the comments and NAGs after the move say.
     pub notes: Option<Box<Notes>>,
     /// The lines the record gives instead of this move, each a list of moves.
     pub variations: Vec<Vec<Move>>,
@@ -223,14 +223,10 @@ impl Notes {
 
 #[pymethods]
 impl Move {
-    /// The move in the UCI-style coordinates of `pgn100 moves`.
+    /// The move in the UCI of `pgn100 moves`, as chess programs read it.
     #[getter]
-    fn uci(&self) -> String {
-        if self.dice {
-            DiceUci(self.lib).to_string()
-        } else {
-            Uci(self.lib).to_string()
-        }
+    fn uci(&self) -> &str {
+        &self.uci
     }
     /// The move token exactly as the record has it.
     #[getter]
@@ -420,6 +416,9 @@ impl Collect {
         let chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
         let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
             pgn100::commands::moves::move_facts(before, m);
+        let mut uci = String::new();
+        // Writing to a String cannot fail.
+        let _ = write_uci(before, m, &mut uci);
         let mut san = String::new();
         let form = Form {
             letters: Letters::Latin,
@@ -436,7 +435,7 @@ impl Collect {
             move_number: before.fullmoves(),
             side: side(before.turn()),
             lib: m,
-            dice: matches!(before, VariantPosition::Dice(_)),
+            uci,
             source: self.source.clone(),
             token: 0..0,
             san,
@@ -538,8 +537,15 @@ pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData
         any: Vec::new(),
     };
     let report = replay_observed(&record, 0, options, &mut c);
-    let rows = game_moves(source, &record, 0, options, false);
-    let mut others = variation_moves(&mut c, &record);
+    let mut rows = game_moves(source, &record, 0, options, false);
+    let main: std::collections::HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
+    let mut others = variation_moves(&mut c, &record, &main);
+    let mut scratch = pgn100::notation::commands::Notes::default();
+    for (&token, m) in others.iter_mut() {
+        let notes = rows.notes_after(source, &record.tokens, token, &mut scratch);
+        let notes = notes.and_then(|n| rows.notes.get(n as usize));
+        m.notes = notes.map(|n| Box::new(Notes::of(&rows, n)));
+    }
     let lines = variation_lines(&record);
     for (i, (m, ply)) in c.moves.iter_mut().zip(&report.mainline).enumerate() {
         if let Some(t) = record.tokens.get(ply.token) {
@@ -553,13 +559,17 @@ pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData
     (c.moves, c.turns)
 }
 
-/// The moves of the variations (every move the replay played that is
-/// not the main line's), by their token.
-fn variation_moves(c: &mut Collect, record: &GameRecord) -> HashMap<usize, Move> {
+/// The moves of the variations (every move the replay played whose token
+/// is not one of `main`'s), by their token.
+fn variation_moves(
+    c: &mut Collect,
+    record: &GameRecord,
+    main: &std::collections::HashSet<usize>,
+) -> HashMap<usize, Move> {
     let any = std::mem::take(&mut c.any);
     let mut out = HashMap::new();
     for (ply, before, after) in any {
-        let Some(after) = after else { continue };
+        let Some(after) = after.filter(|_| !main.contains(&ply.token)) else { continue };
         let mut m = c.made(&before, ply.mv, 0);
         m.mark(&after, after.checkers());
         m.restored = ply.restored;
