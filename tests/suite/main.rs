@@ -49,3 +49,4 @@ mod show;
 mod stats;
 mod threads;
 mod tree;
+mod uci;
