@@ -323,7 +323,11 @@ def to_polars(columns: Dict[str, Sequence[Any]]) -> Any:
 
 def _to_python_chess(game: Game) -> Any:
     """The game as a ``chess.pgn.Game`` (Chess and Chess960 only): its tags
-    as headers, its main line as python-chess's moves."""
+    as headers, its main line and variations as python-chess's nodes, each
+    with its comment, NAGs, clock, time taken, evaluation and arrows (what
+    python-chess's own ``clock()``, ``emt()``, ``eval()`` and ``arrows()``
+    read), and the game's errors (a move that does not replay) in
+    ``errors``."""
     try:
         import chess
         import chess.pgn
@@ -333,8 +337,6 @@ def _to_python_chess(game: Game) -> Any:
         raise ValueError(f"to_python_chess() is for Chess and Chess960 games, not {game.variant}")
     tags = game.tags
     out = chess.pgn.Game()
-    for name, value in tags.items():
-        out.headers[name] = value
     chess960 = game.variant == "Chess960"
     fen = tags.get("FEN")
     if fen is not None:
@@ -342,11 +344,63 @@ def _to_python_chess(game: Game) -> Any:
         out.setup(board)
     elif chess960:
         out.setup(chess.Board(chess960=True))
-    board = out.board()
-    node = out
-    for m in game.moves:
-        move = board.parse_san(m.san)
-        board.push(move)
-        node = node.add_variation(move)
+    # After setup(), which drops a Variant tag of standard chess.
+    for name, value in tags.items():
+        out.headers[name] = value
+    _add_line(out, out.board(), game.moves)
+    for d in game.diagnostics:
+        if d.severity == "error":
+            out.errors.append(_python_chess_error(d))
     return out
 
+
+def _python_chess_error(d: Diagnostic) -> Exception:
+    """An error of a game as python-chess's ``Game.errors`` holds them: a
+    move that does not replay as its ``IllegalMoveError`` (or
+    ``AmbiguousMoveError``), anything else a ``ValueError``; the message
+    is the diagnostic's code, message and place."""
+    import chess
+
+    if d.code == "pgn100::ambiguous_move":
+        kind: type = chess.AmbiguousMoveError
+    elif d.ply is not None:
+        kind = chess.IllegalMoveError
+    else:
+        kind = ValueError
+    return kind(f"{d.code}: {d.message} (line {d.line}, column {d.column})")
+
+
+def _add_line(node: Any, board: Any, line: Sequence[Move]) -> None:
+    """Adds ``line`` after python-chess's ``node`` (``board`` its
+    position): each move with its notes, then its variations."""
+    for m in line:
+        move = board.parse_san(m.san)
+        child = node.add_variation(move)
+        _set_notes(child, m)
+        for variation in m.variations:
+            _add_line(node, board.copy(stack=False), variation)
+        board.push(move)
+        node = child
+
+
+def _set_notes(node: Any, m: Move) -> None:
+    """The comment, NAGs and commands of ``m`` on python-chess's ``node``."""
+    import chess
+    import chess.engine
+    import chess.svg
+
+    node.comment = m.comment or ""
+    node.nags = set(m.nags)
+    if m.eval_mate == 0:
+        # Mated: python-chess reads `#0` but its set_eval() cannot write it.
+        depth = "" if m.eval_depth is None else f",{m.eval_depth}"
+        node.comment = f"{node.comment} [%eval #0{depth}]".lstrip()
+    elif m.eval_cp is not None or m.eval_mate is not None:
+        score = chess.engine.Cp(m.eval_cp) if m.eval_cp is not None else chess.engine.Mate(m.eval_mate)
+        node.set_eval(chess.engine.PovScore(score, chess.WHITE), m.eval_depth)
+    if m.clock is not None:
+        node.set_clock(m.clock)
+    if m.elapsed is not None:
+        node.set_emt(m.elapsed)
+    if m.arrows:
+        node.set_arrows(chess.svg.Arrow.from_pgn(a) for a in m.arrows)

@@ -41,6 +41,15 @@ class Move:
     en_passant: bool
     restored: bool
     roll: Optional[str]
+    clock: Optional[float]
+    elapsed: Optional[float]
+    eval_cp: Optional[int]
+    eval_mate: Optional[int]
+    eval_depth: Optional[int]
+    nags: List[int]
+    comment: Optional[str]
+    arrows: List[str]
+    variations: List[List["Move"]]
     @property
     def capture(self) -> bool: ...
     @property

@@ -10,18 +10,19 @@
 //! once, on the first access.
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
-use pgn100::commands::moves::letter;
+use pgn100::commands::moves::{game_moves, letter, GameMoves, MoveNotes};
 use pgn100::commands::stats::termination_name;
 use pgn100::diag::{Diagnostic as LibDiagnostic, JsonDiagnostic, SourceFile};
-use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token};
-use pgn100::notation::{write_move, Form, Found, Letters, Reader, Style};
-use pgn100::replay::{replay_observed, DiceTurn, Observer, Options};
-use pgn100::rules::dice::DiceUci;
+use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token, TokenKind};
+use pgn100::notation::commands::{Eval, Score};
+use pgn100::notation::{write_move, write_uci, Form, Found, Letters, Reader, Style};
+use pgn100::replay::{replay_observed, DiceTurn, Observer, Options, Ply};
 use pgn100::rules::{
-    Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing,
+    Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -139,7 +140,8 @@ pub struct Move {
     pub side: &'static str,
     /// The library's move; whether it is a Dice chess move (whose UCI form differs).
     pub lib: LibMove,
-    pub dice: bool,
+    /// The move in UCI ([`write_uci`]).
+    pub uci: String,
     /// The game's text, and the move token's span in it.
     pub source: Arc<str>,
     pub token: Range<usize>,
@@ -175,18 +177,56 @@ pub struct Move {
     pub restored: bool,
     /// Dice chess: the roll of the move's turn.
     pub roll: Option<[Role; 3]>,
+    /// What the comments and NAGs after the move say.
+    pub notes: Option<Box<Notes>>,
+    /// The lines the record gives instead of this move, each a list of moves.
+    pub variations: Vec<Vec<Move>>,
+}
+
+/// What the comments and NAGs after a move say, as the `moves` rows have
+/// it ([`MoveNotes`]).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// Milliseconds.
+    clock: Option<u64>,
+    elapsed: Option<u64>,
+    eval: Option<Eval>,
+    nags: Vec<u32>,
+    comment: Option<String>,
+    arrows: Vec<String>,
+}
+
+impl Notes {
+    /// The notes of a `moves` row, its texts read from `game`.
+    fn of(game: &GameMoves, notes: &MoveNotes) -> Notes {
+        let text = |span: Option<pgn100::commands::moves::Span>| span.map(|s| game.text(s));
+        Notes {
+            clock: notes.clock,
+            elapsed: notes.elapsed,
+            eval: notes.eval,
+            // `$1 $14`, as the row writes them.
+            nags: text(notes.nags)
+                .unwrap_or_default()
+                .split_whitespace()
+                .filter_map(|n| n.trim_start_matches('$').parse().ok())
+                .collect(),
+            comment: text(notes.comment).map(str::to_string),
+            arrows: text(notes.arrows)
+                .unwrap_or_default()
+                .split(',')
+                .filter(|a| !a.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }
+    }
 }
 
 #[pymethods]
 impl Move {
-    /// The move in the UCI-style coordinates of `pgn100 moves`.
+    /// The move in the UCI of `pgn100 moves`, as chess programs read it.
     #[getter]
-    fn uci(&self) -> String {
-        if self.dice {
-            DiceUci(self.lib).to_string()
-        } else {
-            Uci(self.lib).to_string()
-        }
+    fn uci(&self) -> &str {
+        &self.uci
     }
     /// The move token exactly as the record has it.
     #[getter]
@@ -242,8 +282,76 @@ impl Move {
         }
         out
     }
+    /// Seconds on the mover's clock after the move (`[%clk]`).
+    #[getter]
+    fn clock(&self) -> Option<f64> {
+        self.notes.as_ref()?.clock.map(|ms| ms as f64 / 1000.0)
+    }
+    /// Seconds the move took (`[%emt]`).
+    #[getter]
+    fn elapsed(&self) -> Option<f64> {
+        self.notes.as_ref()?.elapsed.map(|ms| ms as f64 / 1000.0)
+    }
+    /// `[%eval]` in centipawns, from White's side.
+    #[getter]
+    fn eval_cp(&self) -> Option<i64> {
+        match self.notes.as_ref()?.eval?.score {
+            Score::Centipawns(cp) => Some(cp),
+            Score::Mate(_) => None,
+        }
+    }
+    /// `[%eval #-3]`: mate in so many moves, from White's side (-3: Black mates in 3).
+    #[getter]
+    fn eval_mate(&self) -> Option<i64> {
+        match self.notes.as_ref()?.eval?.score {
+            Score::Mate(n) => Some(n),
+            Score::Centipawns(_) => None,
+        }
+    }
+    /// `[%eval 0.17,23]`: 23.
+    #[getter]
+    fn eval_depth(&self) -> Option<u32> {
+        self.notes.as_ref()?.eval?.depth
+    }
+    /// The NAGs after the move, as numbers (a glyph as its NAG: `!` is 1).
+    #[getter]
+    fn nags(&self) -> Vec<u32> {
+        self.notes.as_ref().map(|n| n.nags.clone()).unwrap_or_default()
+    }
+    /// The comments' text after the move, without the commands (`[%clk]`, ...).
+    #[getter]
+    fn comment(&self) -> Option<&str> {
+        self.notes.as_ref()?.comment.as_deref()
+    }
+    /// The arrows of `[%cal]` and the squares of `[%csl]`, as python-chess's
+    /// `arrows()` lists them: `Ge2e4`, `Rd4` (a colour, then one or two squares).
+    #[getter]
+    fn arrows(&self) -> Vec<String> {
+        self.notes.as_ref().map(|n| n.arrows.clone()).unwrap_or_default()
+    }
+    /// The lines the record gives instead of this move, each a list of moves
+    /// (as far as they replay).
+    #[getter]
+    fn variations(&self) -> Vec<Vec<Move>> {
+        self.variations.clone()
+    }
     fn __repr__(&self) -> String {
         format!("<Move {} {} {}>", self.ply, self.uci(), self.written())
+    }
+}
+
+impl Move {
+    /// The move was played: `after` is the position after it, `checkers`
+    /// the men giving check there.
+    fn mark(&mut self, after: &VariantPosition, checkers: Bitboard) {
+        self.check = checkers.any();
+        self.mate = self.check && matches!(after.termination(), Some(Termination::Checkmate { .. }));
+        if self.mate {
+            self.san.push('#');
+        } else if self.check {
+            self.san.push('+');
+        }
+        self.after = Some(after.clone());
     }
 }
 
@@ -297,10 +405,56 @@ struct Collect {
     /// Dice chess: the move whose FEN is the one after its turn passes.
     passing: Option<usize>,
     legal: Vec<LibMove>,
-    chess_castling: bool,
+    /// Every move of every line, in token order: the move, the position
+    /// before it and the one after it (when it was played).
+    any: Vec<(Ply, VariantPosition, Option<VariantPosition>)>,
 }
 
 impl Collect {
+    /// Move `m` played from `before` as the `ply`th, its check and mate not yet known.
+    fn made(&mut self, before: &VariantPosition, m: LibMove, ply: u32) -> Move {
+        let chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
+        let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
+            pgn100::commands::moves::move_facts(before, m);
+        let mut uci = String::new();
+        // Writing to a String cannot fail.
+        let _ = write_uci(before, m, &mut uci);
+        let mut san = String::new();
+        let form = Form {
+            letters: Letters::Latin,
+            style: Style::Short,
+            promotion: PromotionForm::Equals,
+            files_ak: self.files_ak,
+        };
+        write_move(before, m, form, &mut self.legal, &mut san);
+        if chess_castling && m.is_castle() {
+            san = san.replace('0', "O");
+        }
+        Move {
+            ply,
+            move_number: before.fullmoves(),
+            side: side(before.turn()),
+            lib: m,
+            uci,
+            source: self.source.clone(),
+            token: 0..0,
+            san,
+            after: None,
+            piece: letter(piece),
+            captured: captured.map(letter),
+            check: false,
+            mate: false,
+            castle_stage: castle.map(|(s, _)| if s == Stage::First { "first" } else { "second" }),
+            castle_wing: castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" }),
+            promotion: m.promotion().map(letter),
+            en_passant: m.kind == MoveKind::EnPassant,
+            restored: false,
+            roll: self.roll,
+            notes: None,
+            variations: Vec::new(),
+        }
+    }
+
     fn passed(&mut self, pos: &VariantPosition) {
         if let Some(m) = self.passing.take().and_then(|i| self.moves.get_mut(i)) {
             m.after = Some(pos.clone());
@@ -321,53 +475,25 @@ impl Observer for Collect {
     }
 
     fn before_move(&mut self, before: &VariantPosition, m: LibMove) {
-        self.chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
-        let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
-            pgn100::commands::moves::move_facts(before, m);
-        let mut san = String::new();
-        let form = Form {
-            letters: Letters::Latin,
-            style: Style::Short,
-            promotion: PromotionForm::Equals,
-            files_ak: self.files_ak,
-        };
-        write_move(before, m, form, &mut self.legal, &mut san);
-        if self.chess_castling && m.is_castle() {
-            san = san.replace('0', "O");
-        }
-        self.moves.push(Move {
-            ply: u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX),
-            move_number: before.fullmoves(),
-            side: side(before.turn()),
-            lib: m,
-            dice: matches!(before, VariantPosition::Dice(_)),
-            source: self.source.clone(),
-            token: 0..0,
-            san,
-            after: None,
-            piece: letter(piece),
-            captured: captured.map(letter),
-            check: false,
-            mate: false,
-            castle_stage: castle.map(|(s, _)| if s == Stage::First { "first" } else { "second" }),
-            castle_wing: castle.map(|(_, w)| if w == Wing::Short { "short" } else { "long" }),
-            promotion: m.promotion().map(letter),
-            en_passant: m.kind == MoveKind::EnPassant,
-            restored: false,
-            roll: self.roll,
-        });
+        let ply = u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX);
+        let made = self.made(before, m, ply);
+        self.moves.push(made);
     }
 
     fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
-        let Some(m) = self.moves.last_mut() else { return };
-        m.check = checkers.any();
-        m.mate = m.check && matches!(after.termination(), Some(Termination::Checkmate { .. }));
-        if m.mate {
-            m.san.push('#');
-        } else if m.check {
-            m.san.push('+');
+        if let Some(m) = self.moves.last_mut() {
+            m.mark(after, checkers);
         }
-        m.after = Some(after.clone());
+    }
+
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, _token: &Token) {
+        self.any.push((ply, before.clone(), None));
+    }
+
+    fn any_played(&mut self, after: &VariantPosition) {
+        if let Some(last) = self.any.last_mut() {
+            last.2 = Some(after.clone());
+        }
     }
 
     fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
@@ -393,7 +519,9 @@ fn roll_letters(roll: &[Role; 3]) -> Vec<String> {
 /// moves (a range of the game's moves).
 pub type TurnData = (u32, Color, [Role; 3], Range<usize>);
 
-/// The moves and turns of the game whose text is `source`, replayed.
+/// The moves and turns of the game whose text is `source`, replayed; each
+/// main-line move with what its comments and NAGs say (the `moves` rows')
+/// and its variations.
 pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData>) {
     let mut reader = Reader::new(source);
     let mut record = GameRecord::default();
@@ -406,16 +534,111 @@ pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData
         roll: None,
         passing: None,
         legal: Vec::new(),
-        chess_castling: false,
+        any: Vec::new(),
     };
     let report = replay_observed(&record, 0, options, &mut c);
-    for (m, ply) in c.moves.iter_mut().zip(&report.mainline) {
+    let mut rows = game_moves(source, &record, 0, options, false);
+    let main: std::collections::HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
+    let mut others = variation_moves(&mut c, &record, &main);
+    let mut scratch = pgn100::notation::commands::Notes::default();
+    for (&token, m) in others.iter_mut() {
+        let notes = rows.notes_after(source, &record.tokens, token, &mut scratch);
+        let notes = notes.and_then(|n| rows.notes.get(n as usize));
+        m.notes = notes.map(|n| Box::new(Notes::of(&rows, n)));
+    }
+    let lines = variation_lines(&record);
+    for (i, (m, ply)) in c.moves.iter_mut().zip(&report.mainline).enumerate() {
         if let Some(t) = record.tokens.get(ply.token) {
             m.token = t.span.clone();
         }
         m.restored = ply.restored;
+        let notes = rows.moves.get(i).and_then(|r| r.notes).and_then(|n| rows.notes.get(n as usize));
+        m.notes = notes.map(|n| Box::new(Notes::of(&rows, n)));
+        m.variations = variations_of(ply.token, m.ply, &lines, &mut others, 0);
     }
     (c.moves, c.turns)
+}
+
+/// The moves of the variations (every move the replay played whose token
+/// is not one of `main`'s), by their token.
+fn variation_moves(
+    c: &mut Collect,
+    record: &GameRecord,
+    main: &std::collections::HashSet<usize>,
+) -> HashMap<usize, Move> {
+    let any = std::mem::take(&mut c.any);
+    let mut out = HashMap::new();
+    for (ply, before, after) in any {
+        let Some(after) = after.filter(|_| !main.contains(&ply.token)) else { continue };
+        let mut m = c.made(&before, ply.mv, 0);
+        m.mark(&after, after.checkers());
+        m.restored = ply.restored;
+        if let Some(t) = record.tokens.get(ply.token) {
+            m.token = t.span.clone();
+        }
+        out.insert(ply.token, m);
+    }
+    out
+}
+
+/// The variations of a record: for a move's token, the lines given
+/// instead of it, each its move tokens.
+fn variation_lines(record: &GameRecord) -> HashMap<usize, Vec<Vec<usize>>> {
+    let mut lines: HashMap<usize, Vec<Vec<usize>>> = HashMap::new();
+    // The lines open: the move each replaces and its moves so far.
+    let mut open: Vec<(Option<usize>, Vec<usize>)> = vec![(None, Vec::new())];
+    for (i, token) in record.tokens.iter().enumerate() {
+        match token.kind {
+            TokenKind::Move { .. } => {
+                if let Some((_, line)) = open.last_mut() {
+                    line.push(i);
+                }
+            }
+            TokenKind::VariationStart => {
+                let replaced = open.last().and_then(|(_, line)| line.last().copied());
+                open.push((replaced, Vec::new()));
+            }
+            TokenKind::VariationEnd if open.len() > 1 => {
+                if let Some((Some(replaced), line)) = open.pop() {
+                    lines.entry(replaced).or_default().push(line);
+                }
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// Variations nested deeper are left out (a hostile file cannot exhaust the stack).
+const MAX_NESTING: usize = 64;
+
+/// The variations of the move of token `token`, the `ply`th: its lines,
+/// each as far as it replays.
+fn variations_of(
+    token: usize,
+    ply: u32,
+    lines: &HashMap<usize, Vec<Vec<usize>>>,
+    moves: &mut HashMap<usize, Move>,
+    depth: usize,
+) -> Vec<Vec<Move>> {
+    if depth >= MAX_NESTING {
+        return Vec::new();
+    }
+    let Some(of) = lines.get(&token) else { return Vec::new() };
+    let mut out = Vec::new();
+    for line in of {
+        let mut made = Vec::new();
+        for (k, &t) in line.iter().enumerate() {
+            let Some(mut m) = moves.remove(&t) else { break };
+            m.ply = ply.saturating_add(u32::try_from(k).unwrap_or(u32::MAX));
+            m.variations = variations_of(t, m.ply, lines, moves, depth + 1);
+            made.push(m);
+        }
+        if !made.is_empty() {
+            out.push(made);
+        }
+    }
+    out
 }
 
 /// The moves and turns of a replay as Python objects, a turn's moves the

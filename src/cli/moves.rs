@@ -32,8 +32,9 @@ pub enum MovesFormat {
     long_about = "One row per move of every game's main line (variations are not rows): file, game (its \
 number in the file, from 1), variant, date (the Date tag), valid (the game replays without an error), ply \
 (from 1), move_number (Dice chess: the turn's number), side, roll (Dice chess: the roll of the move's turn, \
-as `K Q p`), uci (UCI-style coordinates of the oracle data: `f8f9@e3` places a throne pawn, castling is the \
-king's move marked `=O`, except in Dice chess, `e1g1`), written (the token as the record has it), piece \
+as `K Q p`), uci (the UCI chess programs read: Chess castling `e1g1`, Chess960 castling the king onto its \
+rook, `e1h1`; elsewhere the oracle data's marks, `f8f9@e3` placing a throne pawn, castling the king's move \
+marked `=O`, `f2h2=O`), written (the token as the record has it), piece \
 (the man's FEN letter, upper case), capture, captured, check and mate (by the rules, not the written marks), \
 castle_stage (first, second), castle_wing (short, long), promotion, throne_pawn (its square), en_passant, \
 restored (Royal: the queen was restored before the move); what the comments and NAGs after the move say \

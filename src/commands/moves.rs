@@ -18,8 +18,7 @@ use crate::notation::{Found, Reader};
 use crate::output::parquet::{Batch, Layout, ROW_GROUP};
 use crate::output::table::{self, Cells, Row, TextFormat, Value};
 use crate::replay::{replay_observed, DiceTurn, Observer, Options};
-use crate::rules::dice::DiceUci;
-use crate::rules::{Bitboard, Color, Move, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing};
+use crate::rules::{Bitboard, Color, Move, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing};
 
 /// A text of a game's rows: a range of [`GameMoves::texts`].
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -149,11 +148,13 @@ impl GameMoves {
     }
 
     /// What the comments and NAGs after the move token `tokens[at]` of
-    /// `text` say, up to the next move of its line (variations aside):
-    /// their index in [`GameMoves::notes`], `None` when there are none.
-    /// `scratch` is a buffer for the comments.
+    /// `text` say, up to the next move of its line (variations aside; a
+    /// variation's move: up to its end): their index in
+    /// [`GameMoves::notes`], `None` when there are none. `scratch` is a
+    /// buffer for the comments. (The Python package reads a variation's
+    /// moves' notes here too.)
     #[inline]
-    fn notes_after(&mut self, text: &str, tokens: &[Token], at: usize, scratch: &mut Notes) -> Option<u32> {
+    pub fn notes_after(&mut self, text: &str, tokens: &[Token], at: usize, scratch: &mut Notes) -> Option<u32> {
         // The common case, at a glance: a move with no glyph, then the
         // next move (after its number, maybe) or the end.
         let next = |i: usize| match tokens.get(i).map(|t| &t.kind) {
@@ -192,7 +193,9 @@ impl GameMoves {
         for token in tokens.get(at + 1..).unwrap_or_default() {
             match &token.kind {
                 TokenKind::VariationStart => depth += 1,
-                TokenKind::VariationEnd => depth = depth.saturating_sub(1),
+                // The end of the variation the move is in.
+                TokenKind::VariationEnd if depth == 0 => break,
+                TokenKind::VariationEnd => depth -= 1,
                 _ if depth > 0 => {}
                 TokenKind::Move { .. } | TokenKind::Result(_) => break,
                 TokenKind::Nag(n) => push_nag(self, *n),
@@ -445,11 +448,7 @@ fn row_before(game: &mut GameMoves, pos: &VariantPosition, m: Move, ply: u32) ->
     let MoveFacts { piece, captured, castle } = move_facts(pos, m);
     // Writing to a String cannot fail.
     let uci = game.write(|out| {
-        let _ = match pos {
-            VariantPosition::Plain(_) => Uci(m).write_to(out),
-            // The oracle data's: castling as the king's move.
-            VariantPosition::Dice(_) => DiceUci(m).write_to(out),
-        };
+        let _ = crate::notation::write_uci(pos, m, out);
     });
     let throne_pawn = match m.kind {
         MoveKind::Throne(sq) => Some(game.write(|out| {

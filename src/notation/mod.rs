@@ -27,7 +27,7 @@ pub use ast::{
     GameRecord, LookAlikes, Man, ManMove, MoveText, PromotionForm, ReadNote, Roll, RollForm, Token, TokenKind,
 };
 pub use reader::{Found, Item, Reader, SyntaxError, SyntaxErrorKind};
-pub use uci::{uci_line, UciMove};
+pub use uci::{uci_line, write_uci, UciMove};
 pub use write::{
     check_mark, mate_mark, promotion_form, promotion_text, right_mark, write_and_play, write_move, Form, Letters,
     LongMove, ShortMove, Style,

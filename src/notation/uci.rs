@@ -1,8 +1,34 @@
 //! UCI-style coordinates (`e3e5`, `c9c10q`, prince `a`; the throne pawn as
 //! `f8f9@e3`; castling as the king's move marked `=O`, `f2h2=O`), the move
-//! format of the oracle data and of engines.
+//! format of the oracle data and of engines. A move as chess programs read
+//! it ([`write_uci`]): Chess castling as the king's move without the mark
+//! (`e1g1`), Chess960 castling as the king taking its rook (`e1h1`), as
+//! python-chess writes it with `chess960=True`.
 
-use crate::rules::{Move, Position, Square};
+use std::fmt;
+
+use crate::rules::dice::DiceUci;
+use crate::rules::{Move, MoveKind, Position, Square, Uci, Variant, VariantPosition};
+
+/// Writes `m`, played from `pos`, in the UCI a program of its variant
+/// reads: the coordinates of [`Uci`] (Dice chess: [`DiceUci`]), save a
+/// Chess castling, the king's move without `=O`, and a Chess960 castling,
+/// the king onto its rook's square. The marks stay where a variant needs
+/// them (Hundred's two castling stages, the throne pawn).
+pub fn write_uci(pos: &VariantPosition, m: Move, out: &mut impl fmt::Write) -> fmt::Result {
+    match (pos, m.kind) {
+        (VariantPosition::Plain(p), MoveKind::Castle(_)) if p.variant() == Variant::Chess => {
+            m.from.write_to(out)?;
+            m.to.write_to(out)
+        }
+        (VariantPosition::Plain(p), MoveKind::Castle(i)) if p.variant() == Variant::Chess960 => {
+            m.from.write_to(out)?;
+            p.castle_spec(i).rook_from.write_to(out)
+        }
+        (VariantPosition::Plain(_), _) => Uci(m).write_to(out),
+        (VariantPosition::Dice(_), _) => DiceUci(m).write_to(out),
+    }
+}
 
 /// The coordinates of a UCI-style move, before a position gives them meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,10 +72,21 @@ impl UciMove {
             None => None,
         };
         pos.find_move(self.from, self.to, promotion, self.throne, self.castle).or_else(|| {
-            // Royal's oracle writes castling as the king's two-file move
-            // (`e1c1`), which no other move of the king has.
-            let royal = pos.variant() == crate::rules::Variant::Royal && !self.castle;
-            royal.then(|| pos.find_move(self.from, self.to, promotion, self.throne, true)).flatten()
+            // Royal's oracle and chess programs write castling as the
+            // king's two-file move (`e1c1`), which no other move of the
+            // king has; Chess960's as the king onto its rook ([`write_uci`]).
+            let variant = pos.variant();
+            if self.castle || !matches!(variant, Variant::Royal | Variant::Chess | Variant::Chess960) {
+                return None;
+            }
+            pos.find_move(self.from, self.to, promotion, self.throne, true).or_else(|| {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                legal.into_iter().find(|m| match m.kind {
+                    MoveKind::Castle(i) => m.from == self.from && pos.castle_spec(i).rook_from == self.to,
+                    _ => false,
+                })
+            })
         })
     }
 }

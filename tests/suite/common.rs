@@ -120,15 +120,12 @@ pub fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
 }
 
 /// A move as python-chess writes it in UCI: castling as the king's move
-/// (`e1g1`) in Chess, as the king onto its rook (`e1h1`) in Chess960.
+/// (`e1g1`) in Chess, as the king onto its rook (`e1h1`) in Chess960:
+/// the library's [`pgn100::notation::write_uci`].
 pub fn python_uci(pos: &Position, m: Move) -> String {
-    match m.kind {
-        MoveKind::Castle(i) if pos.variant() == Variant::Chess960 => {
-            format!("{}{}", m.from, pos.castle_spec(i).rook_from)
-        }
-        MoveKind::Castle(_) => format!("{}{}", m.from, m.to),
-        _ => Uci(m).to_string(),
-    }
+    let mut out = String::new();
+    pgn100::notation::write_uci(&pgn100::rules::VariantPosition::Plain(pos.clone()), m, &mut out).expect("a String");
+    out
 }
 
 /// A chess variant by the name the oracle data gives it.

@@ -51,3 +51,4 @@ mod show;
 mod stats;
 mod threads;
 mod tree;
+mod uci;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use crate::common::{self, corpus, pgn100 as run, read_jsonl};
 use pgn100::notation::{check_mark, uci_line, Letters, LongMove};
 use pgn100::rules::Color;
-use pgn100::rules::{Move, Position, Uci, Variant};
+use pgn100::rules::{Move, Position, Variant};
 
 /// A CSV output: its header and its records.
 fn csv_table(bytes: &[u8]) -> (Vec<String>, Vec<Vec<String>>) {
@@ -86,16 +86,19 @@ fn oracle_rows(path: &str, variant: Variant, games: usize) {
         let start = Position::from_fen(g["start_fen"].as_str().expect("start_fen"), variant).expect("start");
         let mut pos = start.clone();
         let mut moves = Vec::new();
+        let mut written = Vec::new();
         for uci in g["uci"].as_array().expect("uci") {
             let m = common::legal(&pos)
                 .into_iter()
                 .find(|&m| common::python_uci(&pos, m) == uci.as_str().expect("move"))
                 .unwrap_or_else(|| panic!("{path}: {uci} is not legal in {}", pos.fen()));
+            // The row's UCI: the library's writer (python-chess's for Chess).
+            written.push(common::python_uci(&pos, m));
             pos.play_unchecked(m);
             moves.push(m);
         }
         text.push_str(&record(variant, &start, &moves));
-        played.push(moves);
+        played.push(std::mem::take(&mut written));
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("oracle.pgn");
@@ -105,7 +108,7 @@ fn oracle_rows(path: &str, variant: Variant, games: usize) {
     assert_eq!(games_rows.len(), oracle.iter().filter(|g| !g["uci"].as_array().expect("uci").is_empty()).count());
     let (mut plies, mut mates) = (0, 0);
     for (i, g) in oracle.iter().enumerate() {
-        let uci: Vec<String> = played[i].iter().map(|&m| Uci(m).to_string()).collect();
+        let uci = &played[i];
         let fens = g["fens"].as_array().expect("fens");
         let variant = variant_of(g);
         let rows = games_rows.get(&(file.display().to_string(), i as u64 + 1)).cloned().unwrap_or_default();
