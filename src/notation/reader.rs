@@ -13,8 +13,15 @@
 //! cut at boundaries ([`next_boundary`]) and read in chunks, in parallel,
 //! with the items reading it whole gives (grammar/README.md).
 
+use std::ops::ControlFlow::{self, Break, Continue};
+
 use super::ast::{GameRecord, LookAlikes, Man, ManMove, MoveMarks, MoveText, ReadNote, Span, Token, TokenKind};
 use super::{lookalike, parse, scan};
+
+mod boundary;
+
+use boundary::{closing, is_blank_before, memchr_newline};
+pub use boundary::{is_nul_padding, last_boundary, next_boundary, nul_padding};
 
 /// What went wrong in the syntax of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -369,82 +376,105 @@ impl<'a> Reader<'a> {
                 _ => {}
             }
             self.pos = pos;
-            let rest = self.rest();
-            match c {
-                b'[' if self.at_line_start() => return Ok(()),
-                // Punctuation: no look-alikes.
-                // A blank line and a `;` heading before move number 1
-                // start the next game (records as books print them).
-                b';' if moves && depth == 0 && self.after_blank_line() && starts_heading(rest) => return Ok(()),
-                b'<' | b'(' | b')' | b';' | b'$' => {
-                    let (len, kind) = self.punctuation(rest, c)?;
-                    match kind {
-                        TokenKind::VariationStart => {
-                            depth += 1;
-                            marks.variations = true;
-                        }
-                        TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-                        TokenKind::LineComment | TokenKind::DiceRoll(_) => marks.lines = true,
-                        _ => {}
-                    }
-                    self.pos += len;
-                    game.tokens.push(Token { kind, span: start..self.pos });
-                }
-                b'%' if self.at_line_start() => {
-                    let len = rest.find('\n').unwrap_or(rest.len());
-                    self.pos += len;
-                    marks.lines = true;
-                    game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
-                }
-                _ => {
-                    let mut kind = TokenKind::Comment;
-                    let Some((mut len, mut read)) = scan::element_into(rest, depth == 0, &mut kind) else {
-                        return match self.no_element(game, marks, depth == 0) {
-                            // NUL padding ends the game; a book's comma or
-                            // period was read with its move.
-                            Some(true) => Ok(()),
-                            Some(false) => {
-                                moves = true;
-                                pos = self.pos;
-                                continue;
-                            }
-                            None => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
-                        };
-                    };
-                    let mut done = false;
-                    match &mut kind {
-                        // A blank line and move number 1 start the next game.
-                        TokenKind::MoveNumber { number: 1, black: false }
-                            if moves && depth == 0 && self.after_blank_line() =>
-                        {
-                            return Ok(());
-                        }
-                        TokenKind::Move { text, check: None, glyph: None } => {
-                            moves = true;
-                            if let MoveText::Man(m) = text {
-                                Self::spaced_throne(self.text, start, m, &mut len, &mut read);
-                            }
-                        }
-                        TokenKind::Move { .. } => moves = true,
-                        TokenKind::Result(_) => done = true,
-                        _ => {}
-                    }
-                    if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
-                        marks.add(m);
-                    }
-                    self.pos += len;
-                    let span = start..self.pos;
-                    if !read.is_empty() {
-                        self.note(game, span.clone(), read);
-                    }
-                    game.tokens.push(Token { kind, span });
-                    if done {
-                        return Ok(());
-                    }
-                }
+            if let ControlFlow::Break(end) = self.other_element(game, marks, c, &mut depth, &mut moves) {
+                return end;
             }
             pos = self.pos;
         }
+    }
+
+    /// The elements the loop of [`Self::movetext_tokens`] leaves, at the
+    /// current position (which starts with `c`): the end of the game or
+    /// variation tokens, punctuation, `%` escapes and the rarer elements.
+    /// `Break` with the end of the movetext, or the current position moved
+    /// past the element read.
+    #[inline(always)]
+    fn other_element(
+        &mut self,
+        game: &mut GameRecord,
+        marks: &mut MoveMarks,
+        c: u8,
+        depth: &mut usize,
+        moves: &mut bool,
+    ) -> ControlFlow<Result<(), SyntaxError>> {
+        let start = self.pos;
+        let rest = self.rest();
+        match c {
+            b'[' if self.at_line_start() => return Break(Ok(())),
+            // Punctuation: no look-alikes.
+            // A blank line and a `;` heading before move number 1
+            // start the next game (records as books print them).
+            b';' if *moves && *depth == 0 && self.after_blank_line() && starts_heading(rest) => return Break(Ok(())),
+            b'<' | b'(' | b')' | b';' | b'$' => {
+                let (len, kind) = match self.punctuation(rest, c) {
+                    Ok(read) => read,
+                    Err(e) => return Break(Err(e)),
+                };
+                match kind {
+                    TokenKind::VariationStart => {
+                        *depth += 1;
+                        marks.variations = true;
+                    }
+                    TokenKind::VariationEnd => *depth = depth.saturating_sub(1),
+                    TokenKind::LineComment | TokenKind::DiceRoll(_) => marks.lines = true,
+                    _ => {}
+                }
+                self.pos += len;
+                game.tokens.push(Token { kind, span: start..self.pos });
+            }
+            b'%' if self.at_line_start() => {
+                let len = rest.find('\n').unwrap_or(rest.len());
+                self.pos += len;
+                marks.lines = true;
+                game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
+            }
+            _ => {
+                let mut kind = TokenKind::Comment;
+                let Some((mut len, mut read)) = scan::element_into(rest, *depth == 0, &mut kind) else {
+                    return match self.no_element(game, marks, *depth == 0) {
+                        // NUL padding ends the game; a book's comma or
+                        // period was read with its move.
+                        Some(true) => Break(Ok(())),
+                        Some(false) => {
+                            *moves = true;
+                            Continue(())
+                        }
+                        None => Break(Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() })),
+                    };
+                };
+                let mut done = false;
+                match &mut kind {
+                    // A blank line and move number 1 start the next game.
+                    TokenKind::MoveNumber { number: 1, black: false }
+                        if *moves && *depth == 0 && self.after_blank_line() =>
+                    {
+                        return Break(Ok(()));
+                    }
+                    TokenKind::Move { text, check: None, glyph: None } => {
+                        *moves = true;
+                        if let MoveText::Man(m) = text {
+                            Self::spaced_throne(self.text, start, m, &mut len, &mut read);
+                        }
+                    }
+                    TokenKind::Move { .. } => *moves = true,
+                    TokenKind::Result(_) => done = true,
+                    _ => {}
+                }
+                if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
+                    marks.add(m);
+                }
+                self.pos += len;
+                let span = start..self.pos;
+                if !read.is_empty() {
+                    self.note(game, span.clone(), read);
+                }
+                game.tokens.push(Token { kind, span });
+                if done {
+                    return Break(Ok(()));
+                }
+            }
+        }
+        Continue(())
     }
 
     /// The rare part of a plain move just pushed (the last token): a throne
@@ -667,94 +697,6 @@ fn book_punctuated(text: &str, top_level: bool) -> Option<(usize, TokenKind, Loo
         }
     }
     None
-}
-
-/// The length of the NUL padding at `at`: NUL bytes and white space up to
-/// the end of the text, a tag at the start of a line (the padding's line
-/// end counts as the blank line of a game boundary) or a blank line, as a
-/// pre-allocated or truncated file ends, or a file appended to one. `None`
-/// when other text follows on the next line. Reading resumes at each of
-/// these after a broken game, so a part that `split` cuts there ends with
-/// the padding, and reads alone as it reads in its file.
-pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
-    let rest = bytes.get(at..)?;
-    if rest.first() != Some(&0) {
-        return None;
-    }
-    let len = rest.iter().position(|&c| c != 0 && !c.is_ascii_whitespace()).unwrap_or(rest.len());
-    let end = at + len;
-    let boundary = bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n');
-    // White space after the last NUL holding a blank line.
-    let tail = rest.get(..len).unwrap_or_default();
-    let after_nul = tail.iter().rposition(|&c| c == 0).map_or(0, |i| i + 1);
-    let blank_line = tail.get(after_nul..).unwrap_or_default().iter().filter(|&&c| c == b'\n').count() >= 2;
-    (end == bytes.len() || boundary || blank_line).then_some(len)
-}
-
-/// Whether `text` (stray text, as the reader gives it) is NUL padding:
-/// NUL bytes and white space only.
-pub fn is_nul_padding(text: &str) -> bool {
-    text.starts_with('\0') && text.bytes().all(|c| c == 0 || c.is_ascii_whitespace())
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr(b'\n', bytes)
-}
-
-/// The offset of the first `close` in `bytes` before the next game
-/// boundary, or else `Err` with the boundary's offset (or the length). The
-/// bytes looked at are those of the comment, or those skipped after it, so
-/// reading stays linear.
-fn closing(bytes: &[u8], close: u8) -> Result<usize, usize> {
-    let mut at = 0;
-    while let Some(i) = bytes.get(at..).and_then(|rest| memchr::memchr2(close, b'\n', rest)) {
-        let i = at + i;
-        if bytes.get(i) == Some(&close) {
-            return Ok(i);
-        }
-        if bytes.get(i + 1) == Some(&b'[') && is_blank_before(bytes, i) {
-            return Err(i + 1);
-        }
-        at = i + 1;
-    }
-    Err(bytes.len())
-}
-
-/// The first game boundary at or after `from`: the index of a `[` that
-/// starts a line after a blank line (`\n\n[` or `\n\r\n[`).
-pub fn next_boundary(bytes: &[u8], from: usize) -> Option<usize> {
-    let finder = memchr::memmem::Finder::new(b"\n[");
-    let mut at = from.min(bytes.len());
-    while let Some(i) = bytes.get(at..).and_then(|rest| finder.find(rest)) {
-        let nl = at + i;
-        if is_blank_before(bytes, nl) {
-            return Some(nl + 1);
-        }
-        at = nl + 1;
-    }
-    None
-}
-
-/// The last game boundary in `bytes` (after position 0), if any.
-pub fn last_boundary(bytes: &[u8]) -> Option<usize> {
-    let finder = memchr::memmem::FinderRev::new(b"\n[");
-    let mut end = bytes.len();
-    while let Some(nl) = bytes.get(..end).and_then(|head| finder.rfind(head)) {
-        if is_blank_before(bytes, nl) {
-            return Some(nl + 1);
-        }
-        end = nl;
-    }
-    None
-}
-
-/// Whether the line that ends at the newline `nl` is empty (`\n\n` or `\n\r\n`).
-fn is_blank_before(bytes: &[u8], nl: usize) -> bool {
-    match nl.checked_sub(1).map(|i| bytes.get(i)) {
-        Some(Some(b'\n')) => true,
-        Some(Some(b'\r')) => nl >= 2 && bytes.get(nl - 2) == Some(&b'\n'),
-        _ => false,
-    }
 }
 
 /// What [`Reader::read_into`] found: the record it filled holds the game
