@@ -151,8 +151,35 @@ fn spaced_ellipsis(b: &[u8]) -> Option<usize> {
     }
     match b.get(spaces..)? {
         [b'.', b'.', b'.', ..] | [0xE2, 0x80, 0xA6, ..] => Some(spaces + 3),
+        [b'.', b'.', ..] => Some(spaces + 2),
         _ => None,
     }
+}
+
+/// A move number without its period at the start of `text`, as PGN's import
+/// format allows (`2 Nf3`, `16 ... Kg7`, `16 ..Kg7`): the length, the
+/// number, whether an ellipsis after it makes it Black's, and the
+/// look-alikes (spaces before the ellipsis, as in `16. ...`). The
+/// production `bare_number`; the reader tries it only where no element
+/// reads, and on a bare `1` that opens the first move (elsewhere Hundred's
+/// second stage of castling), so the common path never looks for it.
+#[cold]
+pub fn bare_number(text: &str) -> Option<(usize, u32, bool, L)> {
+    let b = text.as_bytes();
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 {
+        return None;
+    }
+    let number = b.iter().take(digits).fold(0u32, |n, d| n.saturating_mul(10).saturating_add(u32::from(d - b'0')));
+    let after = b.get(digits..).unwrap_or_default();
+    let spaces = after.iter().take_while(|c| matches!(c, b' ' | b'\t')).count();
+    let dots = match after.get(spaces..).unwrap_or_default() {
+        [b'.', b'.', b'.', ..] | [0xE2, 0x80, 0xA6, ..] => 3,
+        [b'.', b'.', ..] => 2,
+        _ => return boundary(text, digits).then_some((digits, number, false, L::NONE)),
+    };
+    let odd = if spaces > 0 { L::SPACED_ELLIPSIS } else { L::NONE };
+    Some((digits + spaces + dots, number, true, odd))
 }
 
 /// `move_token` at the start of `text`.
@@ -256,13 +283,14 @@ fn castling(b: &[u8], odd: &mut L) -> Option<(u8, usize)> {
     *odd |= o;
     let mut n = 1;
     while n < 4 {
-        match (b.get(i), zero(b, i + 1)) {
-            (Some(b'-'), Some((len, o))) => {
+        let Some(dash) = dash_len(b, i) else { break };
+        match zero(b, i + dash) {
+            Some((len, o)) => {
                 *odd |= o;
-                i += 1 + len;
+                i += dash + len;
                 n += 1;
             }
-            _ => break,
+            None => break,
         }
     }
     (n >= 2).then_some((n, i))
@@ -526,12 +554,21 @@ enum Sep {
 
 /// `dash | capture` at `i`.
 fn separator(b: &[u8], i: usize) -> Option<(Sep, usize, L)> {
+    match dash_len(b, i) {
+        Some(len) => Some((Sep::Dash, len, L::NONE)),
+        None => capture(b, i).map(|(c, len, o)| (Sep::Capture(c), len, o)),
+    }
+}
+
+/// The length of a `dash` at `i`: `-`, or – (en dash), ‑ (non-breaking
+/// hyphen), — (em dash), − (minus), typography read as `-` without a
+/// warning (grammar/README.md), in long moves and castling alike.
+#[inline]
+fn dash_len(b: &[u8], i: usize) -> Option<usize> {
     match b.get(i..)? {
-        [b'-', ..] => Some((Sep::Dash, 1, L::NONE)),
-        // – (en dash), ‑ (non-breaking hyphen), — (em dash), − (minus):
-        // typography, read as `-` without a warning (grammar/README.md).
-        [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => Some((Sep::Dash, 3, L::NONE)),
-        _ => capture(b, i).map(|(c, len, o)| (Sep::Capture(c), len, o)),
+        [b'-', ..] => Some(1),
+        [0xE2, 0x80, 0x91 | 0x93 | 0x94, ..] | [0xE2, 0x88, 0x92, ..] => Some(3),
+        _ => None,
     }
 }
 
