@@ -365,7 +365,7 @@ pub fn move_number_in(i: &str, top_level: bool) -> Res<'_, TokenKind> {
     Ok((rest, TokenKind::MoveNumber { number, black: dots != "." }))
 }
 
-/// bare_number = digit { digit } ( [spaces] ("..." | "…" | "..") | boundary )
+/// `bare_number = digit { digit } ( [spaces] ("..." | "…" | "..") | boundary )`
 /// (a move number without its period, as PGN's import format allows: the
 /// reader tries it where no element reads, and on a bare `1` that opens the
 /// record's first move)

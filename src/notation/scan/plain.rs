@@ -9,7 +9,7 @@ use crate::notation::ast::{
 /// The common forms, read in one pass: an optional piece letter, Latin
 /// lower-case files, `-`, `x` or `:`, an optional `=` promotion, `+`, `++`
 /// or `#`, a glyph, then a plain boundary. Anything else it does not judge
-/// (`None`): [`move_token`] then reads the token the long way, so this
+/// (`None`): [`move_token`](super::move_token) then reads the token the long way, so this
 /// reads nothing the productions would read differently
 /// (tests/suite/scanner.rs compares every suffix of the corpus).
 #[inline(always)]
