@@ -1,6 +1,6 @@
 //! The time-control view of `stats`: games by their `TimeControl` tag, and
 //! the time a main-line move took, from the comments' commands
-//! ([`crate::notation::commands`]): `[%emt]` where written, else the
+//! ([`crate::notation::comment_commands`]): `[%emt]` where written, else the
 //! difference of a side's `[%clk]` readings plus the increment of a
 //! `TimeControl` of the form `BASE` or `BASE+INCREMENT` (seconds; a side's
 //! first reading counts from BASE). A reading above the one before plus
@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::notation::ast::{GameRecord, MoveText, TokenKind};
-use crate::notation::commands::{comment_body, Notes};
+use crate::notation::comment_commands::{comment_body, Notes};
 
 /// Moves whose time is known, and that time in milliseconds, summed.
 #[derive(Copy, Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]

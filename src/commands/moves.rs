@@ -4,7 +4,7 @@
 //! stage and wing, the promotion, the throne pawn, the Dice chess roll and,
 //! on request, the FEN after the move; and what the comments and NAGs
 //! after the move say (clock, time taken, evaluation, arrows, the comment's
-//! text: [`crate::notation::commands`]). The rows come from the replay that
+//! text: [`crate::notation::comment_commands`]). The rows come from the replay that
 //! validates (a game's rows stop where its replay stops); variations are
 //! not rows.
 
@@ -12,7 +12,7 @@ use std::ops::Range;
 
 use crate::diag::{Diagnostic, Severity, SourceFile};
 use crate::notation::ast::{GameRecord, RollForm, Token, TokenKind};
-use crate::notation::commands::{comment_body, Eval, Notes, Score};
+use crate::notation::comment_commands::{comment_body, Eval, Notes, Score};
 use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
 use crate::output::parquet::{Batch, Layout, ROW_GROUP};
@@ -66,7 +66,7 @@ pub struct MoveRow {
 }
 
 /// What the comments and NAGs after a main-line move say (up to the next
-/// move, variations aside): the commands of [`crate::notation::commands`]
+/// move, variations aside): the commands of [`crate::notation::comment_commands`]
 /// and the text without them.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveNotes {

@@ -417,29 +417,7 @@ pub fn syntax_diagnostic(text: &str, e: crate::notation::SyntaxError) -> Diagnos
         SyntaxErrorKind::UnknownToken => crate::notation::typo::explain(text, e.span.clone()),
         _ => None,
     };
-    let (code, message, help) = match e.kind {
-        SyntaxErrorKind::UnknownToken => match &typo {
-            Some((message, help)) => (Code::Syntax, message.as_str(), help.as_str()),
-            None => (
-                Code::Syntax,
-                "this is no move, number, comment or result",
-                "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1 (every token: NOTATION in `man pgn100`)",
-            ),
-        },
-        SyntaxErrorKind::UnterminatedComment => {
-            (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")
-        }
-        SyntaxErrorKind::UnterminatedDiceRoll => {
-            (Code::UnterminatedDiceRoll, "the dice roll is never closed", "close it with `>`")
-        }
-        SyntaxErrorKind::BadTag => (Code::BadTag, "this tag pair is malformed", "write [Name \"value\"] on one line"),
-        SyntaxErrorKind::NagOutOfRange => (Code::NagRange, "NAGs go from $0 to $255", "use a NAG from $0 to $255"),
-    };
-    let mut span = e.span;
-    if code == Code::UnterminatedComment || code == Code::UnterminatedDiceRoll {
-        span = span.start..span.start + 1;
-    }
-    Diagnostic::new(code, span, message).label("here").help(help)
+    crate::replay::syntax_error(&e, typo.as_ref())
 }
 
 /// Bytes that are no character (U+FFFD) in a game: the first one is

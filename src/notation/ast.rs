@@ -159,8 +159,8 @@ pub struct MoveMarks {
     pub files: u16,
     /// A piece letter (not a pawn's) or promotion letter is Cyrillic.
     pub cyrillic: bool,
-    /// A piece letter or promotion letter is Latin (with `cyrillic`, the
-    /// reader looks for Latin look-alikes: `LookAlikes::LATIN_LETTER`).
+    /// A piece letter or promotion letter is Latin (the reader then looks
+    /// for Latin look-alikes: `LookAlikes::LATIN_LETTER`).
     pub latin: bool,
     /// A `(` is among the tokens: without one the replay never keeps the
     /// position before a move for a variation to start from.
@@ -365,8 +365,10 @@ impl LookAlikes {
     /// web pages print a game: a warning of its own (`book_punctuation`).
     pub const BOOK_PUNCTUATION: LookAlikes = LookAlikes(1 << 11);
     /// A Latin `K` or `C` as the mover's letter of a record written in
-    /// Cyrillic letters (every other piece letter Cyrillic), read as the
-    /// Cyrillic `К` (knight) or `С` (bishop) it looks like (scanned books).
+    /// Cyrillic letters (every other piece letter Cyrillic), or of an
+    /// all-Latin record whose letters are only `K` and `C` (Russian
+    /// notation typed on a Latin keyboard), read as the Cyrillic `К`
+    /// (knight) or `С` (bishop) it looks like.
     pub const LATIN_LETTER: LookAlikes = LookAlikes(1 << 12);
 
     pub fn is_empty(self) -> bool {
@@ -401,6 +403,42 @@ pub struct ReadNote {
     pub right: String,
 }
 
+/// What went wrong in the syntax of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SyntaxErrorKind {
+    /// Text that is no token of the grammar.
+    UnknownToken,
+    /// `{` without its `}`.
+    UnterminatedComment,
+    /// `<` without its `>`.
+    UnterminatedDiceRoll,
+    /// A tag pair that does not follow `[Name "value"]`.
+    BadTag,
+    /// `$` with a number above 255.
+    NagOutOfRange,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub kind: SyntaxErrorKind,
+    pub span: Span,
+}
+
+/// A syntax error in a game's movetext, kept in its record
+/// ([`GameRecord::faults`]): the replay plays the moves read around it and
+/// reports it, so the moves before it are not lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxFault {
+    pub error: SyntaxError,
+    /// The message and help of a known typo (`Кр f2-g3`), found by the
+    /// reader, which has the text ([`super::typo::explain`]).
+    pub typo: Option<(String, String)>,
+    /// The error stood inside a variation, whose rest the reader skipped,
+    /// reading on after its `)`: the main line is whole. Otherwise reading
+    /// of the game stopped at the error (the last fault).
+    pub in_variation: bool,
+}
+
 /// One game record.
 #[derive(Clone, Eq, PartialEq, Debug, Default)]
 pub struct GameRecord {
@@ -410,6 +448,9 @@ pub struct GameRecord {
     pub notes: Vec<ReadNote>,
     /// From the first tag (or token) to the end of the result.
     pub span: Span,
+    /// The syntax errors of the movetext, in text order: the tokens are
+    /// those read around them (empty for a game read whole).
+    pub faults: Vec<SyntaxFault>,
     /// Tags of an earlier game whose strings [`GameRecord::push_tag`]
     /// reuses: a reader filling one record allocates for tags once.
     spare: SpareTags,
@@ -507,6 +548,7 @@ impl GameRecord {
         self.spare.0.append(&mut self.tags);
         self.tokens.clear();
         self.notes.clear();
+        self.faults.clear();
         self.span = 0..0;
     }
 

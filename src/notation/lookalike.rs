@@ -16,7 +16,10 @@ const NAMES: &[(LookAlikes, &str)] = &[
     (LookAlikes::CYRILLIC_DIGIT, "Cyrillic `З` read as the digit 3"),
     (LookAlikes::SMALL_KNIGHT, "a lower-case `к` read as the knight `К`"),
     (LookAlikes::BOOK_PUNCTUATION, "a comma or period after the move, as books print it"),
-    (LookAlikes::LATIN_LETTER, "a Latin letter in a Cyrillic record read as the Cyrillic one it looks like"),
+    (
+        LookAlikes::LATIN_LETTER,
+        "a Latin letter read as the Cyrillic one it looks like (`K` the knight `К`, `C` the bishop `С`)",
+    ),
 ];
 
 /// The names of the look-alikes in `read`, joined with "; ".

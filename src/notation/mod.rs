@@ -9,7 +9,7 @@
 
 pub mod ast;
 pub mod charset;
-pub mod commands;
+pub mod comment_commands;
 pub mod decode;
 mod detect;
 pub mod dice;

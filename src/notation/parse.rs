@@ -279,11 +279,12 @@ pub fn man_move(i: &str) -> Res<'_, ManMove> {
     Ok((rest, m))
 }
 
-/// castling = zero "-" zero { "-" zero }
-/// (zero = "0" | "O" | "o" | look-alikes Cyrillic "О" "о"; 2 to 4 zeros)
+/// castling = zero dash zero { dash zero }
+/// (zero = "0" | "O" | "o" | look-alikes Cyrillic "О" "о"; 2 to 4 zeros;
+/// any dash, as in a long move)
 pub fn castling(i: &str) -> Res<'_, MoveText> {
     let zero = || one_of("0OoОо");
-    let (rest, (_, more)) = (zero(), nom::multi::many_m_n(1, 3, preceded(char('-'), zero()))).parse(i)?;
+    let (rest, (_, more)) = (zero(), nom::multi::many_m_n(1, 3, preceded(dash, zero()))).parse(i)?;
     Ok((rest, MoveText::Zeros(1 + more.len() as u8)))
 }
 
@@ -356,12 +357,27 @@ pub fn move_number(i: &str) -> Res<'_, TokenKind> {
 /// variation, where `1)` would be castling `1` and the end of the variation).
 pub fn move_number_in(i: &str, top_level: bool) -> Res<'_, TokenKind> {
     let (rest, digits) = digit1(i)?;
-    let spaced = preceded((char('.'), nom::character::complete::space1), alt((tag("..."), tag("…"))));
+    let spaced = preceded((char('.'), nom::character::complete::space1), alt((tag("..."), tag("…"), tag(".."))));
     let paren = nom::combinator::verify(tag(")"), |_: &str| top_level);
     let (rest, dots) =
         alt((tag("..."), tag("…"), tag(".."), value("...", spaced), tag("."), value(".", paren))).parse(rest)?;
     let number = digits.parse().unwrap_or(u32::MAX);
     Ok((rest, TokenKind::MoveNumber { number, black: dots != "." }))
+}
+
+/// `bare_number = digit { digit } ( [spaces] ("..." | "…" | "..") | boundary )`
+/// (a move number without its period, as PGN's import format allows: the
+/// reader tries it where no element reads, and on a bare `1` that opens the
+/// record's first move)
+pub fn bare_number(i: &str) -> Res<'_, TokenKind> {
+    let (rest, digits) = digit1(i)?;
+    let number = digits.parse().unwrap_or(u32::MAX);
+    let mut ellipsis = preceded(nom::character::complete::space0, alt((tag("..."), tag("…"), tag(".."))));
+    if let Ok((rest, _)) = Parser::<&str>::parse(&mut ellipsis, rest) as Res<'_, &str> {
+        return Ok((rest, TokenKind::MoveNumber { number, black: true }));
+    }
+    let (rest, ()) = boundary(rest)?;
+    Ok((rest, TokenKind::MoveNumber { number, black: false }))
 }
 
 /// One element of the movetext that is not punctuation, as the reader tries
@@ -536,6 +552,7 @@ pub const PRODUCTIONS: &[&str] = &[
     "glyph",
     "move_token",
     "move_number",
+    "bare_number",
     "result",
     "nag",
     "tag_name",
@@ -577,6 +594,7 @@ pub fn production(name: &str, input: &str) -> Option<bool> {
         "glyph" => whole(glyph(input)),
         "move_token" => whole(move_token(input)),
         "move_number" => whole(move_number(input)),
+        "bare_number" => whole(bare_number(input)),
         "result" => whole(result(input)),
         "nag" => whole(nag(input)),
         "tag_name" => whole(tag_name(input)),

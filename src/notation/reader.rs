@@ -2,8 +2,10 @@
 //!
 //! The reader is an iterator of [`Item`]s: a game, a game with a syntax error
 //! (the reader then resynchronises at the next line that starts with `[`,
-//! or after a blank line at move number 1 or a `;` heading),
-//! or text between games that is not a game. Nothing is skipped silently.
+//! or after a blank line at move number 1 or a `;` heading; the moves read
+//! before the error stay the game's, and an error inside a variation costs
+//! only the rest of that variation), or text between games that is not a
+//! game. Nothing is skipped silently.
 //! Time is linear in the input and the stack is bounded: variations are
 //! flat `(`/`)` tokens.
 //!
@@ -13,35 +15,25 @@
 //! cut at boundaries ([`next_boundary`]) and read in chunks, in parallel,
 //! with the items reading it whole gives (grammar/README.md).
 
-use super::ast::{GameRecord, LookAlikes, Man, ManMove, MoveMarks, MoveText, ReadNote, Span, Token, TokenKind};
+use std::ops::ControlFlow::{self, Break, Continue};
+
+use super::ast::{
+    GameRecord, LookAlikes, Man, ManMove, MoveMarks, MoveText, ReadNote, Span, SyntaxFault, Token, TokenKind,
+};
+pub use super::ast::{SyntaxError, SyntaxErrorKind};
 use super::{lookalike, parse, scan};
 
-/// What went wrong in the syntax of a game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SyntaxErrorKind {
-    /// Text that is no token of the grammar.
-    UnknownToken,
-    /// `{` without its `}`.
-    UnterminatedComment,
-    /// `<` without its `>`.
-    UnterminatedDiceRoll,
-    /// A tag pair that does not follow `[Name "value"]`.
-    BadTag,
-    /// `$` with a number above 255.
-    NagOutOfRange,
-}
+mod boundary;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SyntaxError {
-    pub kind: SyntaxErrorKind,
-    pub span: Span,
-}
+use boundary::{closing, is_blank_before, memchr_newline};
+pub use boundary::{is_nul_padding, last_boundary, next_boundary, nul_padding};
 
 /// One thing the reader found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     Game(GameRecord),
-    /// A game cut short by a syntax error: the record up to the error.
+    /// A game with a syntax error (the first of [`GameRecord::faults`], or
+    /// its tags'): the record holds what was read around it.
     Broken(GameRecord, SyntaxError),
     /// Text between games that is not a game.
     Stray(Span),
@@ -61,6 +53,7 @@ impl Item {
                 });
                 g.tokens.iter_mut().for_each(|t| shift(&mut t.span));
                 g.notes.iter_mut().for_each(|n| shift(&mut n.span));
+                g.faults.iter_mut().for_each(|f| shift(&mut f.error.span));
             }
             Item::Stray(s) => shift(s),
         }
@@ -98,6 +91,10 @@ static SPACE_BYTE: [u8; 256] = {
     }
     t
 };
+
+/// The most tags a tag section spread over paragraphs may have: beyond,
+/// a blank line ends it (and reading stays linear).
+const MAX_TAGS_APART: usize = 64;
 
 pub struct Reader<'a> {
     text: &'a str,
@@ -237,6 +234,7 @@ impl<'a> Reader<'a> {
     /// Reads the tag section into `game`: the end of its last tag pair, if any.
     fn read_tags(&mut self, game: &mut GameRecord) -> Result<Option<usize>, SyntaxError> {
         let mut last = None;
+        let first = self.space_end(self.pos);
         loop {
             self.skip_space();
             if !self.rest().starts_with('[') {
@@ -244,8 +242,9 @@ impl<'a> Reader<'a> {
             }
             // A blank line and `[` are a game boundary, after a tag section
             // too: tag sections one after another are games without moves
-            // (the rounds not yet played of a broadcast export).
-            if last.is_some() && self.after_blank_line() {
+            // (the rounds not yet played of a broadcast export); but not
+            // inside one (ChessBase writes a blank line after `[Event]`).
+            if last.is_some() && self.after_blank_line() && !self.tags_go_on(first) {
                 return Ok(last);
             }
             let start = self.pos;
@@ -276,12 +275,54 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn read_movetext(&mut self, game: &mut GameRecord) -> Result<(), SyntaxError> {
+    /// Whether the tag lines at the current position, after a blank line,
+    /// go on the tag section that starts at `first`: they do not start with
+    /// `Event` (where every game's tags start), and none of their names is
+    /// one the section has.
+    /// A section of more than [`MAX_TAGS_APART`] tags, or a line that is no
+    /// tag pair, ends there.
+    #[cold]
+    #[inline(never)]
+    fn tags_go_on(&self, first: usize) -> bool {
+        let names = |text: &'a str| {
+            text.lines()
+                .map(|l| l.trim_start_matches([' ', '\t']))
+                .take_while(|l| l.starts_with('['))
+                .map(|l| scan::tag_pair(l).map(|(name, ..)| name))
+        };
+        if self.rest().starts_with("[Event ") {
+            return false;
+        }
+        let before = self.text.get(first..self.pos).unwrap_or_default();
+        let seen: Vec<Option<&str>> =
+            before.lines().filter(|l| !l.trim().is_empty()).flat_map(names).take(MAX_TAGS_APART + 1).collect();
+        if seen.len() > MAX_TAGS_APART || seen.contains(&None) {
+            return false;
+        }
+        names(self.rest()).take(MAX_TAGS_APART).all(|name| name.is_some_and(|n| !seen.contains(&Some(n))))
+    }
+
+    /// Reads the movetext into `game`, whose text starts at `start` (its tags'
+    /// start, for [`latin_lookalikes`]).
+    fn read_movetext(&mut self, game: &mut GameRecord, start: usize) -> Result<(), SyntaxError> {
         // The marks of the moves, gathered as they are read: every token of
         // the record is pushed here (`read_into` cleared it).
         let mut marks = MoveMarks::default();
-        let read = self.movetext_tokens(game, &mut marks);
-        if marks.cyrillic && marks.latin && latin_lookalikes(self.text, game) {
+        let (mut depth, mut moves) = (0, false);
+        // A token no element reads inside a variation costs the rest of
+        // that variation, not the main line: reading goes on after its `)`.
+        let read = loop {
+            match self.movetext_tokens(game, &mut marks, depth, moves) {
+                Ok(()) => break Ok(()),
+                Err((e, open, moved)) if open > 0 && self.skip_variation(&e, game) => {
+                    game.faults.push(self.fault(e, true));
+                    (depth, moves) = (open - 1, moved);
+                }
+                Err((e, ..)) => break Err(e),
+            }
+        };
+        let tags = self.text.get(start..self.pos).unwrap_or_default();
+        if marks.latin && latin_lookalikes(self.text, game, (!marks.cyrillic).then_some(tags)) {
             // Every Latin letter is read as the Cyrillic one.
             marks.latin = false;
         }
@@ -289,10 +330,18 @@ impl<'a> Reader<'a> {
         read
     }
 
-    fn movetext_tokens(&mut self, game: &mut GameRecord, marks: &mut MoveMarks) -> Result<(), SyntaxError> {
+    /// Reads the movetext's tokens into `game` from the current position,
+    /// `depth` variations open and `moves` whether a move was read: up to
+    /// the end of the game, or a syntax error (with the depth and `moves`
+    /// where it stood, for [`Self::read_movetext`] to read on).
+    fn movetext_tokens(
+        &mut self,
+        game: &mut GameRecord,
+        marks: &mut MoveMarks,
+        mut depth: usize,
+        mut moves: bool,
+    ) -> Result<(), (SyntaxError, usize, bool)> {
         let bytes = self.text.as_bytes();
-        let mut depth = 0usize;
-        let mut moves = false;
         // The place, kept here from token to token (in a register, not
         // stored and loaded again through `self.pos` on every token: the
         // next token's place waits on it); `self.pos` is set from it before
@@ -362,89 +411,123 @@ impl<'a> Reader<'a> {
                 // stall on every comment).
                 b'{' => {
                     self.pos = start;
-                    pos = start + self.delimited(rest, b'}', SyntaxErrorKind::UnterminatedComment)?;
+                    pos = start
+                        + self
+                            .delimited(rest, b'}', SyntaxErrorKind::UnterminatedComment)
+                            .map_err(|e| (e, depth, moves))?;
                     game.tokens.push(Token { kind: TokenKind::Comment, span: start..pos });
                     continue;
                 }
                 _ => {}
             }
             self.pos = pos;
-            let rest = self.rest();
-            match c {
-                b'[' if self.at_line_start() => return Ok(()),
-                // Punctuation: no look-alikes.
-                // A blank line and a `;` heading before move number 1
-                // start the next game (records as books print them).
-                b';' if moves && depth == 0 && self.after_blank_line() && starts_heading(rest) => return Ok(()),
-                b'<' | b'(' | b')' | b';' | b'$' => {
-                    let (len, kind) = self.punctuation(rest, c)?;
-                    match kind {
-                        TokenKind::VariationStart => {
-                            depth += 1;
-                            marks.variations = true;
-                        }
-                        TokenKind::VariationEnd => depth = depth.saturating_sub(1),
-                        TokenKind::LineComment | TokenKind::DiceRoll(_) => marks.lines = true,
-                        _ => {}
-                    }
-                    self.pos += len;
-                    game.tokens.push(Token { kind, span: start..self.pos });
-                }
-                b'%' if self.at_line_start() => {
-                    let len = rest.find('\n').unwrap_or(rest.len());
-                    self.pos += len;
-                    marks.lines = true;
-                    game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
-                }
-                _ => {
-                    let mut kind = TokenKind::Comment;
-                    let Some((mut len, mut read)) = scan::element_into(rest, depth == 0, &mut kind) else {
-                        return match self.no_element(game, marks, depth == 0) {
-                            // NUL padding ends the game; a book's comma or
-                            // period was read with its move.
-                            Some(true) => Ok(()),
-                            Some(false) => {
-                                moves = true;
-                                pos = self.pos;
-                                continue;
-                            }
-                            None => Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() }),
-                        };
-                    };
-                    let mut done = false;
-                    match &mut kind {
-                        // A blank line and move number 1 start the next game.
-                        TokenKind::MoveNumber { number: 1, black: false }
-                            if moves && depth == 0 && self.after_blank_line() =>
-                        {
-                            return Ok(());
-                        }
-                        TokenKind::Move { text, check: None, glyph: None } => {
-                            moves = true;
-                            if let MoveText::Man(m) = text {
-                                Self::spaced_throne(self.text, start, m, &mut len, &mut read);
-                            }
-                        }
-                        TokenKind::Move { .. } => moves = true,
-                        TokenKind::Result(_) => done = true,
-                        _ => {}
-                    }
-                    if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
-                        marks.add(m);
-                    }
-                    self.pos += len;
-                    let span = start..self.pos;
-                    if !read.is_empty() {
-                        self.note(game, span.clone(), read);
-                    }
-                    game.tokens.push(Token { kind, span });
-                    if done {
-                        return Ok(());
-                    }
-                }
+            if let ControlFlow::Break(end) = self.other_element(game, marks, c, &mut depth, &mut moves) {
+                return end.map_err(|e| (e, depth, moves));
             }
             pos = self.pos;
         }
+    }
+
+    /// The elements the loop of [`Self::movetext_tokens`] leaves, at the
+    /// current position (which starts with `c`): the end of the game or
+    /// variation tokens, punctuation, `%` escapes and the rarer elements.
+    /// `Break` with the end of the movetext, or the current position moved
+    /// past the element read.
+    #[inline(always)]
+    fn other_element(
+        &mut self,
+        game: &mut GameRecord,
+        marks: &mut MoveMarks,
+        c: u8,
+        depth: &mut usize,
+        moves: &mut bool,
+    ) -> ControlFlow<Result<(), SyntaxError>> {
+        let start = self.pos;
+        let rest = self.rest();
+        match c {
+            b'[' if self.at_line_start() => return Break(Ok(())),
+            // Punctuation: no look-alikes.
+            // A blank line and a `;` heading before move number 1
+            // start the next game (records as books print them).
+            b';' if *moves && *depth == 0 && self.after_blank_line() && starts_heading(rest) => return Break(Ok(())),
+            b'<' | b'(' | b')' | b';' | b'$' => {
+                let (len, kind) = match self.punctuation(rest, c) {
+                    Ok(read) => read,
+                    Err(e) => return Break(Err(e)),
+                };
+                match kind {
+                    TokenKind::VariationStart => {
+                        *depth += 1;
+                        marks.variations = true;
+                    }
+                    TokenKind::VariationEnd => *depth = depth.saturating_sub(1),
+                    TokenKind::LineComment | TokenKind::DiceRoll(_) => marks.lines = true,
+                    _ => {}
+                }
+                self.pos += len;
+                game.tokens.push(Token { kind, span: start..self.pos });
+            }
+            b'%' if self.at_line_start() => {
+                let len = rest.find('\n').unwrap_or(rest.len());
+                self.pos += len;
+                marks.lines = true;
+                game.tokens.push(Token { kind: TokenKind::Escape, span: start..self.pos });
+            }
+            _ => {
+                let mut kind = TokenKind::Comment;
+                let Some((mut len, mut read)) = scan::element_into(rest, *depth == 0, &mut kind) else {
+                    return match self.no_element(game, marks, *depth == 0) {
+                        // NUL padding ends the game; a book's comma or
+                        // period was read with its move.
+                        Some(true) => Break(Ok(())),
+                        Some(false) => {
+                            *moves = true;
+                            Continue(())
+                        }
+                        None => Break(Err(SyntaxError { kind: SyntaxErrorKind::UnknownToken, span: self.word_span() })),
+                    };
+                };
+                let mut done = false;
+                match &mut kind {
+                    // A blank line and move number 1 start the next game.
+                    TokenKind::MoveNumber { number: 1, black: false }
+                        if *moves && *depth == 0 && self.after_blank_line() =>
+                    {
+                        return Break(Ok(()));
+                    }
+                    // A bare `1` opening the first move, or before an
+                    // ellipsis, is a move number without its period.
+                    TokenKind::Move { text: MoveText::Ones(1), check: None, glyph: None }
+                        if self.bare_one_is_number(game, rest) =>
+                    {
+                        self.bare_number(game, rest);
+                        return Continue(());
+                    }
+                    TokenKind::Move { text, check: None, glyph: None } => {
+                        *moves = true;
+                        if let MoveText::Man(m) = text {
+                            Self::spaced_throne(self.text, start, m, &mut len, &mut read);
+                        }
+                    }
+                    TokenKind::Move { .. } => *moves = true,
+                    TokenKind::Result(_) => done = true,
+                    _ => {}
+                }
+                if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
+                    marks.add(m);
+                }
+                self.pos += len;
+                let span = start..self.pos;
+                if !read.is_empty() {
+                    self.note(game, span.clone(), read);
+                }
+                game.tokens.push(Token { kind, span });
+                if done {
+                    return Break(Ok(()));
+                }
+            }
+        }
+        Continue(())
     }
 
     /// The rare part of a plain move just pushed (the last token): a throne
@@ -480,6 +563,9 @@ impl<'a> Reader<'a> {
             return nul_padding(bytes, self.pos).map(|_| true);
         }
         let rest = self.rest();
+        if self.bare_number(game, rest) || self.apart_ellipsis(game, rest) {
+            return Some(false);
+        }
         let (len, kind, read) = book_punctuated(rest, top_level)?;
         if let TokenKind::Move { text: MoveText::Man(m), .. } = &kind {
             marks.add(m);
@@ -492,6 +578,122 @@ impl<'a> Reader<'a> {
         game.tokens.push(Token { kind, span });
         self.pos = start + len;
         Some(false)
+    }
+
+    /// The rest of the variation in which `error` stands, skipped: from the
+    /// error to the `)` that closes it (nested variations, comments and
+    /// `;` comments passed over), which is pushed as its end. Whether there
+    /// was one before the next game boundary or the end (else the position
+    /// stays).
+    #[cold]
+    #[inline(never)]
+    fn skip_variation(&mut self, error: &SyntaxError, game: &mut GameRecord) -> bool {
+        if !matches!(error.kind, SyntaxErrorKind::UnknownToken | SyntaxErrorKind::NagOutOfRange) {
+            return false;
+        }
+        let bytes = self.text.as_bytes();
+        let mut i = error.span.start;
+        let mut open = 1usize;
+        while let Some(&c) = bytes.get(i) {
+            match c {
+                b'{' => match bytes.get(i..).map(|rest| closing(rest, b'}')) {
+                    Some(Ok(n)) => i += n,
+                    _ => return false,
+                },
+                b';' if i == 0 || bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace) => {
+                    i += memchr_newline(bytes.get(i..).unwrap_or_default()).unwrap_or(0)
+                }
+                b'(' => open += 1,
+                b')' => {
+                    open -= 1;
+                    if open == 0 {
+                        game.tokens.push(Token { kind: TokenKind::VariationEnd, span: i..i + 1 });
+                        self.pos = i + 1;
+                        return true;
+                    }
+                }
+                b'\n' if bytes.get(i + 1) == Some(&b'[') && is_blank_before(bytes, i) => return false,
+                _ => {}
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// The fault `error` of the game being read, with a typo's message.
+    #[cold]
+    fn fault(&self, error: SyntaxError, in_variation: bool) -> SyntaxFault {
+        let typo = match error.kind {
+            SyntaxErrorKind::UnknownToken => super::typo::explain(self.text, error.span.clone()),
+            _ => None,
+        };
+        SyntaxFault { error, typo, in_variation }
+    }
+
+    /// Reads a move number without its period at the current position
+    /// (`rest`), as PGN's import format allows (`2 Nf3`, `16 ... Kg7`):
+    /// whether there was one.
+    #[cold]
+    fn bare_number(&mut self, game: &mut GameRecord, rest: &str) -> bool {
+        let Some((len, number, black, read)) = scan::bare_number(rest) else { return false };
+        let span = self.pos..self.pos + len;
+        if !read.is_empty() {
+            self.note(game, span.clone(), read);
+        }
+        game.tokens.push(Token { kind: TokenKind::MoveNumber { number, black }, span });
+        self.pos += len;
+        true
+    }
+
+    /// An ellipsis at the current position (`rest`) apart from White's move
+    /// number before it, on the next line too (`18.` then `..Bb7`): the
+    /// number is Black's, with the spaced-ellipsis look-alike note. Whether
+    /// there was one.
+    #[cold]
+    fn apart_ellipsis(&mut self, game: &mut GameRecord, rest: &str) -> bool {
+        let len = match rest.as_bytes() {
+            [b'.', b'.', b'.', ..] | [0xE2, 0x80, 0xA6, ..] => 3,
+            [b'.', b'.', ..] => 2,
+            _ => return false,
+        };
+        let Some(token) = game.tokens.last_mut() else { return false };
+        let TokenKind::MoveNumber { black: black @ false, .. } = &mut token.kind else { return false };
+        *black = true;
+        let span = token.span.start..self.pos + len;
+        self.pos += len;
+        self.note(game, span, LookAlikes::SPACED_ELLIPSIS);
+        true
+    }
+
+    /// Whether a bare `1` at the current position (`rest`) is move number 1
+    /// without its period rather than Hundred's second stage of castling:
+    /// when an ellipsis follows it (`1 ... e5`), or when it opens the
+    /// record's first move: no move number above 1 and at most one move read
+    /// before it, and it starts the movetext or a variation (`1 e4 e5 2 Nf3`,
+    /// `1. e4 (1 d4 d5)`). The second stage follows the first stage and the
+    /// reply, so it never opens the first move (docs/notation.md).
+    #[cold]
+    #[inline(never)]
+    fn bare_one_is_number(&self, game: &GameRecord, rest: &str) -> bool {
+        if matches!(scan::bare_number(rest), Some((_, _, true, _))) {
+            return true;
+        }
+        let skipped = |t: &&Token| {
+            !matches!(t.kind, TokenKind::Comment | TokenKind::Nag(_) | TokenKind::LineComment | TokenKind::Escape)
+        };
+        let opens = match game.tokens.iter().rev().find(skipped) {
+            None => true,
+            Some(t) => matches!(t.kind, TokenKind::VariationStart),
+        };
+        let mut moves = 0;
+        for t in &game.tokens {
+            match t.kind {
+                TokenKind::MoveNumber { number, .. } if number > 1 => return false,
+                TokenKind::Move { .. } => moves += 1,
+                _ => {}
+            }
+        }
+        opens && moves <= 1
     }
 
     /// Whether `m` is a king move without a throne mark of its own: the only
@@ -563,11 +765,17 @@ impl<'a> Reader<'a> {
 /// (bishop) that it looks like, with a `lookalike` note; a record that
 /// writes any other Latin letter (`N`, `Q`, `=Q`) mixes the scripts, and
 /// its `K` stays the king, its `C` Grand's marshal (docs/notation.md).
-/// Whether it read them so.
+/// `all_latin`: the record has no Cyrillic letter (`Kg1-f3 ... Cf1-c4`,
+/// typed on a Latin keyboard), with the text of its tags: read so only when
+/// a `C` is among its letters (a Latin record of `K` moves alone keeps its
+/// king) and the tags name no Grand chess, whose `C` is the marshal. Whether
+/// it read them so. Stops at the first other Latin letter (a chess record's
+/// first `N`).
 #[cold]
 #[inline(never)]
-fn latin_lookalikes(text: &str, game: &mut GameRecord) -> bool {
+fn latin_lookalikes(text: &str, game: &mut GameRecord, all_latin: Option<&str>) -> bool {
     let mut found = Vec::new();
+    let mut bishop = false;
     for (i, token) in game.tokens.iter().enumerate() {
         let TokenKind::Move { text: MoveText::Man(m), .. } = &token.kind else { continue };
         if m.letters() != Some(super::ast::Script::Latin) {
@@ -578,9 +786,17 @@ fn latin_lookalikes(text: &str, game: &mut GameRecord) -> bool {
         let king_letters = matches!(second, Some('p' | 'P' | 'р' | 'Р'));
         match (m.man, first) {
             (Some(Man::King), Some('K')) if !king_letters => found.push((i, Man::Knight)),
-            (Some(Man::Marshal), Some('C')) => found.push((i, Man::Bishop)),
+            (Some(Man::Marshal), Some('C')) => {
+                bishop = true;
+                found.push((i, Man::Bishop));
+            }
             // A Latin record's letter: the scripts are mixed.
             _ => return false,
+        }
+    }
+    if let Some(tags) = all_latin {
+        if !bishop || names_grand(tags) {
+            return false;
         }
     }
     for (i, man) in found {
@@ -605,6 +821,13 @@ fn latin_lookalikes(text: &str, game: &mut GameRecord) -> bool {
     }
     game.notes.sort_by_key(|n| n.span.start);
     true
+}
+
+/// Whether the tag section `tags` has a Variant tag that names Grand chess.
+fn names_grand(tags: &str) -> bool {
+    tags.lines().filter_map(|l| scan::tag_pair(l.trim_start())).any(|(name, value, ..)| {
+        name == "Variant" && (value.to_lowercase().contains("grand") || value.to_lowercase().contains("гранд"))
+    })
 }
 
 /// Whether `text` starts a game without tags: a move number, or a move
@@ -669,99 +892,16 @@ fn book_punctuated(text: &str, top_level: bool) -> Option<(usize, TokenKind, Loo
     None
 }
 
-/// The length of the NUL padding at `at`: NUL bytes and white space up to
-/// the end of the text, a tag at the start of a line (the padding's line
-/// end counts as the blank line of a game boundary) or a blank line, as a
-/// pre-allocated or truncated file ends, or a file appended to one. `None`
-/// when other text follows on the next line. Reading resumes at each of
-/// these after a broken game, so a part that `split` cuts there ends with
-/// the padding, and reads alone as it reads in its file.
-pub fn nul_padding(bytes: &[u8], at: usize) -> Option<usize> {
-    let rest = bytes.get(at..)?;
-    if rest.first() != Some(&0) {
-        return None;
-    }
-    let len = rest.iter().position(|&c| c != 0 && !c.is_ascii_whitespace()).unwrap_or(rest.len());
-    let end = at + len;
-    let boundary = bytes.get(end) == Some(&b'[') && bytes.get(end - 1) == Some(&b'\n');
-    // White space after the last NUL holding a blank line.
-    let tail = rest.get(..len).unwrap_or_default();
-    let after_nul = tail.iter().rposition(|&c| c == 0).map_or(0, |i| i + 1);
-    let blank_line = tail.get(after_nul..).unwrap_or_default().iter().filter(|&&c| c == b'\n').count() >= 2;
-    (end == bytes.len() || boundary || blank_line).then_some(len)
-}
-
-/// Whether `text` (stray text, as the reader gives it) is NUL padding:
-/// NUL bytes and white space only.
-pub fn is_nul_padding(text: &str) -> bool {
-    text.starts_with('\0') && text.bytes().all(|c| c == 0 || c.is_ascii_whitespace())
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    memchr::memchr(b'\n', bytes)
-}
-
-/// The offset of the first `close` in `bytes` before the next game
-/// boundary, or else `Err` with the boundary's offset (or the length). The
-/// bytes looked at are those of the comment, or those skipped after it, so
-/// reading stays linear.
-fn closing(bytes: &[u8], close: u8) -> Result<usize, usize> {
-    let mut at = 0;
-    while let Some(i) = bytes.get(at..).and_then(|rest| memchr::memchr2(close, b'\n', rest)) {
-        let i = at + i;
-        if bytes.get(i) == Some(&close) {
-            return Ok(i);
-        }
-        if bytes.get(i + 1) == Some(&b'[') && is_blank_before(bytes, i) {
-            return Err(i + 1);
-        }
-        at = i + 1;
-    }
-    Err(bytes.len())
-}
-
-/// The first game boundary at or after `from`: the index of a `[` that
-/// starts a line after a blank line (`\n\n[` or `\n\r\n[`).
-pub fn next_boundary(bytes: &[u8], from: usize) -> Option<usize> {
-    let finder = memchr::memmem::Finder::new(b"\n[");
-    let mut at = from.min(bytes.len());
-    while let Some(i) = bytes.get(at..).and_then(|rest| finder.find(rest)) {
-        let nl = at + i;
-        if is_blank_before(bytes, nl) {
-            return Some(nl + 1);
-        }
-        at = nl + 1;
-    }
-    None
-}
-
-/// The last game boundary in `bytes` (after position 0), if any.
-pub fn last_boundary(bytes: &[u8]) -> Option<usize> {
-    let finder = memchr::memmem::FinderRev::new(b"\n[");
-    let mut end = bytes.len();
-    while let Some(nl) = bytes.get(..end).and_then(|head| finder.rfind(head)) {
-        if is_blank_before(bytes, nl) {
-            return Some(nl + 1);
-        }
-        end = nl;
-    }
-    None
-}
-
-/// Whether the line that ends at the newline `nl` is empty (`\n\n` or `\n\r\n`).
-fn is_blank_before(bytes: &[u8], nl: usize) -> bool {
-    match nl.checked_sub(1).map(|i| bytes.get(i)) {
-        Some(Some(b'\n')) => true,
-        Some(Some(b'\r')) => nl >= 2 && bytes.get(nl - 2) == Some(&b'\n'),
-        _ => false,
-    }
-}
-
-/// What [`Reader::read_into`] found: the record it filled holds the game
-/// (or the part before a syntax error).
+/// What [`Reader::read_into`] found: the record it filled holds the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
+    /// A game; one with syntax errors in its moves holds them
+    /// ([`GameRecord::faults`]) and the tokens read around them: the
+    /// replay plays those and reports the errors, so the moves before an
+    /// error are kept in every output.
     Game,
+    /// A game whose tags could not be read (the record holds the tags
+    /// before the error).
     Broken(SyntaxError),
     /// Text between games that is not a game (the record is left empty).
     Stray(Span),
@@ -802,29 +942,52 @@ impl Reader<'_> {
             let text = self.text.get(start..end).unwrap_or_default().trim_end();
             return Some(Found::Stray(start..start + text.len()));
         }
-        let outcome = self.read_tags(game).and_then(|tags_end| self.read_movetext(game).map(|()| tags_end));
-        match outcome {
-            Ok(tags_end) => {
+        let tags_end = match self.read_tags(game) {
+            Ok(end) => end,
+            Err(e) => {
+                self.resume_after(&e);
+                game.span = start..self.pos;
+                return Some(Found::Broken(e));
+            }
+        };
+        match self.read_movetext(game, start) {
+            Ok(()) => {
                 // The game ends with its last tag or token, not the white space after.
                 let last = game.tokens.last().map(|t| t.span.end).or(tags_end);
                 game.span = start..last.unwrap_or(self.pos);
-                Some(Found::Game)
             }
             Err(e) => {
-                if matches!(e.kind, SyntaxErrorKind::UnterminatedComment | SyntaxErrorKind::UnterminatedDiceRoll) {
-                    // Resume at the game boundary that ended the search, or the end.
-                    self.pos = next_boundary(self.text.as_bytes(), e.span.start).unwrap_or(self.text.len());
-                } else {
-                    self.pos = e.span.end.max(self.pos).min(self.text.len());
-                    // Stay on char boundaries.
-                    while !self.text.is_char_boundary(self.pos) {
-                        self.pos += 1;
+                // The moves read before the error are the game's; the text
+                // up to where reading resumes is its too.
+                self.resume_after(&e);
+                let fault = self.fault(e, false);
+                // A typo that joins the move before it (`Кh2 - g4`): that
+                // move is the typo's, not one of the game's.
+                if let (Some((_, help)), Some(last)) = (&fault.typo, game.tokens.last()) {
+                    let word = self.text.get(last.span.clone()).unwrap_or_default();
+                    if help.starts_with(&format!("write `{word}")) {
+                        game.tokens.pop();
                     }
-                    self.resync();
                 }
+                game.faults.push(fault);
                 game.span = start..self.pos;
-                Some(Found::Broken(e))
             }
+        }
+        Some(Found::Game)
+    }
+
+    /// Moves to where reading resumes after the syntax error `e`.
+    fn resume_after(&mut self, e: &SyntaxError) {
+        if matches!(e.kind, SyntaxErrorKind::UnterminatedComment | SyntaxErrorKind::UnterminatedDiceRoll) {
+            // Resume at the game boundary that ended the search, or the end.
+            self.pos = next_boundary(self.text.as_bytes(), e.span.start).unwrap_or(self.text.len());
+        } else {
+            self.pos = e.span.end.max(self.pos).min(self.text.len());
+            // Stay on char boundaries.
+            while !self.text.is_char_boundary(self.pos) {
+                self.pos += 1;
+            }
+            self.resync();
         }
     }
 }
@@ -835,7 +998,14 @@ impl Iterator for Reader<'_> {
     fn next(&mut self) -> Option<Item> {
         let mut game = GameRecord::default();
         Some(match self.read_into(&mut game)? {
-            Found::Game => Item::Game(game),
+            // A game with a syntax error: the record holds the moves read.
+            Found::Game => match game.faults.first() {
+                Some(fault) => {
+                    let error = fault.error.clone();
+                    Item::Broken(game, error)
+                }
+                None => Item::Game(game),
+            },
             Found::Broken(e) => Item::Broken(game, e),
             Found::Stray(span) => Item::Stray(span),
         })

@@ -6,7 +6,7 @@
 use super::spec::SpecError;
 use super::tags::Files;
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{Man, ManMove, MoveText, Script, Span};
+use crate::notation::ast::{Man, ManMove, MoveText, Script, Span, SyntaxError, SyntaxErrorKind};
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::rules::{
     CastleFailure, Color, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Variant, Wing,
@@ -514,6 +514,34 @@ pub(super) fn unopened_variation_end(span: Span) -> Diagnostic {
     Diagnostic::new(Code::UnbalancedVariation, span, "`)` closes no variation")
         .label("no `(` before this")
         .help("remove it, or open the variation with `(`")
+}
+
+/// The diagnostic of the syntax error `e` (with a known typo's message and
+/// help): its code, message, help and span, as `validate` reports it.
+pub fn syntax(e: &SyntaxError, typo: Option<&(String, String)>) -> Diagnostic {
+    let (code, message, help) = match e.kind {
+        SyntaxErrorKind::UnknownToken => match typo {
+            Some((message, help)) => (Code::Syntax, message.as_str(), help.as_str()),
+            None => (
+                Code::Syntax,
+                "this is no move, number, comment or result",
+                "a move looks like Кg1-f3, Nf3, e2-e4, e4, 0-0-0 or 1 (every token: NOTATION in `man pgn100`)",
+            ),
+        },
+        SyntaxErrorKind::UnterminatedComment => {
+            (Code::UnterminatedComment, "the comment is never closed", "close it with `}`")
+        }
+        SyntaxErrorKind::UnterminatedDiceRoll => {
+            (Code::UnterminatedDiceRoll, "the dice roll is never closed", "close it with `>`")
+        }
+        SyntaxErrorKind::BadTag => (Code::BadTag, "this tag pair is malformed", "write [Name \"value\"] on one line"),
+        SyntaxErrorKind::NagOutOfRange => (Code::NagRange, "NAGs go from $0 to $255", "use a NAG from $0 to $255"),
+    };
+    let mut span = e.span.clone();
+    if code == Code::UnterminatedComment || code == Code::UnterminatedDiceRoll {
+        span = span.start..span.start + 1;
+    }
+    Diagnostic::new(code, span, message).label("here").help(help)
 }
 
 /// A `(` never closed.

@@ -19,6 +19,7 @@ mod tags;
 mod warnings;
 
 pub use claims::Claims;
+pub use messages::syntax as syntax_error;
 pub use report::{DiceTurn, GameReport, Ply};
 pub use spec::roll_roles;
 pub use tags::READ_TAGS;
@@ -453,7 +454,10 @@ impl Replayer<'_> {
                 _ => {}
             }
         }
-        for span in variation_opened {
+        // A game whose reading stopped at a syntax error (the error, not
+        // its missing end, is reported): replayed as far as it was read.
+        let cut = record.faults.last().is_some_and(|f| !f.in_variation);
+        for span in variation_opened.into_iter().filter(|_| !cut) {
             self.push(messages::unclosed_variation(span));
         }
         self.settle(&mut line);
@@ -478,6 +482,7 @@ impl Replayer<'_> {
             (_, pos) => pos.termination(),
         };
         observer.end(&line.pos, termination);
+        dead |= cut;
         let (last, end) = if dead { (None, None) } else { (Some(line.pos), termination) };
         if !dead {
             let mut found = Vec::new();
@@ -486,8 +491,15 @@ impl Replayer<'_> {
                 self.push(d);
             }
         }
-        if result_token.is_none() {
+        if result_token.is_none() && !cut {
             self.push(warnings::missing_result(record));
+        }
+        if !record.faults.is_empty() {
+            for fault in &record.faults {
+                self.push(messages::syntax(&fault.error, fault.typo.as_ref()));
+            }
+            // In the order of the text, as every game's diagnostics.
+            self.out.sort_by_key(|d| d.span.start);
         }
         GameReport {
             diagnostics: Vec::new(),

@@ -222,3 +222,142 @@ fn every_command_counts_the_same_games_in_the_new_files() {
         assert!(got.iter().all(|(_, n)| *n == games), "{path}: {got:?}");
     }
 }
+
+/// PGN's import forms and the forms of annotated files (issue 54, items 5,
+/// 6, 8, 11): corpus/chess/import_forms.pgn, four real games (TWIC) written
+/// with move numbers without a period, Black's numbers as `12..`, `12. ..`,
+/// `12 ...` and `12 ..`, a blank line after `[Event]`, castling with an em
+/// or en dash, and annotations with variations in those forms
+/// (corpus/oracle/chess/make_import_forms.py). Each game reads whole with
+/// python-chess's plies, main line and final FEN.
+#[test]
+fn import_forms_read_as_python_chess_reads_them() {
+    use pgn100::diag::Severity;
+    let text = String::from_utf8(file("chess/import_forms.pgn")).expect("UTF-8");
+    let expected = read_jsonl("oracle/chess/import_forms.games.jsonl");
+    let items: Vec<Item> = Reader::new(&text).collect();
+    assert_eq!(items.len(), expected.len(), "games");
+    for (index, (item, want)) in items.into_iter().zip(&expected).enumerate() {
+        let Item::Game(record) = item else { panic!("game {}: {item:?}", index + 1) };
+        let report = replay(&record, index, chess());
+        let errors: Vec<_> = report.diagnostics.iter().filter(|d| d.severity == Severity::Error).collect();
+        assert!(errors.is_empty(), "game {}: {errors:?}", index + 1);
+        let mut pos = report.start.as_ref().and_then(|p| p.plain()).expect("start").clone();
+        assert_eq!(pos.fen(), want["start_fen"].as_str().expect("start"));
+        let ucis: Vec<String> = report
+            .mainline
+            .iter()
+            .map(|ply| {
+                let uci = crate::common::python_uci(&pos, ply.mv);
+                pos.play_unchecked(ply.mv);
+                uci
+            })
+            .collect();
+        assert_eq!(ucis.join(" "), want["uci"].as_str().expect("uci"), "game {}", index + 1);
+        assert_eq!(ucis.len() as u64, want["plies"].as_u64().expect("plies"));
+        assert_eq!(pos.fen(), want["final_fen"].as_str().expect("final"), "game {}", index + 1);
+    }
+    // Every command counts the four games, all valid.
+    let path = corpus("chess/import_forms.pgn");
+    let o = pgn100(&["validate", "--variant", "chess", path.to_str().expect("path")]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("4 game(s): 4 valid, 0 invalid; 0 error(s)"), "{out}");
+}
+
+/// A blank line inside the tags (ChessBase writes one after `[Event]`) does
+/// not split the game, as python-chess reads it; a blank line and a tag the
+/// section already has (a second `[Event]`) starts the next game, where
+/// python-chess would merge the two sections into one game.
+#[test]
+fn a_blank_line_inside_the_tags_does_not_split_the_game() {
+    let chessbase = "[Event \"x\"]\n\n[Site \"y\"]\n[Variant \"chess\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    let items: Vec<Item> = Reader::new(chessbase).collect();
+    let [Item::Game(game)] = items.as_slice() else { panic!("{items:?}") };
+    assert_eq!((game.tag("Event"), game.tag("Site"), game.tokens.len()), (Some("x"), Some("y"), 4));
+    assert_eq!(outcome(chessbase.as_bytes(), chess()), (1, 0, vec![]));
+    // Two blank-line gaps and a comment line inside one tag section.
+    let spread = "[Event \"x\"]\n\n[Site \"y\"]\n\n[White \"a\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let items: Vec<Item> = Reader::new(spread).collect();
+    assert!(matches!(items.as_slice(), [Item::Game(g)] if g.tag("White") == Some("a")), "{items:?}");
+    // A broadcast's rounds not yet played: each section its own game.
+    let rounds =
+        "[Event \"A\"]\n[Round \"1\"]\n[Result \"*\"]\n\n[Event \"A\"]\n[Round \"2\"]\n[Result \"*\"]\n\n1. e4 *\n";
+    let items: Vec<Item> = Reader::new(rounds).collect();
+    let [Item::Game(first), Item::Game(second)] = items.as_slice() else { panic!("{items:?}") };
+    assert_eq!((first.tag("Round"), first.tokens.len()), (Some("1"), 0));
+    assert_eq!((second.tag("Round"), second.tokens.len()), (Some("2"), 3));
+    // Where the next section repeats a tag only further down, it is still
+    // the next game; so is one that starts with `[Event]`.
+    let later = "[Event \"A\"]\n[Round \"1\"]\n\n[Site \"s\"]\n[Round \"2\"]\n\n1. e4 *\n";
+    assert_eq!(Reader::new(later).count(), 2);
+    let event = "[Site \"s\"]\n\n[Event \"A\"]\n\n1. e4 *\n";
+    assert_eq!(Reader::new(event).count(), 2);
+}
+
+/// A syntax error costs the moves after it, not the game (issue 54 item 7):
+/// the moves before it are replayed and kept in every output (plies, final
+/// FEN, `moves` rows, stats per game), the game invalid with the error.
+#[test]
+fn a_syntax_error_keeps_the_moves_before_it() {
+    let text = "[Event \"x\"]\n[Variant \"chess\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 @@ a6 4. Ba4 *\n\n\
+                [Event \"y\"]\n[Variant \"chess\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";
+    let items: Vec<Item> = Reader::new(text).collect();
+    let [Item::Broken(record, e), Item::Game(_)] = items.as_slice() else { panic!("{items:?}") };
+    assert_eq!(text.get(e.span.clone()), Some("@@"));
+    let report = replay(record, 0, chess());
+    assert_eq!(report.mainline.len(), 5);
+    let codes: Vec<Code> = report.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, vec![Code::Syntax], "no missing result: the error is the news");
+    assert!(!report.is_valid());
+    assert_eq!(outcome(text.as_bytes(), chess()), (2, 1, vec![(Code::Syntax, 5)]));
+    // The commands: stats per game, moves rows.
+    let dir = std::env::temp_dir().join(format!("pgn100-forms-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("cut.pgn");
+    std::fs::write(&path, text).expect("write");
+    let path = path.to_str().expect("path");
+    let o = pgn100(&["stats", "--per-game", "--format", "json", path]);
+    let rows: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!((rows[0]["plies"].as_u64(), rows[0]["valid"].as_bool()), (Some(5), Some(false)));
+    assert_eq!(rows[0]["first_diagnostic"].as_str(), Some("pgn100::syntax"));
+    assert_eq!(
+        rows[0]["final_fen"].as_str(),
+        Some("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"),
+        "python-chess's FEN after 3. Bb5"
+    );
+    let o = pgn100(&["moves", "--format", "jsonl", path]);
+    let moves = String::from_utf8_lossy(&o.stdout).lines().count();
+    assert_eq!(moves, 5 + 2, "the five moves before the error, then the next game's two");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A syntax error inside a variation costs the rest of that variation: the
+/// main line is read on after its `)`, so the main line's own first error
+/// is reported too, and its moves are all kept.
+#[test]
+fn an_error_inside_a_variation_does_not_hide_the_main_line() {
+    let text = "[Variant \"chess\"]\n\n1. e4 e5 (1... c5 2. @@ d6 {a (comment)} 3. d4) 2. Nf3 Nc6 3. Bb5 Nf3 *\n";
+    let items: Vec<Item> = Reader::new(text).collect();
+    let [Item::Broken(record, e)] = items.as_slice() else { panic!("{items:?}") };
+    assert_eq!(text.get(e.span.clone()), Some("@@"));
+    let report = replay(record, 0, chess());
+    let found: Vec<(Code, Option<u32>)> = report.diagnostics.iter().map(|d| (d.code, d.ply)).collect();
+    assert_eq!(found, vec![(Code::Syntax, None), (Code::NoSuchMove, Some(6))]);
+    assert_eq!(report.mainline.len(), 5);
+    // With a move for the error the main line reads the same.
+    let fixed = text.replace("@@ ", "Nf3 ");
+    let fixed_report = replay(
+        &Reader::new(&fixed)
+            .next()
+            .map(|i| match i {
+                Item::Game(g) => g,
+                other => panic!("{other:?}"),
+            })
+            .expect("game"),
+        0,
+        chess(),
+    );
+    assert_eq!(fixed_report.mainline.len(), 5);
+}

@@ -201,7 +201,10 @@ fn a_reused_record_reads_as_a_fresh_one() {
     let mut got = Vec::new();
     while let Some(found) = reader.read_into(&mut record) {
         got.push(match found {
-            Found::Game => Item::Game(record.clone()),
+            Found::Game => match record.faults.first() {
+                Some(fault) => Item::Broken(record.clone(), fault.error.clone()),
+                None => Item::Game(record.clone()),
+            },
             Found::Broken(e) => Item::Broken(record.clone(), e),
             Found::Stray(span) => {
                 assert_eq!(record, GameRecord::default(), "a stray item leaves the record empty");
@@ -370,4 +373,93 @@ fn the_replay_reads_only_the_tags_validate_keeps() {
         }
     }
     assert!(games > 1000 && dropped > 1000, "{games} games, {dropped} tags left out");
+}
+
+/// The kinds of the tokens of `text`'s first game (which reads whole).
+fn kinds(text: &str) -> Vec<pgn100::notation::TokenKind> {
+    match Reader::new(text).next() {
+        Some(Item::Game(g)) => g.tokens.into_iter().map(|t| t.kind).collect(),
+        other => panic!("{text:?}: {other:?}"),
+    }
+}
+
+fn number(n: u32, black: bool) -> pgn100::notation::TokenKind {
+    pgn100::notation::TokenKind::MoveNumber { number: n, black }
+}
+
+/// Move numbers as PGN's import format and annotated files write them
+/// (issue 54 item 5): without a period, and Black's with `..`, `. ..`,
+/// ` ...` and ` ..`; Hundred's bare `1` stays its second stage of castling.
+#[test]
+fn move_numbers_without_a_period_and_blacks_forms() {
+    use pgn100::notation::{MoveText, TokenKind};
+    let k = kinds("1 e4 e5 2 Nf3 *");
+    assert_eq!(k.len(), 6);
+    assert_eq!((&k[0], &k[3]), (&number(1, false), &number(2, false)));
+    for text in [
+        "1. e4 e5 2. Nf3 Nc6 16..Kg7 *",
+        "1. e4 e5 2. Nf3 Nc6 16. ..Kf8 *",
+        "1. e4 e5 2. Nf3 Nc6 16 ... Kg7 *",
+        "1. e4 e5 2. Nf3 Nc6 16 ..Kg7 *",
+        "1. e4 e5 2. Nf3 Nc6 16...Kg7 *",
+        "1. e4 e5 2. Nf3 Nc6 16.\n..Kg7 *",
+    ] {
+        let k = kinds(text);
+        assert_eq!((k.len(), &k[6]), (9, &number(16, true)), "{text}");
+    }
+    assert_eq!(kinds("[Event \"x\"]\n\n1 ... e5 *")[0], number(1, true));
+    // A bare `1` that opens a variation of the first move is a number.
+    let k = kinds("1. e4 (1 d4 d5) 1... e5 *");
+    assert_eq!(k[3], number(1, false));
+    // Hundred: after the first stage and the reply, `1` is the second stage.
+    let hundred = "1. e3-e5 e8-e6 2. 0-0-0 Кb10-c8 3 1 Кc8-d6 4 1-1 *";
+    let k = kinds(hundred);
+    let ones: Vec<_> = k.iter().filter(|t| matches!(t, TokenKind::Move { text: MoveText::Ones(_), .. })).collect();
+    assert_eq!(ones.len(), 2, "{k:?}");
+    assert_eq!(k[6], number(3, false));
+    // A look-alike note for the spaces before an ellipsis, none for a bare number.
+    let record = match Reader::new("1 e4 e5 2 Nf3 Nc6 3 ... a6 *").next() {
+        Some(Item::Game(g)) => g,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(record.notes.len(), 1);
+    assert_eq!(record.notes[0].right, "3...");
+}
+
+/// Castling printed with a typeset dash (issue 54 item 11) reads as castling,
+/// as the long moves' dashes always did.
+#[test]
+fn castling_with_an_em_or_en_dash() {
+    use pgn100::notation::{MoveText, TokenKind};
+    for (text, zeros) in [("0—0", 2), ("0—0—0", 3), ("0–0–0", 3), ("O—O", 2), ("0−0", 2), ("0–0–0–0", 4)]
+    {
+        let k = kinds(&format!("1. e3-e5 e8-e6 2. {text} *"));
+        assert!(matches!(k[4], TokenKind::Move { text: MoveText::Zeros(z), .. } if z == zeros), "{text}: {k:?}");
+    }
+    let text = "[Variant \"chess\"]\n\n1. e2—e4 e7—e5 2. Кg1—f3 Кb8—c6 3. Сf1—c4 Сf8—c5 4. 0—0 Кg8—f6 5. d2—d3 0—0 *\n";
+    let report = validate_bytes("t", text.as_bytes(), None, Options::default());
+    assert_eq!((report.games, report.invalid), (1, 0), "{:?}", report.diagnostics);
+}
+
+/// Russian notation typed on a Latin keyboard (issue 54 item 12): Latin `K`
+/// for the knight `К`, `C` for the bishop `С`; read so, with a look-alike
+/// warning each, where a `C` shows the record means them so. A Latin record
+/// with another piece letter, or with no `C`, keeps `K` as the king.
+#[test]
+fn an_all_latin_lookalike_record_reads_as_cyrillic() {
+    let text =
+        "[Variant \"chess\"]\n[Result \"*\"]\n\n1. e2-e4 e7-e5 2. Kg1-f3 Kb8-c6 3. Cf1-c4 Cf8-c5 4. 0-0 Kg8-f6 *\n";
+    let report = validate_bytes("t", text.as_bytes(), None, Options::default());
+    assert_eq!((report.games, report.invalid), (1, 0), "{:?}", report.diagnostics);
+    let lookalikes = report.diagnostics.iter().filter(|d| d.code == Code::Lookalike).count();
+    assert_eq!(lookalikes, 5, "{:?}", report.diagnostics);
+    // Latin with a knight letter: K is the king, and `Kg1-f3` no king move.
+    let latin = "[Variant \"chess\"]\n[Result \"*\"]\n\n1. e2-e4 e7-e5 2. Kg1-f3 Nb8-c6 3. Cf1-c4 *\n";
+    let report = validate_bytes("t", latin.as_bytes(), None, Options::default());
+    assert_eq!(report.invalid, 1);
+    assert!(report.diagnostics.iter().all(|d| d.code != Code::Lookalike));
+    // K moves and no C: the king.
+    let kings = "[Variant \"chess\"]\n[Result \"*\"]\n\n1. e2-e4 e7-e5 2. Ke1-e2 Ke8-e7 *\n";
+    let report = validate_bytes("t", kings.as_bytes(), None, Options::default());
+    assert_eq!((report.games, report.invalid), (1, 0), "{:?}", report.diagnostics);
 }
