@@ -6,6 +6,7 @@
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
+use crate::criteria::{BoardCriteria, Finder};
 use crate::notation::{Found, GameRecord, Reader};
 use crate::replay::{replay_observed, Observer, Options};
 use crate::rules::{Bitboard, Board, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
@@ -48,6 +49,8 @@ pub struct GameFacts {
     /// Whether a position of the main line (the start included) has the
     /// board asked for.
     pub reached: bool,
+    /// Whether the board criteria asked for ([`Wanted::board`]) were met.
+    pub found: bool,
     /// Variant, start position and main-line moves hashed (128 bits), for
     /// a game that replays without error.
     pub key: Option<u128>,
@@ -69,6 +72,8 @@ pub struct Wanted<'a> {
     pub replay: bool,
     /// Boards looked for in the main line, by variant.
     pub reaches: &'a [(Variant, Board)],
+    /// Material and patterns looked for in the main line.
+    pub board: Option<&'a BoardCriteria>,
 }
 
 /// Two keyed hashers make a 128-bit key: 10 M games collide with odds
@@ -98,6 +103,7 @@ struct Watch<'a> {
     key: Key,
     started: bool,
     plies: u32,
+    finder: Option<Finder<'a>>,
 }
 
 impl Watch<'_> {
@@ -120,6 +126,9 @@ impl Watch<'_> {
 impl Observer for Watch<'_> {
     fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) {
         self.start(before);
+        if let Some(f) = self.finder.as_mut() {
+            f.before_move(before, mv);
+        }
         self.key.add(mv);
         let feature = match mv.kind {
             MoveKind::Throne(_) => Some(Feature::ThronePawn),
@@ -140,12 +149,23 @@ impl Observer for Watch<'_> {
             self.features |= Feature::KingCapture.bit();
         }
     }
-    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
         self.plies += 1;
         self.look(after);
+        if let Some(f) = self.finder.as_mut() {
+            f.after_move(after, checkers);
+        }
     }
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn restored(&mut self, after: &VariantPosition) {
+        if let Some(f) = self.finder.as_mut() {
+            f.restored(after);
+        }
+    }
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
         self.start(main);
+        if let Some(f) = self.finder.as_mut() {
+            f.end(main, termination);
+        }
     }
 }
 
@@ -188,6 +208,7 @@ pub fn chunk_games(
                 key: Key::new(),
                 started: false,
                 plies: 0,
+                finder: wanted.board.filter(|b| !b.is_empty()).map(Finder::new),
             };
             let report = replay_observed(&record, games.len(), options, &mut watch);
             facts.variant = report.variant;
@@ -195,6 +216,7 @@ pub fn chunk_games(
             facts.plies = watch.plies;
             facts.features = watch.features;
             facts.reached = watch.reached;
+            facts.found = watch.finder.as_ref().is_none_or(Finder::matched);
             facts.key = facts.valid.then(|| watch.key.finish());
         }
         games.push(facts);
