@@ -30,6 +30,7 @@ grep -v '^#' "$dir/queries.txt" | while IFS='	' read -r name kind spec; do
             pattern) set -- "-Tf$spec" ;;
             pattern-either) printf 'FENPatternI "%s"\n' "$spec" > "$tmp/q"; set -- "-t$tmp/q" ;;
             tag) printf '%s\n' "$spec" > "$tmp/q"; set -- "-t$tmp/q" ;;
+            flag) set -- "${spec%%|*}" ;;
         esac
         "$PE" -s "$@" "corpus/chess/$f" 2>/dev/null | keys >> "$out"
     done

@@ -9,7 +9,7 @@ use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::collect::Feature;
+use crate::commands::collect::{Ending, Feature};
 use crate::commands::filter::{filter_chunk, parse_date_range, parse_range, reach_boards, Criteria, TagTest};
 use crate::criteria::{BoardCriteria, Sides};
 use crate::replay::Options;
@@ -79,6 +79,9 @@ pub struct FilterArgs {
     /// Something happens in the main line (repeat for several): games of a variant without it never match.
     #[arg(long, value_enum)]
     pub has: Vec<Feature>,
+    /// The board ends the main line so (repeat for several: any one), whatever the Result tag says: checkmate, stalemate, repetition (the last position stands for the third time), claim (a draw may be claimed: repetition or the move rule), king-capture, losing-position (Royal), seventy-five (Chess's 75-move rule).
+    #[arg(long, value_enum)]
+    pub ends: Vec<Ending>,
     /// Write the games that do not match instead.
     #[arg(long)]
     pub not: bool,
@@ -133,6 +136,7 @@ impl FilterArgs {
             },
             reaches: self.reaches.as_deref().map(reach_boards).transpose()?.unwrap_or_default(),
             has: self.has.clone(),
+            ends: self.ends.clone(),
             board: self.board()?,
             elo_diff: self.elo_diff.as_deref().map(parse_range).transpose().map_err(|e| format!("--elo-diff {e}"))?,
             winner_higher: self.winner.map(|w| w == Winner::HigherRated),

@@ -7,9 +7,10 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 use crate::criteria::{BoardCriteria, Finder};
+use crate::notation::ast::TokenKind;
 use crate::notation::{Found, GameRecord, Reader};
-use crate::replay::{replay_observed, Observer, Options};
-use crate::rules::{Bitboard, Board, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
+use crate::replay::{replay_observed, Claims, Observer, Options};
+use crate::rules::{Bitboard, Board, Claim, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
 
 /// Things that can happen in a game's main line (`filter --has`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -24,9 +25,55 @@ pub enum Feature {
     EnPassant,
     /// A move that takes a king (Dice chess, Royal Chess 100).
     KingCapture,
+    /// The main line ends in checkmate (by the board, not the Result tag).
+    Checkmate,
+    /// The main line ends in stalemate.
+    Stalemate,
+    /// A position of the main line stands for the third time (a draw
+    /// could be claimed there).
+    Repetition,
+    /// A promotion to a man other than a queen (or Hundred's prince).
+    Underpromotion,
+    /// A null move (`--`, `Z0`) in the main line.
+    NullMove,
+    /// A comment anywhere in the game.
+    Comment,
+    /// A variation.
+    Variation,
+    /// A `[%clk ...]` clock reading in a comment.
+    Clock,
+    /// A `[%eval ...]` evaluation in a comment.
+    Eval,
 }
 
 impl Feature {
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// How the board ends a game's main line (`filter --ends`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Ending {
+    /// The side to move is mated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The last position stands for the third time or more (a draw may be
+    /// claimed; Chess: the fifth time ends the game).
+    Repetition,
+    /// A draw may be claimed: a repetition or the move rule (50 moves in
+    /// Chess, 80 in Hundred).
+    Claim,
+    /// A move took a king (Dice chess, Royal).
+    KingCapture,
+    /// Royal: the side not to move has its king attacked and no prince.
+    LosingPosition,
+    /// Chess: 75 moves by each side without capture or pawn move.
+    SeventyFive,
+}
+
+impl Ending {
     fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -44,8 +91,10 @@ pub struct GameFacts {
     pub valid: bool,
     /// Main-line plies replayed.
     pub plies: u32,
-    /// [`Feature`] bits seen in the main line.
-    features: u8,
+    /// [`Feature`] bits seen in the game.
+    features: u16,
+    /// [`Ending`] bits of the main line's end.
+    endings: u8,
     /// Whether a position of the main line (the start included) has the
     /// board asked for.
     pub reached: bool,
@@ -63,6 +112,11 @@ impl GameFacts {
     pub fn has(&self, f: Feature) -> bool {
         self.features & f.bit() != 0
     }
+
+    /// Whether the main line ends as `e` says.
+    pub fn ends(&self, e: Ending) -> bool {
+        self.endings & e.bit() != 0
+    }
 }
 
 /// What to work out besides the pieces of text.
@@ -74,6 +128,9 @@ pub struct Wanted<'a> {
     pub reaches: &'a [(Variant, Board)],
     /// Material and patterns looked for in the main line.
     pub board: Option<&'a BoardCriteria>,
+    /// Follow the draws that may be claimed ([`Feature::Repetition`],
+    /// [`Ending::Repetition`], [`Ending::Claim`]).
+    pub claims: bool,
 }
 
 /// Two keyed hashers make a 128-bit key: 10 M games collide with odds
@@ -99,7 +156,11 @@ impl Key {
 struct Watch<'a> {
     reaches: &'a [(Variant, Board)],
     reached: bool,
-    features: u8,
+    features: u16,
+    endings: u8,
+    claims: Option<Claims>,
+    /// The draw that may be claimed after the last move.
+    claim: Option<Claim>,
     key: Key,
     started: bool,
     plies: u32,
@@ -116,6 +177,9 @@ impl Watch<'_> {
     fn start(&mut self, pos: &VariantPosition) {
         if !self.started {
             self.started = true;
+            if let (Some(c), Some(p)) = (self.claims.as_mut(), pos.plain()) {
+                c.start(p);
+            }
             self.key.add(pos.variant());
             self.key.add(pos.hash());
             self.look(pos);
@@ -133,12 +197,18 @@ impl Observer for Watch<'_> {
         let feature = match mv.kind {
             MoveKind::Throne(_) => Some(Feature::ThronePawn),
             MoveKind::EnPassant => Some(Feature::EnPassant),
-            MoveKind::Promotion(_) => Some(Feature::Promotion),
+            MoveKind::Promotion(role) => {
+                if !matches!(role, Role::Queen | Role::Prince) {
+                    self.features |= Feature::Underpromotion.bit();
+                }
+                Some(Feature::Promotion)
+            }
             MoveKind::Castle(i) => Some(match before.plain().map_or(Stage::First, |p| p.castle_spec(i).stage) {
                 Stage::First => Feature::FirstStage,
                 Stage::Second => Feature::SecondStage,
             }),
-            MoveKind::Normal | MoveKind::Null => None,
+            MoveKind::Null => Some(Feature::NullMove),
+            MoveKind::Normal => None,
         };
         if let Some(f) = feature {
             self.features |= f.bit();
@@ -152,6 +222,12 @@ impl Observer for Watch<'_> {
     fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
         self.plies += 1;
         self.look(after);
+        if let (Some(c), Some(p)) = (self.claims.as_mut(), after.plain()) {
+            self.claim = c.after(p);
+            if self.claim == Some(Claim::Threefold) {
+                self.features |= Feature::Repetition.bit();
+            }
+        }
         if let Some(f) = self.finder.as_mut() {
             f.after_move(after, checkers);
         }
@@ -163,10 +239,56 @@ impl Observer for Watch<'_> {
     }
     fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
         self.start(main);
+        let ending = match termination {
+            Some(Termination::Checkmate { .. }) => Some(Ending::Checkmate),
+            Some(Termination::Stalemate) => Some(Ending::Stalemate),
+            Some(Termination::FivefoldRepetition) => Some(Ending::Repetition),
+            Some(Termination::KingCaptured { .. }) => Some(Ending::KingCapture),
+            Some(Termination::LosingPosition { .. }) => Some(Ending::LosingPosition),
+            Some(Termination::SeventyFiveMoves) => Some(Ending::SeventyFive),
+            None => None,
+        };
+        if let Some(e) = ending {
+            self.endings |= e.bit();
+        }
+        match termination {
+            Some(Termination::Checkmate { .. }) => self.features |= Feature::Checkmate.bit(),
+            Some(Termination::Stalemate) => self.features |= Feature::Stalemate.bit(),
+            _ => {}
+        }
+        if let Some(claim) = self.claim {
+            self.endings |= Ending::Claim.bit();
+            if claim == Claim::Threefold {
+                self.endings |= Ending::Repetition.bit();
+            }
+        }
         if let Some(f) = self.finder.as_mut() {
             f.end(main, termination);
         }
     }
+}
+
+/// What the record shows besides its moves: comments, variations, clock
+/// readings and evaluations.
+fn record_features(record: &GameRecord, text: &str) -> u16 {
+    let mut found = 0;
+    for t in &record.tokens {
+        match t.kind {
+            TokenKind::VariationStart => found |= Feature::Variation.bit(),
+            TokenKind::Comment | TokenKind::LineComment => {
+                found |= Feature::Comment.bit();
+                let body = text.get(t.span.clone()).unwrap_or_default();
+                if body.contains("[%clk") {
+                    found |= Feature::Clock.bit();
+                }
+                if body.contains("[%eval") {
+                    found |= Feature::Eval.bit();
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// The games of `text` (a chunk of a file, or a whole file), in order;
@@ -205,6 +327,9 @@ pub fn chunk_games(
                 reaches: wanted.reaches,
                 reached: false,
                 features: 0,
+                endings: 0,
+                claims: wanted.claims.then(Claims::default),
+                claim: None,
                 key: Key::new(),
                 started: false,
                 plies: 0,
@@ -214,7 +339,8 @@ pub fn chunk_games(
             facts.variant = report.variant;
             facts.valid = report.is_valid();
             facts.plies = watch.plies;
-            facts.features = watch.features;
+            facts.features = watch.features | record_features(&record, text);
+            facts.endings = if facts.valid { watch.endings } else { 0 };
             facts.reached = watch.reached;
             facts.found = watch.finder.as_ref().is_none_or(Finder::matched);
             facts.key = facts.valid.then(|| watch.key.finish());

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 
 use regex::Regex;
 
+use crate::commands::collect::{chunk_games, ChunkGames, Ending, Feature, GameFacts, Wanted};
 use crate::criteria::BoardCriteria;
-use crate::commands::collect::{chunk_games, ChunkGames, Feature, GameFacts, Wanted};
 use crate::notation::ast::Outcome;
 use crate::notation::GameRecord;
 use crate::replay::Options;
@@ -119,7 +119,8 @@ impl TagTest {
     /// Parses `NAME=VALUE` or `NAME~REGEX`; `fold` compares folded values
     /// (for a regex: case-insensitive, look-alikes read as Latin).
     pub fn parse(spec: &str, fold_values: bool) -> Result<TagTest, String> {
-        let bad = || format!("--tag {spec:?}: write NAME=VALUE, NAME~REGEX, NAME!=VALUE or NAME<N (<= > >= on numbers)");
+        let bad =
+            || format!("--tag {spec:?}: write NAME=VALUE, NAME~REGEX, NAME!=VALUE or NAME<N (<= > >= on numbers)");
         let at = spec.find(['=', '~', '<', '>', '!']).ok_or_else(bad)?;
         let (name, rest) = spec.split_at(at);
         let ops = ["<=", ">=", "!=", "<", ">", "=", "~"];
@@ -185,6 +186,8 @@ pub struct Criteria {
     /// The board a main-line position must have, in each variant it reads in.
     pub reaches: Vec<(Variant, Board)>,
     pub has: Vec<Feature>,
+    /// How the board ends the main line: one of these.
+    pub ends: Vec<Ending>,
     /// Material balances and board patterns the main line must show.
     pub board: BoardCriteria,
     /// `|WhiteElo - BlackElo|` lies in this range.
@@ -261,6 +264,7 @@ impl Criteria {
             || self.valid.is_some()
             || !self.reaches.is_empty()
             || !self.has.is_empty()
+            || !self.ends.is_empty()
             || !self.board.is_empty()
     }
 
@@ -319,6 +323,7 @@ impl Criteria {
             && self.valid.is_none_or(|v| g.valid == v)
             && (self.reaches.is_empty() || g.reached)
             && self.has.iter().all(|&f| g.has(f))
+            && (self.ends.is_empty() || self.ends.iter().any(|&e| g.ends(e)))
             && g.found
     }
 
@@ -358,7 +363,10 @@ pub struct Filtered {
 
 /// Filters the games of `text`, a chunk at game boundaries.
 pub fn filter_chunk(text: &str, criteria: &Criteria, options: Options) -> Filtered {
-    let wanted = Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches, board: Some(&criteria.board) };
+    let claims = criteria.has.contains(&Feature::Repetition)
+        || criteria.ends.iter().any(|e| matches!(e, Ending::Repetition | Ending::Claim));
+    let wanted =
+        Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches, board: Some(&criteria.board), claims };
     let options = Options { default_variant: criteria.variant.or(options.default_variant), ..options };
     let ChunkGames { games, .. } = chunk_games(text, options, wanted, |r| criteria.record_match(r));
     let matched = games.iter().filter(|g| (g.record_ok && criteria.replay_match(g)) != criteria.not);

@@ -301,8 +301,8 @@ fn parse_set(word: &str, relative: bool) -> Result<WrittenSet, String> {
     let mut set = WrittenSet::default();
     let mut rest = word;
     while !rest.is_empty() {
-        let (name, after) =
-            man(rest).ok_or_else(|| format!("{rest:?}: not a man (K Q R B N P A C T S, L a minor piece, or Russian)"))?;
+        let (name, after) = man(rest)
+            .ok_or_else(|| format!("{rest:?}: not a man (K Q R B N P A C T S, L a minor piece, or Russian)"))?;
         let (c, after) = count(after, relative)?;
         set.counts.push((name, c));
         rest = after;

@@ -216,24 +216,19 @@ mod tests {
         let start = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Variant::Chess);
         let p = Pattern::parse("rnbqkbnr/*/*/*/*/*/*/RNBQKBNR").expect("pattern");
         assert!(p.matches(&start, 8, 8, false));
-        assert!(Pattern::parse("!!!!!!!!/aaaaaaaa/8/8/8/8/AAAAAAAA/[R][^Pp]??????").expect("p").matches(
-            &start,
-            8,
-            8,
-            false
-        ));
+        assert!(Pattern::parse("!!!!!!!!/aaaaaaaa/8/8/8/8/AAAAAAAA/[R][^Pp]??????")
+            .expect("p")
+            .matches(&start, 8, 8, false));
         assert!(!Pattern::parse("*/*/*/*/4P3/*/*/*").expect("p").matches(&start, 8, 8, false));
         assert!(!p.matches(&start, 10, 10, false));
         let e4 = board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", Variant::Chess);
         assert!(Pattern::parse("*/*/*/*/4P3/*/*/*").expect("p").matches(&e4, 8, 8, false));
         let reversed = Pattern::parse("*/*/*/3p4/*/*/*/*").expect("p").reversed();
         assert_eq!(reversed.text(), "*/*/*/*/3P4/*/*/*");
-        assert!(reversed.matches(&e4, 8, 8, false) == Pattern::parse("*/*/*/*/3P4/*/*/*").expect("p").matches(
-            &e4,
-            8,
-            8,
-            false
-        ));
+        assert!(
+            reversed.matches(&e4, 8, 8, false)
+                == Pattern::parse("*/*/*/*/3P4/*/*/*").expect("p").matches(&e4, 8, 8, false)
+        );
     }
 
     #[test]
