@@ -283,7 +283,7 @@ impl Criteria {
         let elo = |name: &str| record.tag(name).and_then(number);
         let (Some(white), Some(black)) = (elo("WhiteElo"), elo("BlackElo")) else { return false };
         let diff = (white - black).abs();
-        let in_range = self.elo_diff.is_none_or(|(lo, hi)| diff >= f64::from(lo) && diff <= f64::from(hi));
+        let in_range = self.elo_diff.is_none_or(|(lo, hi)| (f64::from(lo)..=f64::from(hi)).contains(&diff));
         let winner = match self.winner_higher {
             None => true,
             Some(higher) => {
