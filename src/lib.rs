@@ -25,6 +25,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod criteria;
 pub mod diag;
 pub mod input;
 pub mod notation;

@@ -9,8 +9,9 @@ use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation}
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::collect::Feature;
+use crate::commands::collect::{Ending, Feature};
 use crate::commands::filter::{filter_chunk, parse_date_range, parse_range, reach_boards, Criteria, TagTest};
+use crate::criteria::{BoardCriteria, Sides};
 use crate::replay::Options;
 
 #[derive(Args, Debug)]
@@ -23,13 +24,36 @@ Examples:\n  pgn100 filter --tag 'White~Карпов' --fold games.pgn\n  \
 pgn100 filter --variant chess --tag 'Event~^Tata' --result 1-0 --result 0-1 twic.zip -o decisive.pgn\n  \
 pgn100 filter --plies 80.. --date 2020..2024.06 --valid corpus/\n  \
 pgn100 filter --has throne-pawn --not games.pgn.zst\n  \
+pgn100 filter --variant chess --material 'rp r' --tag 'WhiteElo>=2600' twic.pgn\n  \
+pgn100 filter --pattern '*/*/*/*/*/*/*/??KR????' --pattern-either games.pgn\n  \
 pgn100 filter --reaches 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR' --variant chess lichess.pgn.zst")]
 pub struct FilterArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// A tag criterion: NAME=VALUE (equal) or NAME~REGEX (matches somewhere in the value); `*` for any tag.
-    #[arg(long, value_name = "NAME=VALUE|NAME~REGEX")]
+    /// A tag criterion: NAME=VALUE (equal), NAME!=VALUE, NAME~REGEX (matches somewhere in the value), or a number compared: NAME<N, NAME<=N, NAME>N, NAME>=N (WhiteElo>=2700; a value that is no number does not match); `*` for any tag.
+    #[arg(long, value_name = "NAME=VALUE|NAME~REGEX|NAME>=N")]
     pub tag: Vec<String>,
+    /// |WhiteElo - BlackElo| lies in MIN..MAX (games without both Elo tags do not match).
+    #[arg(long, value_name = "MIN..MAX")]
+    pub elo_diff: Option<String>,
+    /// The game was won (by its Result) by the higher-rated or the lower-rated player (by the Elo tags).
+    #[arg(long, value_enum)]
+    pub winner: Option<Winner>,
+    /// A material balance the main line holds (repeat for several: any one), either side first, in pgn-extract's language (its -z): `[STABILITY] SET1 [SET2]`, as `rp r` (a rook and pawn against a rook) or `q*r*l2>=p* q=r=p=` (two minor pieces up); see docs/filter.md.
+    #[arg(long, value_name = "SPEC")]
+    pub material: Vec<String>,
+    /// As --material, with SET1 White's men (pgn-extract's -y).
+    #[arg(long, value_name = "SPEC")]
+    pub material_white: Vec<String>,
+    /// Material balances, one a line as --material (either side first); lines starting with `%` are comments.
+    #[arg(long, value_name = "FILE")]
+    pub material_file: Vec<PathBuf>,
+    /// A board pattern a main-line position matches (repeat for several: any one), as pgn-extract's FENPattern: the FEN board with `?` any square, `!` an occupied one, `*` zero or more squares, `[..]`/`[^..]` men listed or not, `W`/`w` any white/black man (`A`/`a` too where no man is lettered `a`); see docs/filter.md.
+    #[arg(long, value_name = "FENPATTERN")]
+    pub pattern: Vec<String>,
+    /// Each --pattern matches with its colours reversed too (pgn-extract's FENPatternI).
+    #[arg(long, requires = "pattern")]
+    pub pattern_either: bool,
     /// Compare tag values folded: case, and Cyrillic letters that look like Latin ones (А=A, К=K, р=p ...).
     #[arg(long)]
     pub fold: bool,
@@ -56,6 +80,9 @@ pub struct FilterArgs {
     /// Something happens in the main line (repeat for several): games of a variant without it never match.
     #[arg(long, value_enum)]
     pub has: Vec<Feature>,
+    /// The board ends the main line so (repeat for several: any one), whatever the Result tag says: checkmate, stalemate, repetition (the last position stands for the third time), claim (a draw may be claimed: repetition or the move rule), king-capture, losing-position (Royal), seventy-five (Chess's 75-move rule).
+    #[arg(long, value_enum)]
+    pub ends: Vec<Ending>,
     /// Write the games that do not match instead.
     #[arg(long)]
     pub not: bool,
@@ -64,8 +91,38 @@ pub struct FilterArgs {
     pub output: Option<PathBuf>,
 }
 
+/// Who won, by rating (`--winner`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Winner {
+    HigherRated,
+    LowerRated,
+}
+
 impl FilterArgs {
+    fn board(&self) -> Result<BoardCriteria, String> {
+        let mut board = BoardCriteria::default();
+        for m in &self.material {
+            board.add_material(m, Sides::Either)?;
+        }
+        for m in &self.material_white {
+            board.add_material(m, Sides::White)?;
+        }
+        for path in &self.material_file {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("--material-file {}: {e}", path.display()))?;
+            let before = board.material.len();
+            board.add_material(&text, Sides::Either).map_err(|e| format!("{}: {e}", path.display()))?;
+            if board.material.len() == before {
+                return Err(format!("--material-file {}: no material balance in it", path.display()));
+            }
+        }
+        for p in &self.pattern {
+            board.add_pattern(p, self.pattern_either)?;
+        }
+        Ok(board)
+    }
+
     pub fn criteria(&self) -> Result<Criteria, String> {
+        Criteria::check_results(&self.result)?;
         Ok(Criteria {
             tags: self.tag.iter().map(|t| TagTest::parse(t, self.fold)).collect::<Result<_, _>>()?,
             fold: self.fold,
@@ -80,6 +137,10 @@ impl FilterArgs {
             },
             reaches: self.reaches.as_deref().map(reach_boards).transpose()?.unwrap_or_default(),
             has: self.has.clone(),
+            ends: self.ends.clone(),
+            board: self.board()?,
+            elo_diff: self.elo_diff.as_deref().map(parse_range).transpose().map_err(|e| format!("--elo-diff {e}"))?,
+            winner_higher: self.winner.map(|w| w == Winner::HigherRated),
             not: self.not,
         })
     }

@@ -86,7 +86,7 @@ pub enum Command {
     /// Write one row per move of the main lines (CSV, JSON lines or Parquet), for DuckDB or pandas.
     Moves(moves::MovesArgs),
     /// Write the games that match criteria (tags, result, plies, date, position...), byte for byte.
-    Filter(filter::FilterArgs),
+    Filter(Box<filter::FilterArgs>),
     /// Find games that are copies of each other, whatever their letters, style or tags; write one of each.
     Dedup(dedup::DedupArgs),
     /// Split game files into parts: by count, variant, tag or bytes.

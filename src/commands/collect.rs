@@ -6,9 +6,11 @@
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
+use crate::criteria::{BoardCriteria, Finder};
+use crate::notation::ast::TokenKind;
 use crate::notation::{Found, GameRecord, Reader};
-use crate::replay::{replay_observed, Observer, Options};
-use crate::rules::{Bitboard, Board, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
+use crate::replay::{replay_observed, Claims, Observer, Options};
+use crate::rules::{Bitboard, Board, Claim, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
 
 /// Things that can happen in a game's main line (`filter --has`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -23,9 +25,55 @@ pub enum Feature {
     EnPassant,
     /// A move that takes a king (Dice chess, Royal Chess 100).
     KingCapture,
+    /// The main line ends in checkmate (by the board, not the Result tag).
+    Checkmate,
+    /// The main line ends in stalemate.
+    Stalemate,
+    /// A position of the main line stands for the third time (a draw
+    /// could be claimed there).
+    Repetition,
+    /// A promotion to a man other than a queen (or Hundred's prince).
+    Underpromotion,
+    /// A null move (`--`, `Z0`) in the main line.
+    NullMove,
+    /// A comment anywhere in the game.
+    Comment,
+    /// A variation.
+    Variation,
+    /// A `[%clk ...]` clock reading in a comment.
+    Clock,
+    /// A `[%eval ...]` evaluation in a comment.
+    Eval,
 }
 
 impl Feature {
+    fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// How the board ends a game's main line (`filter --ends`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Ending {
+    /// The side to move is mated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The last position stands for the third time or more (a draw may be
+    /// claimed; Chess: the fifth time ends the game).
+    Repetition,
+    /// A draw may be claimed: a repetition or the move rule (50 moves in
+    /// Chess, 80 in Hundred).
+    Claim,
+    /// A move took a king (Dice chess, Royal).
+    KingCapture,
+    /// Royal: the side not to move has its king attacked and no prince.
+    LosingPosition,
+    /// Chess: 75 moves by each side without capture or pawn move.
+    SeventyFive,
+}
+
+impl Ending {
     fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -43,11 +91,15 @@ pub struct GameFacts {
     pub valid: bool,
     /// Main-line plies replayed.
     pub plies: u32,
-    /// [`Feature`] bits seen in the main line.
-    features: u8,
+    /// [`Feature`] bits seen in the game.
+    features: u16,
+    /// [`Ending`] bits of the main line's end.
+    endings: u8,
     /// Whether a position of the main line (the start included) has the
     /// board asked for.
     pub reached: bool,
+    /// Whether the board criteria asked for ([`Wanted::board`]) were met.
+    pub found: bool,
     /// Variant, start position and main-line moves hashed (128 bits), for
     /// a game that replays without error.
     pub key: Option<u128>,
@@ -60,6 +112,11 @@ impl GameFacts {
     pub fn has(&self, f: Feature) -> bool {
         self.features & f.bit() != 0
     }
+
+    /// Whether the main line ends as `e` says.
+    pub fn ends(&self, e: Ending) -> bool {
+        self.endings & e.bit() != 0
+    }
 }
 
 /// What to work out besides the pieces of text.
@@ -69,6 +126,11 @@ pub struct Wanted<'a> {
     pub replay: bool,
     /// Boards looked for in the main line, by variant.
     pub reaches: &'a [(Variant, Board)],
+    /// Material and patterns looked for in the main line.
+    pub board: Option<&'a BoardCriteria>,
+    /// Follow the draws that may be claimed ([`Feature::Repetition`],
+    /// [`Ending::Repetition`], [`Ending::Claim`]).
+    pub claims: bool,
 }
 
 /// Two keyed hashers make a 128-bit key: 10 M games collide with odds
@@ -94,10 +156,15 @@ impl Key {
 struct Watch<'a> {
     reaches: &'a [(Variant, Board)],
     reached: bool,
-    features: u8,
+    features: u16,
+    endings: u8,
+    claims: Option<Claims>,
+    /// The draw that may be claimed after the last move.
+    claim: Option<Claim>,
     key: Key,
     started: bool,
     plies: u32,
+    finder: Option<Finder<'a>>,
 }
 
 impl Watch<'_> {
@@ -110,6 +177,9 @@ impl Watch<'_> {
     fn start(&mut self, pos: &VariantPosition) {
         if !self.started {
             self.started = true;
+            if let (Some(c), Some(p)) = (self.claims.as_mut(), pos.plain()) {
+                c.start(p);
+            }
             self.key.add(pos.variant());
             self.key.add(pos.hash());
             self.look(pos);
@@ -120,16 +190,25 @@ impl Watch<'_> {
 impl Observer for Watch<'_> {
     fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) {
         self.start(before);
+        if let Some(f) = self.finder.as_mut() {
+            f.before_move(before, mv);
+        }
         self.key.add(mv);
         let feature = match mv.kind {
             MoveKind::Throne(_) => Some(Feature::ThronePawn),
             MoveKind::EnPassant => Some(Feature::EnPassant),
-            MoveKind::Promotion(_) => Some(Feature::Promotion),
+            MoveKind::Promotion(role) => {
+                if !matches!(role, Role::Queen | Role::Prince) {
+                    self.features |= Feature::Underpromotion.bit();
+                }
+                Some(Feature::Promotion)
+            }
             MoveKind::Castle(i) => Some(match before.plain().map_or(Stage::First, |p| p.castle_spec(i).stage) {
                 Stage::First => Feature::FirstStage,
                 Stage::Second => Feature::SecondStage,
             }),
-            MoveKind::Normal | MoveKind::Null => None,
+            MoveKind::Null => Some(Feature::NullMove),
+            MoveKind::Normal => None,
         };
         if let Some(f) = feature {
             self.features |= f.bit();
@@ -140,13 +219,76 @@ impl Observer for Watch<'_> {
             self.features |= Feature::KingCapture.bit();
         }
     }
-    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
         self.plies += 1;
         self.look(after);
+        if let (Some(c), Some(p)) = (self.claims.as_mut(), after.plain()) {
+            self.claim = c.after(p);
+            if self.claim == Some(Claim::Threefold) {
+                self.features |= Feature::Repetition.bit();
+            }
+        }
+        if let Some(f) = self.finder.as_mut() {
+            f.after_move(after, checkers);
+        }
     }
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn restored(&mut self, after: &VariantPosition) {
+        if let Some(f) = self.finder.as_mut() {
+            f.restored(after);
+        }
+    }
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
         self.start(main);
+        let ending = match termination {
+            Some(Termination::Checkmate { .. }) => Some(Ending::Checkmate),
+            Some(Termination::Stalemate) => Some(Ending::Stalemate),
+            Some(Termination::FivefoldRepetition) => Some(Ending::Repetition),
+            Some(Termination::KingCaptured { .. }) => Some(Ending::KingCapture),
+            Some(Termination::LosingPosition { .. }) => Some(Ending::LosingPosition),
+            Some(Termination::SeventyFiveMoves) => Some(Ending::SeventyFive),
+            None => None,
+        };
+        if let Some(e) = ending {
+            self.endings |= e.bit();
+        }
+        match termination {
+            Some(Termination::Checkmate { .. }) => self.features |= Feature::Checkmate.bit(),
+            Some(Termination::Stalemate) => self.features |= Feature::Stalemate.bit(),
+            _ => {}
+        }
+        if let Some(claim) = self.claim {
+            self.endings |= Ending::Claim.bit();
+            if claim == Claim::Threefold {
+                self.endings |= Ending::Repetition.bit();
+            }
+        }
+        if let Some(f) = self.finder.as_mut() {
+            f.end(main, termination);
+        }
     }
+}
+
+/// What the record shows besides its moves: comments, variations, clock
+/// readings and evaluations.
+fn record_features(record: &GameRecord, text: &str) -> u16 {
+    let mut found = 0;
+    for t in &record.tokens {
+        match t.kind {
+            TokenKind::VariationStart => found |= Feature::Variation.bit(),
+            TokenKind::Comment | TokenKind::LineComment => {
+                found |= Feature::Comment.bit();
+                let body = text.get(t.span.clone()).unwrap_or_default();
+                if body.contains("[%clk") {
+                    found |= Feature::Clock.bit();
+                }
+                if body.contains("[%eval") {
+                    found |= Feature::Eval.bit();
+                }
+            }
+            _ => {}
+        }
+    }
+    found
 }
 
 /// The games of `text` (a chunk of a file, or a whole file), in order;
@@ -185,16 +327,22 @@ pub fn chunk_games(
                 reaches: wanted.reaches,
                 reached: false,
                 features: 0,
+                endings: 0,
+                claims: wanted.claims.then(Claims::default),
+                claim: None,
                 key: Key::new(),
                 started: false,
                 plies: 0,
+                finder: wanted.board.filter(|b| !b.is_empty()).map(Finder::new),
             };
             let report = replay_observed(&record, games.len(), options, &mut watch);
             facts.variant = report.variant;
             facts.valid = report.is_valid();
             facts.plies = watch.plies;
-            facts.features = watch.features;
+            facts.features = watch.features | record_features(&record, text);
+            facts.endings = if facts.valid { watch.endings } else { 0 };
             facts.reached = watch.reached;
+            facts.found = watch.finder.as_ref().is_none_or(Finder::matched);
             facts.key = facts.valid.then(|| watch.key.finish());
         }
         games.push(facts);

@@ -8,15 +8,18 @@ use std::collections::BTreeMap;
 
 use regex::Regex;
 
-use crate::commands::collect::{chunk_games, ChunkGames, Feature, GameFacts, Wanted};
+use crate::commands::collect::{chunk_games, ChunkGames, Ending, Feature, GameFacts, Wanted};
+use crate::criteria::BoardCriteria;
 use crate::notation::ast::Outcome;
 use crate::notation::GameRecord;
 use crate::replay::Options;
 use crate::rules::{Board, Position, Variant};
 
-/// One `--tag` criterion: `NAME=VALUE` (equal) or `NAME~REGEX` (the
-/// regular expression matches somewhere in the value); `*` (or nothing)
-/// as the name means any tag.
+/// One `--tag` criterion: `NAME=VALUE` (equal), `NAME~REGEX` (the
+/// regular expression matches somewhere in the value), `NAME!=VALUE` (not
+/// equal), or a number compared: `NAME<N`, `NAME<=N`, `NAME>N`, `NAME>=N`
+/// (a value that is no number does not match); `*` (or nothing) as the
+/// name means any tag.
 #[derive(Clone, Debug)]
 pub struct TagTest {
     pub name: Option<String>,
@@ -26,7 +29,16 @@ pub struct TagTest {
 #[derive(Clone, Debug)]
 enum ValueTest {
     Equal(String),
+    NotEqual(String),
     Matches(Regex),
+    /// The value read as a number is `Less`, `Greater` or either of
+    /// them or `Equal` (the set of orderings allowed) than this.
+    Number(f64, [bool; 3]),
+}
+
+/// A tag value as a number (`2700`, ` 2700 `, `-12.5`).
+fn number(text: &str) -> Option<f64> {
+    text.trim().parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
 /// A date or a bound of a date range: the first and the last day it may
@@ -107,24 +119,39 @@ impl TagTest {
     /// Parses `NAME=VALUE` or `NAME~REGEX`; `fold` compares folded values
     /// (for a regex: case-insensitive, look-alikes read as Latin).
     pub fn parse(spec: &str, fold_values: bool) -> Result<TagTest, String> {
-        let at = spec.find(['=', '~']).ok_or_else(|| format!("--tag {spec:?}: write NAME=VALUE or NAME~REGEX"))?;
+        let bad =
+            || format!("--tag {spec:?}: write NAME=VALUE, NAME~REGEX, NAME!=VALUE or NAME<N (<= > >= on numbers)");
+        let at = spec.find(['=', '~', '<', '>', '!']).ok_or_else(bad)?;
         let (name, rest) = spec.split_at(at);
-        let mut chars = rest.chars();
-        let op = chars.next();
-        let value = chars.as_str();
+        let ops = ["<=", ">=", "!=", "<", ">", "=", "~"];
+        let op = ops.into_iter().find(|o| rest.starts_with(o)).ok_or_else(bad)?;
+        let value = rest.get(op.len()..).unwrap_or_default();
         let name = match name.trim() {
             "" | "*" => None,
             n => Some(n.to_string()),
         };
-        let test = if op == Some('=') {
-            ValueTest::Equal(if fold_values { fold(value) } else { value.to_string() })
-        } else {
-            let pattern = if fold_values {
-                format!("(?i){}", value.chars().map(lookalike).collect::<String>())
-            } else {
-                value.to_string()
-            };
-            ValueTest::Matches(Regex::new(&pattern).map_err(|e| format!("--tag {spec:?}: {e}"))?)
+        let folded = |v: &str| if fold_values { fold(v) } else { v.to_string() };
+        let test = match op {
+            "=" => ValueTest::Equal(folded(value)),
+            "!=" => ValueTest::NotEqual(folded(value)),
+            "~" => {
+                let pattern = if fold_values {
+                    format!("(?i){}", value.chars().map(lookalike).collect::<String>())
+                } else {
+                    value.to_string()
+                };
+                ValueTest::Matches(Regex::new(&pattern).map_err(|e| format!("--tag {spec:?}: {e}"))?)
+            }
+            _ => {
+                let n = number(value).ok_or_else(|| format!("--tag {spec:?}: {value:?} is not a number"))?;
+                let allowed = match op {
+                    "<" => [true, false, false],
+                    "<=" => [true, true, false],
+                    ">" => [false, false, true],
+                    _ => [false, true, true],
+                };
+                ValueTest::Number(n, allowed)
+            }
         };
         Ok(TagTest { name, test })
     }
@@ -133,7 +160,11 @@ impl TagTest {
         let value = if folded { std::borrow::Cow::Owned(fold(value)) } else { std::borrow::Cow::Borrowed(value) };
         match &self.test {
             ValueTest::Equal(v) => *v == *value,
+            ValueTest::NotEqual(v) => *v != *value,
             ValueTest::Matches(r) => r.is_match(&value),
+            ValueTest::Number(n, allowed) => number(&value)
+                .and_then(|x| x.partial_cmp(n))
+                .is_some_and(|o| allowed.get((o as i8 + 1) as usize).copied().unwrap_or(false)),
         }
     }
 }
@@ -155,6 +186,15 @@ pub struct Criteria {
     /// The board a main-line position must have, in each variant it reads in.
     pub reaches: Vec<(Variant, Board)>,
     pub has: Vec<Feature>,
+    /// How the board ends the main line: one of these.
+    pub ends: Vec<Ending>,
+    /// Material balances and board patterns the main line must show.
+    pub board: BoardCriteria,
+    /// `|WhiteElo - BlackElo|` lies in this range.
+    pub elo_diff: Option<(u32, u32)>,
+    /// The game was won by the higher-rated (`Some(true)`) or the
+    /// lower-rated player (`Some(false)`).
+    pub winner_higher: Option<bool>,
     pub not: bool,
 }
 
@@ -167,6 +207,9 @@ pub fn parse_range(text: &str) -> Result<(u32, u32), String> {
     };
     let lo = if lo.trim().is_empty() { 0 } else { lo.trim().parse().map_err(|_| bad())? };
     let hi = if hi.trim().is_empty() { u32::MAX } else { hi.trim().parse().map_err(|_| bad())? };
+    if lo > hi {
+        return Err(format!("{text:?}: the range is empty ({lo} is above {hi}), no game can match"));
+    }
     Ok((lo, hi))
 }
 
@@ -182,7 +225,15 @@ pub fn parse_date_range(text: &str) -> Result<(Option<DateSpan>, Option<DateSpan
             .ok_or_else(|| format!("{t:?}: not a PGN date (YYYY, YYYY.MM, YYYY.MM.DD, ?? for unknown)"))
     };
     match text.split_once("..") {
-        Some((a, b)) => Ok((one(a)?, one(b)?)),
+        Some((a, b)) => {
+            let (from, to) = (one(a)?, one(b)?);
+            if let (Some(f), Some(t)) = (from, to) {
+                if f.first > t.last {
+                    return Err(format!("{text:?}: the range is empty ({a} is after {b}), no game can match"));
+                }
+            }
+            Ok((from, to))
+        }
         None => {
             let d = one(text)?;
             Ok((d, d))
@@ -213,6 +264,39 @@ impl Criteria {
             || self.valid.is_some()
             || !self.reaches.is_empty()
             || !self.has.is_empty()
+            || !self.ends.is_empty()
+            || !self.board.is_empty()
+    }
+
+    /// The results asked for that are no result: no game can match them.
+    pub fn check_results(results: &[String]) -> Result<(), String> {
+        match results.iter().find(|r| Outcome::from_text(r).is_none()) {
+            Some(r) => Err(format!("--result {r:?}: not a result (1-0, 0-1, 1/2-1/2, *, or 1:0, ½-½ ...)")),
+            None => Ok(()),
+        }
+    }
+
+    fn elo_match(&self, record: &GameRecord) -> bool {
+        if self.elo_diff.is_none() && self.winner_higher.is_none() {
+            return true;
+        }
+        let elo = |name: &str| record.tag(name).and_then(number);
+        let (Some(white), Some(black)) = (elo("WhiteElo"), elo("BlackElo")) else { return false };
+        let diff = (white - black).abs();
+        let in_range = self.elo_diff.is_none_or(|(lo, hi)| (f64::from(lo)..=f64::from(hi)).contains(&diff));
+        let winner = match self.winner_higher {
+            None => true,
+            Some(higher) => {
+                let won = record.tag("Result").and_then(Outcome::from_text).or(record.result().map(|(_, o)| o));
+                let white_won = match won {
+                    Some(Outcome::WhiteWins) => true,
+                    Some(Outcome::BlackWins) => false,
+                    _ => return false,
+                };
+                white != black && ((white > black) == white_won) == higher
+            }
+        };
+        in_range && winner
     }
 
     fn tags_match(&self, record: &GameRecord) -> bool {
@@ -239,10 +323,15 @@ impl Criteria {
             && self.valid.is_none_or(|v| g.valid == v)
             && (self.reaches.is_empty() || g.reached)
             && self.has.iter().all(|&f| g.has(f))
+            && (self.ends.is_empty() || self.ends.iter().any(|&e| g.ends(e)))
+            && g.found
     }
 
     fn record_match(&self, record: &GameRecord) -> bool {
-        self.tags_match(record) && self.date_match(record) && (self.results.is_empty() || self.result_match(record))
+        self.tags_match(record)
+            && self.date_match(record)
+            && (self.results.is_empty() || self.result_match(record))
+            && self.elo_match(record)
     }
 
     /// Whether the game's result is one of `results`, by meaning: `1:0`
@@ -274,7 +363,10 @@ pub struct Filtered {
 
 /// Filters the games of `text`, a chunk at game boundaries.
 pub fn filter_chunk(text: &str, criteria: &Criteria, options: Options) -> Filtered {
-    let wanted = Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches };
+    let claims = criteria.has.contains(&Feature::Repetition)
+        || criteria.ends.iter().any(|e| matches!(e, Ending::Repetition | Ending::Claim));
+    let wanted =
+        Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches, board: Some(&criteria.board), claims };
     let options = Options { default_variant: criteria.variant.or(options.default_variant), ..options };
     let ChunkGames { games, .. } = chunk_games(text, options, wanted, |r| criteria.record_match(r));
     let matched = games.iter().filter(|g| (g.record_ok && criteria.replay_match(g)) != criteria.not);

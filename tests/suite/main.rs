@@ -20,6 +20,7 @@ mod dice_records;
 mod encoding;
 mod fen;
 mod fen_readback;
+mod filter_find;
 mod fuzz_regressions;
 mod game_boundaries;
 mod generate;
