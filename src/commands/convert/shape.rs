@@ -98,9 +98,10 @@ impl Shape {
         *self == Shape::default()
     }
 
-    /// Whether games are separated by a blank line (the record forms).
+    /// Whether games are separated by a blank line (all but the forms of
+    /// a line a game).
     fn blank_between(&self) -> bool {
-        matches!(self.form, OutputForm::Record | OutputForm::Uci)
+        matches!(self.form, OutputForm::Record | OutputForm::Uci | OutputForm::Epd)
     }
 }
 
@@ -118,11 +119,13 @@ pub fn shape_source(source: &SourceFile, options: &ConvertOptions, shape: &Shape
                 return Err(refused);
             }
             let game = shaper.game(text, record, report, shape, index);
+            // A blank line after each game (as pgn-extract writes them): a
+            // file's games may be written in parts, each its own `out`.
             if !game.is_empty() {
-                if !out.is_empty() && shape.blank_between() {
+                out.push_str(&game);
+                if shape.blank_between() {
                     out.push('\n');
                 }
-                out.push_str(&game);
             }
             Ok(())
         },
@@ -230,6 +233,11 @@ impl<'a> Shaper<'a> {
 
     /// Writes a game in the shape asked for (empty: nothing to write).
     fn game(&mut self, text: &str, record: &GameRecord, report: &GameReport, shape: &Shape, index: usize) -> String {
+        // A game shorter than the plies to leave out is left out (as
+        // pgn-extract's --dropply does).
+        if shape.drop_plies as usize > report.mainline.len() {
+            return String::new();
+        }
         let options = self.moves.options;
         let news = news(record, report, &options, &mut self.moves);
         let game = Game {
@@ -565,22 +573,9 @@ impl Game<'_> {
         let shape = self.shape;
         let window = self.window();
         let stop = self.error().map_or(usize::MAX, |d| d.span.start);
-        let mut words: Vec<Word> = Vec::new();
+        let mut words = Words::default();
         let mut news = self.news.iter().peekable();
         let (mut depth, mut main, mut variation_of) = (0usize, 0usize, 0usize);
-        // Main-line plies: the side of the last written, and whether its
-        // number was written since (or is not wanted).
-        let mut last_side: Option<Color> = None;
-        let (mut numbered, mut interrupted) = (false, false);
-        // A `(` waits for the word it opens; `opened` variations are open.
-        let (mut open, mut opened) = (false, 0usize);
-        let push = |words: &mut Vec<Word>, word: String, open: &mut bool| {
-            match (words.last_mut(), *open) {
-                (Some(Word::Text(last)), true) => last.push_str(&word),
-                _ => words.push(Word::Text(word)),
-            }
-            *open = false;
-        };
         for token in &self.record.tokens {
             if token.span.start >= stop {
                 break;
@@ -589,15 +584,13 @@ impl Game<'_> {
             // or roll the next move's, anything else the move before it.
             let slot = match &token.kind {
                 TokenKind::Result(_) => continue,
-                TokenKind::Move { .. } if depth == 0 => Some(main),
-                TokenKind::MoveNumber { .. } | TokenKind::DiceRoll(_) if depth == 0 => Some(main),
+                TokenKind::Move { .. } | TokenKind::MoveNumber { .. } | TokenKind::DiceRoll(_) if depth == 0 => {
+                    Some(main)
+                }
                 _ if depth > 0 => variation_of.checked_sub(1),
                 _ => main.checked_sub(1),
             };
-            let kept = match slot {
-                Some(n) => window.contains(&n),
-                None => window.start == 0,
-            };
+            let kept = slot.map_or(window.start == 0, |n| window.contains(&n));
             match &token.kind {
                 TokenKind::VariationStart => {
                     if depth == 0 {
@@ -605,93 +598,68 @@ impl Game<'_> {
                     }
                     depth += 1;
                     if kept && !shape.no_variations {
-                        push(&mut words, "(".to_string(), &mut open);
-                        open = true;
-                        opened += 1;
-                        interrupted = true;
+                        words.open();
                     }
                 }
                 TokenKind::VariationEnd => {
                     depth = depth.saturating_sub(1);
-                    if kept && !shape.no_variations && opened > 0 {
-                        close(&mut words);
-                        open = false;
-                        opened -= 1;
+                    if kept && !shape.no_variations {
+                        words.close();
                     }
                 }
                 _ if depth > 0 && shape.no_variations => {}
-                _ if !kept => {
-                    if depth == 0 && matches!(token.kind, TokenKind::Move { .. }) {
-                        main += 1;
-                    }
-                }
-                TokenKind::Move { .. } => {
-                    if depth == 0 {
-                        let ply = self.facts.plies.get(main);
-                        if let (Some(ply), false) = (ply, shape.no_move_numbers) {
-                            let first = last_side.is_none();
-                            let wants = !numbered
-                                && (first || last_side != Some(ply.side) && ply.side == Color::White || interrupted);
-                            if wants {
-                                let dots = if ply.side == Color::White { "." } else { "..." };
-                                push(&mut words, format!("{}{dots}", ply.number), &mut open);
-                            }
+                TokenKind::Move { .. } if depth == 0 => {
+                    if kept {
+                        if !shape.no_move_numbers {
+                            words.number_main(self.facts.plies.get(main));
                         }
-                        last_side = ply.map(|p| p.side);
-                        numbered = false;
-                        interrupted = false;
-                        main += 1;
+                        words.main_side = self.facts.plies.get(main).map(|p| p.side);
+                        let word = self.move_text(token, &mut news);
+                        words.push(word, Last::Move);
                     }
-                    let word = self.move_text(token, &mut news);
-                    push(&mut words, word, &mut open);
+                    main += 1;
                 }
-                TokenKind::MoveNumber { .. } => {
-                    if !shape.no_move_numbers {
-                        push(&mut words, self.token_text(token).to_string(), &mut open);
-                        numbered |= depth == 0;
+                _ if !kept => {}
+                TokenKind::Move { .. } => words.push(self.move_text(token, &mut news), Last::Move),
+                TokenKind::MoveNumber { black, .. } => {
+                    // A black move's number only where something came
+                    // between it and White's move, as pgn-extract writes it.
+                    let wanted = !*black || !matches!(words.last, Last::Move | Last::Nag);
+                    if !shape.no_move_numbers && wanted {
+                        words.push(self.token_text(token).to_string(), Last::Number);
+                        words.numbered |= depth == 0;
                     }
                 }
-                TokenKind::DiceRoll(_) => {
-                    let word = self.move_text(token, &mut news);
-                    push(&mut words, word, &mut open);
-                }
+                TokenKind::DiceRoll(_) => words.push(self.move_text(token, &mut news), Last::Roll),
                 TokenKind::Nag(_) | TokenKind::Glyph(_) => {
                     if !shape.no_nags {
-                        push(&mut words, self.token_text(token).to_string(), &mut open);
+                        words.push(self.token_text(token).to_string(), Last::Nag);
                     }
                 }
                 TokenKind::Comment | TokenKind::LineComment => {
                     if !shape.no_comments {
-                        let written = self.token_text(token);
-                        let inner = match token.kind {
-                            TokenKind::Comment => written.trim_start_matches('{').trim_end_matches('}').to_string(),
-                            _ => written.trim_start_matches(';').replace('}', ")"),
-                        };
-                        // A comment is one word: its line breaks are spaces.
-                        let inner = inner.replace("\r\n", " ").replace(['\r', '\n'], " ");
-                        push(&mut words, format!("{{{inner}}}"), &mut open);
-                        interrupted |= depth == 0;
+                        words.push(comment(token, self.token_text(token)), Last::Comment);
                     }
                 }
                 TokenKind::Escape => {
                     if !shape.no_comments {
-                        words.push(Word::Line(self.token_text(token).trim_end().to_string()));
+                        words.words.push(Word::Line(self.token_text(token).trim_end().to_string()));
                     }
                 }
                 TokenKind::Result(_) => {}
             }
         }
-        for _ in 0..opened {
-            close(&mut words);
+        while words.opened > 0 {
+            words.close();
         }
         if let Some(error) = self.error() {
             let message = error.message.split_whitespace().collect::<Vec<_>>().join(" ").replace('}', ")");
-            words.push(Word::Text(format!("{{{}: {message}}}", error.code.name())));
+            words.push(format!("{{{}: {message}}}", error.code.name()), Last::Comment);
         }
         if !shape.no_results {
-            words.push(Word::Text(self.result_text()));
+            words.push(self.result_text(), Last::Comment);
         }
-        words
+        words.words
     }
 
     /// The EPD lines of the positions written: board, side, castling and
@@ -750,12 +718,98 @@ impl Game<'_> {
     }
 }
 
-/// Ends a variation: `)` after its last word.
-fn close(words: &mut Vec<Word>) {
-    match words.last_mut() {
-        Some(Word::Text(last)) => last.push(')'),
-        _ => words.push(Word::Text(")".to_string())),
+/// What the last word of a movetext was.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+enum Last {
+    #[default]
+    Nothing,
+    Move,
+    Number,
+    Nag,
+    Roll,
+    /// A comment, or a variation's start or end: a black move after it
+    /// gets its number again.
+    Comment,
+}
+
+/// The words of a movetext being shaped.
+#[derive(Default)]
+struct Words {
+    words: Vec<Word>,
+    last: Last,
+    /// A `(` waits for the word it opens; `opened` variations are open.
+    open: bool,
+    opened: usize,
+    /// The side of the last main-line move written, and whether a number
+    /// was written for the next.
+    main_side: Option<Color>,
+    numbered: bool,
+}
+
+impl Words {
+    fn push(&mut self, word: String, last: Last) {
+        match (self.words.last_mut(), self.open) {
+            (Some(Word::Text(before)), true) => before.push_str(&word),
+            _ => self.words.push(Word::Text(word)),
+        }
+        self.open = false;
+        self.last = last;
+        if last == Last::Move {
+            self.numbered = false;
+        }
     }
+
+    fn open(&mut self) {
+        self.push("(".to_string(), Last::Comment);
+        self.open = true;
+        self.opened += 1;
+    }
+
+    /// Ends a variation: `)` after its last word.
+    fn close(&mut self) {
+        if self.opened == 0 {
+            return;
+        }
+        self.opened -= 1;
+        match (self.words.last_mut(), self.open) {
+            (Some(Word::Text(last)), false) => last.push(')'),
+            (Some(Word::Text(last)), true) => {
+                // An empty variation: nothing opened.
+                last.pop();
+                if last.is_empty() {
+                    self.words.pop();
+                }
+            }
+            _ => {}
+        }
+        self.open = false;
+        self.last = Last::Comment;
+    }
+
+    /// The number before a main-line move (`ply`), where the record gave
+    /// none and one is due: at the start, before White's move after
+    /// Black's, before a move after a comment or a variation.
+    fn number_main(&mut self, ply: Option<&PlyFacts>) {
+        let Some(ply) = ply else { return };
+        let due = self.main_side.is_none()
+            || (ply.side == Color::White && self.main_side != Some(Color::White))
+            || self.last == Last::Comment;
+        if due && !self.numbered {
+            let dots = if ply.side == Color::White { "." } else { "..." };
+            self.push(format!("{}{dots}", ply.number), Last::Number);
+        }
+    }
+}
+
+/// A comment as one word in braces (a `;` comment's text put in them),
+/// its line breaks spaces.
+fn comment(token: &Token, written: &str) -> String {
+    let inner = match token.kind {
+        TokenKind::Comment => written.trim_start_matches('{').trim_end_matches('}').to_string(),
+        _ => written.trim_start_matches(';').replace('}', ")"),
+    };
+    let inner = inner.replace("\r\n", " ").replace(['\r', '\n'], " ");
+    format!("{{{inner}}}")
 }
 
 /// A move's text split into the move, its check or mate mark and its
