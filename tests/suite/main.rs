@@ -14,6 +14,7 @@ mod commands_agree;
 mod comments;
 mod compressed;
 mod convert;
+mod convert_shape;
 mod corpus;
 mod dice_records;
 mod encoding;

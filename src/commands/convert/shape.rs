@@ -414,7 +414,15 @@ impl Game<'_> {
             (None, Some((span, o))) => (span, o.map_or("no result", Outcome::pgn).to_string()),
             (None, None) => return None,
         };
-        let end = self.report.end.map_or(String::new(), |t| format!(" ({t:?})"));
+        let end = match self.report.end {
+            Some(Termination::Checkmate { .. }) => " (mate)",
+            Some(Termination::LosingPosition { .. }) => " (a losing position)",
+            Some(Termination::KingCaptured { .. }) => " (a king taken)",
+            Some(Termination::Stalemate) => " (stalemate)",
+            Some(Termination::FivefoldRepetition) => " (fivefold repetition)",
+            Some(Termination::SeventyFiveMoves) => " (75-move rule)",
+            None => "",
+        };
         Some(
             Diagnostic::new(
                 Code::ResultMismatch,
