@@ -113,7 +113,7 @@ pub struct ShapeArgs {
     #[arg(long, help_heading = "Shaping")]
     pub no_checks: bool,
     /// Only the Seven Tag Roster (in its order, `?` where missing), and the
-    /// Variant, SetUp, FEN and Files tags where the game has them.
+    /// Variant, SetUp, FEN, Files and ThronePawn tags where the game has them.
     #[arg(long, help_heading = "Shaping", conflicts_with = "tags")]
     pub seven_tags: bool,
     /// Only these tags, where the game has them (names in any case).

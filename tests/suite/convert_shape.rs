@@ -101,7 +101,10 @@ fn compare(case: &str, file: &str, ours: &str, theirs: &str, how: Compare) {
             }
             _ => {
                 let tags = |t: &[String]| -> Vec<String> {
-                    t.iter().filter(|l| how != Compare::GamesButVariant || !l.starts_with("[Variant ")).cloned().collect()
+                    t.iter()
+                        .filter(|l| how != Compare::GamesButVariant || !l.starts_with("[Variant "))
+                        .cloned()
+                        .collect()
                 };
                 assert_eq!(tags(&a.0), tags(&b.0), "{what}: game {} tags", i + 1);
                 assert_eq!(a.1, b.1, "{what}: game {} moves", i + 1);

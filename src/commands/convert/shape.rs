@@ -48,7 +48,7 @@ pub enum TagChoice {
     All,
     None,
     /// The Seven Tag Roster, and the tags that say how to read the game
-    /// (FEN, SetUp, Variant, Files) where it has them.
+    /// (FEN, SetUp, Variant, Files, ThronePawn) where it has them.
     Seven,
     /// These tags, where the game has them (names match in any case).
     Only(Vec<String>),
@@ -191,6 +191,8 @@ struct PlyFacts {
     side: Color,
     number: u32,
     uci: Range<usize>,
+    /// The FEN before the ply (where wanted: [`Wants::fen_before`]) and after it.
+    fen_before: Range<usize>,
     fen_after: Range<usize>,
     hash_after: u64,
 }
@@ -201,8 +203,8 @@ struct Wants {
     uci: bool,
     /// The FEN after every ply.
     fens: bool,
-    /// The FEN after these plies (0-based), when not every one.
-    fen_after: [Option<usize>; 2],
+    /// The FEN before these plies (0-based).
+    fen_before: [Option<usize>; 2],
     hashes: bool,
 }
 
@@ -212,6 +214,8 @@ pub(super) struct Shaper<'a> {
     moves: MoveWriter<'a>,
     wants: Wants,
     facts: Facts,
+    /// The first position written is still to come (a turn's start).
+    from_pending: bool,
     /// The results set from the board (`--fix-results`), as warnings.
     notes: Vec<Diagnostic>,
 }
@@ -225,10 +229,10 @@ impl<'a> Shaper<'a> {
         let wants = Wants {
             uci: matches!(shape.form, OutputForm::Uci | OutputForm::Jsonl),
             fens,
-            fen_after: [drop.checked_sub(1), last.and_then(|n| n.checked_sub(1))],
+            fen_before: [Some(drop), last],
             hashes: shape.add_tags.contains(&AddTag::Hash),
         };
-        Shaper { moves, wants, facts: Facts::default(), notes: Vec::new() }
+        Shaper { moves, wants, facts: Facts::default(), from_pending: false, notes: Vec::new() }
     }
 
     /// Writes a game in the shape asked for (empty: nothing to write).
@@ -274,6 +278,7 @@ impl Observer for Shaper<'_> {
         self.facts.texts.clear();
         self.facts.start = 0..0;
         self.facts.end = 0..0;
+        self.from_pending = false;
         self.moves.begin(record, letters, files_ak);
     }
     fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
@@ -288,12 +293,20 @@ impl Observer for Shaper<'_> {
             before.write_program_uci(mv, &mut self.facts.texts);
         }
         let uci = start..self.facts.texts.len();
+        let n = self.facts.plies.len();
+        // The first position written starts a turn (Dice chess: `Game::window`).
+        let turn_start = self.facts.plies.last().map(|p| p.side) != Some(before.turn());
+        let first = self.wants.fen_before[0].is_some_and(|d| n == d || (n > d && turn_start && self.from_pending));
+        self.from_pending = self.wants.fen_before[0] == Some(n) && !turn_start || self.from_pending && !first;
+        let fen_before = if first || self.wants.fen_before[1] == Some(n) { self.push_fen(before) } else { 0..0 };
         let (side, number) = (before.turn(), before.fullmoves());
-        self.facts.plies.push(PlyFacts { side, number, uci, fen_after: 0..0, hash_after: 0 });
+        self.facts.plies.push(PlyFacts { side, number, uci, fen_before, fen_after: 0..0, hash_after: 0 });
     }
     fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
-        let Some(n) = self.facts.plies.len().checked_sub(1) else { return };
-        let fen = (self.wants.fens || self.wants.fen_after.contains(&Some(n))).then(|| self.push_fen(after));
+        if self.facts.plies.is_empty() {
+            return;
+        }
+        let fen = self.wants.fens.then(|| self.push_fen(after));
         let hash = if self.wants.hashes { after.hash() } else { 0 };
         if let Some(ply) = self.facts.plies.last_mut() {
             ply.fen_after = fen.unwrap_or(0..0);
@@ -351,7 +364,13 @@ impl Game<'_> {
     /// The plies written: a range of the main line.
     fn window(&self) -> Range<usize> {
         let len = self.replayed();
-        let from = (self.shape.drop_plies as usize).min(len);
+        let mut from = (self.shape.drop_plies as usize).min(len);
+        // A Dice chess turn is not cut: the game starts with the next one
+        // (a position holds no dice).
+        let side = |n: usize| self.facts.plies.get(n).map(|p| p.side);
+        while from > 0 && from < len && side(from - 1) == side(from) {
+            from += 1;
+        }
         let to = self.shape.ply_limit.map_or(len, |n| from.saturating_add(n as usize).min(len));
         from..to
     }
@@ -363,7 +382,10 @@ impl Game<'_> {
         let range = match n.checked_sub(1) {
             None => facts.start.clone(),
             Some(_) if n >= self.replayed() => facts.end.clone(),
-            Some(i) => facts.plies.get(i).map_or(0..0, |p| p.fen_after.clone()),
+            Some(i) => match facts.plies.get(n) {
+                Some(p) if !p.fen_before.is_empty() => p.fen_before.clone(),
+                _ => facts.plies.get(i).map_or(0..0, |p| p.fen_after.clone()),
+            },
         };
         facts.texts.get(range).unwrap_or_default()
     }
@@ -472,7 +494,7 @@ impl Game<'_> {
             TagChoice::All if self.pgn => roster().chain(rest().map(own)).collect(),
             TagChoice::All => record.tags.iter().map(own).collect(),
             TagChoice::Seven => {
-                const READING: [&str; 4] = ["Variant", "SetUp", "FEN", "Files"];
+                const READING: [&str; 5] = ["Variant", "SetUp", "FEN", "Files", "ThronePawn"];
                 roster().chain(record.tags.iter().filter(|t| READING.contains(&t.name.as_str())).map(own)).collect()
             }
             TagChoice::Only(names) => {
@@ -799,9 +821,10 @@ impl Words {
     /// Black's, before a move after a comment or a variation.
     fn number_main(&mut self, ply: Option<&PlyFacts>) {
         let Some(ply) = ply else { return };
+        // (Consecutive moves of one side are one Dice chess turn: no number
+        // within it.)
         let due = self.main_side.is_none()
-            || (ply.side == Color::White && self.main_side != Some(Color::White))
-            || self.last == Last::Comment;
+            || (self.main_side != Some(ply.side) && (ply.side == Color::White || self.last == Last::Comment));
         if due && !self.numbered {
             let dots = if ply.side == Color::White { "." } else { "..." };
             self.push(format!("{}{dots}", ply.number), Last::Number);
