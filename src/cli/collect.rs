@@ -115,18 +115,34 @@ pub fn read_all<T: Send>(
     Ok(unreadable)
 }
 
-/// Writes a game's bytes as read, on a line of its own: after a line break
-/// when the bytes written before (`ends_line` says) did not end their line.
+/// What the games written so far end with, for the blank line between
+/// games (see [`write_game_bytes`]); the default is nothing written yet.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Separation {
+    /// Line ends the next game needs before it, and how they are written.
+    missing: usize,
+    eol: &'static [u8],
+}
+
+/// Writes a game's bytes as read, after a blank line when the bytes
+/// written before (`between` says) did not end with one: the games of the
+/// output are kept apart by a blank line, as PGN writes them, even where
+/// the input had none. White space and line ends are those of the input
+/// (CR LF after CR LF).
 pub fn write_game_bytes(
     out: &mut (impl std::io::Write + ?Sized),
     bytes: &[u8],
-    ends_line: &mut bool,
+    between: &mut Separation,
 ) -> std::io::Result<()> {
-    if !*ends_line {
-        out.write_all(b"\n")?;
+    for _ in 0..between.missing {
+        out.write_all(between.eol)?;
     }
     out.write_all(bytes)?;
-    *ends_line = bytes.last().is_none_or(|&b| b == b'\n');
+    // The line ends among the white space that ends the game.
+    let tail = bytes.iter().rev().take_while(|b| b.is_ascii_whitespace());
+    let line_ends = tail.filter(|&&b| b == b'\n').count();
+    let eol: &[u8] = if bytes.ends_with(b"\r\n") { b"\r\n" } else { b"\n" };
+    *between = Separation { missing: 2usize.saturating_sub(line_ends), eol };
     Ok(())
 }
 

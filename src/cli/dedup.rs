@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
+use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -16,7 +16,8 @@ use crate::replay::Options;
 #[derive(Args, Debug)]
 #[command(after_help = "Copies are games of the same variant and start position with the same main-line moves, \
 whatever letters, style, tags, comments or file they are written in. A game that does not replay without \
-error is compared with none (and written). Exit status: 0 no copies, 1 copies found, 2 an input could not be read. One output, one encoding: the games of a single input are copied byte for byte; with several inputs, \
+error is compared with none (and written). Exit status: 0 no copies, 1 copies found, 2 an input could not be read. One output, one encoding: the games of a single input are copied byte for byte, with a blank line between games (added where \
+the input had none); with several inputs, \
 games read in another encoding than UTF-8 (Latin-1, Windows-1251, KOI8-R, ...) are written in UTF-8, and a \
 note on standard error names each such input. A UTF-16 file is always written in UTF-8.\n\n\
 Examples:\n  pgn100 dedup --report corpus/ twic.zip\n  pgn100 dedup a.pgn b.pgn.zst -o unique.pgn\n  \
@@ -41,7 +42,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
     let mut seen = Seen::new(args.report);
     let write_games = args.output.is_some() || !args.report;
     let mut run = |out: &mut dyn Write| -> Result<bool, Box<dyn std::error::Error>> {
-        let (mut current, mut number, mut ends_line) = (usize::MAX, 0u64, true);
+        let (mut current, mut number, mut ends_line) = (usize::MAX, 0u64, Separation::default());
         read_all(
             &inputs,
             encoding,

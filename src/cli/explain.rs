@@ -132,8 +132,11 @@ Br\u{fc}ssel) is a Western letter: the file is read as Windows-1252 (which reads
 the PGN standard's own set), CP437 or CP850 (DOS), whichever makes those bytes Latin letters. Runs of \
 such bytes are Cyrillic words: the file is read as Windows-1251, KOI8-R or CP866, whichever makes it read \
 as notation (piece letters followed by squares, Кf3, Фe2-h5, and Russian words in tags and comments). A \
-file in UTF-16 is read by its BOM. When another encoding reads almost as well, the note names it. \
---encoding NAME chooses."
+file in UTF-16 is read by its BOM. When another encoding reads almost as well, the note names it. The \
+note points at the first byte beyond ASCII, which decided. A file that joins texts in several encodings \
+(collections in UTF-8 and in Windows-1251 concatenated) is read game by game in each: valid UTF-8 is \
+UTF-8, and from the first game that is not, the encoding is detected again; a note says where it \
+changes. --encoding NAME chooses."
         }
         Code::Undecodable => {
             "Bytes that are no character in the file's encoding (shown as \u{fffd}): a warning, the first one of \

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::collect::{fatal, file_ranges, read_all, write_game_bytes};
+use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation};
 use super::input::InputArgs;
 use super::progress::Progress;
 use super::Outcome;
@@ -15,7 +15,8 @@ use crate::replay::Options;
 
 #[derive(Args, Debug)]
 #[command(after_help = "Every criterion given must hold; --tag criteria on the same tag name: any one of them. \
-With --variant, games without a Variant tag are read as that variant and only its games match. One output, one encoding: the games of a single input are copied byte for byte; with several inputs, \
+With --variant, games without a Variant tag are read as that variant and only its games match. One output, one encoding: the games of a single input are copied byte for byte, with a blank line between games (added where \
+the input had none); with several inputs, \
 games read in another encoding than UTF-8 (Latin-1, Windows-1251, KOI8-R, ...) are written in UTF-8, and a \
 note on standard error names each such input. A UTF-16 file is always written in UTF-8.\n\n\
 Examples:\n  pgn100 filter --tag 'White~Карпов' --fold games.pgn\n  \
@@ -93,7 +94,7 @@ pub fn run(args: &FilterArgs) -> Outcome {
     let progress = Progress::new(&inputs);
     let (mut games, mut matched) = (0usize, 0usize);
     let unreadable = super::output::to_output(args.output.as_deref(), |out| {
-        let mut ends_line = true;
+        let mut ends_line = Separation::default();
         read_all(
             &inputs,
             encoding,

@@ -3,7 +3,9 @@
 //! ([`crate::notation::commands`]): `[%emt]` where written, else the
 //! difference of a side's `[%clk]` readings plus the increment of a
 //! `TimeControl` of the form `BASE` or `BASE+INCREMENT` (seconds; a side's
-//! first reading counts from BASE). Syntax only: the main line is the
+//! first reading counts from BASE). A reading above the one before plus
+//! the increment (a clock set above the tag's base, time an arbiter gave)
+//! is a move that took no time: counted, as 0 seconds. Syntax only: the main line is the
 //! record's moves outside variations, whether or not they replay. Counts
 //! only, so merging is exact.
 
@@ -75,7 +77,7 @@ impl TimeStats {
                 let slot = last.get_mut(side)?;
                 let before = slot.replace(clock);
                 let (_, increment) = clocks?;
-                (before? + increment).checked_sub(clock)
+                Some((before? + increment).saturating_sub(clock))
             });
             if let Some(ms) = notes.elapsed.or(from_clock) {
                 timed.moves += 1;

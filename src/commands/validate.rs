@@ -3,7 +3,7 @@
 
 use crate::diag::{Code, Diagnostic, Severity, SourceFile};
 use crate::input::batch::{for_each_chunk, Blocks, NotText, Oversized, BLOCK};
-use crate::notation::decode::{decode, option_name, Charset, FileBytes};
+use crate::notation::decode::{decode, first_beyond_ascii, option_name, Charset, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 use crate::replay::{replay, Options};
 
@@ -15,16 +15,18 @@ pub struct FileReport {
     pub invalid: usize,
 }
 
-/// The note for a file read in a detected legacy encoding; `runner_up`
-/// is an encoding that read almost as well.
-pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>) -> Diagnostic {
+/// The note for a file read in a detected legacy encoding, at the
+/// character that decided it (`at`, in the text the note is shown in);
+/// `runner_up` is an encoding that read almost as well.
+pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>, text: &str, at: usize) -> Diagnostic {
     let name = encoding.name();
+    let span = char_span(text, at);
     let d = match runner_up {
-        None => Diagnostic::new(Code::Encoding, 0..0, format!("the file is not UTF-8; read as {name}"))
+        None => Diagnostic::new(Code::Encoding, span, format!("the file is not UTF-8; read as {name}"))
             .help("pass --encoding to choose another, or save the file as UTF-8"),
         Some(other) => Diagnostic::new(
             Code::Encoding,
-            0..0,
+            span,
             format!("the file is not UTF-8; read as {name}, though {} reads almost as well", other.name()),
         )
         .help(format!(
@@ -34,6 +36,30 @@ pub fn encoding_note(encoding: Charset, runner_up: Option<Charset>) -> Diagnosti
         )),
     };
     d.label("read as ".to_string() + name)
+}
+
+/// The note for a file that changes encoding (texts in several encodings
+/// joined): from the game of the character at `at` (in `text`, the text
+/// the note is shown in), which decided it, it is read as `now`, before
+/// as `before`.
+pub fn encoding_change(before: Charset, now: Charset, text: &str, at: usize) -> Diagnostic {
+    let message = format!("the encoding changes: read as {} from this game on ({} before)", now.name(), before.name());
+    Diagnostic::new(Code::Encoding, char_span(text, at), message)
+        .label("read as ".to_string() + now.name())
+        .help("the file joins texts in more than one encoding: save it in one (UTF-8), or pass --encoding to read all of it in one")
+}
+
+/// The span of the character at `at` of `text` (empty at its end).
+fn char_span(text: &str, at: usize) -> std::ops::Range<usize> {
+    let len = text.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+    at..at + len
+}
+
+/// The line of `text` that holds the offset `at`: its start and its text.
+fn line_at(text: &str, at: usize) -> (usize, &str) {
+    let start = text.get(..at).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+    let end = text.get(at..).and_then(|t| t.find('\n')).map_or(text.len(), |i| at + i);
+    (start, text.get(start..end).unwrap_or_default())
 }
 
 /// The diagnostic for the first undecodable byte (now U+FFFD) at `at`: a
@@ -161,7 +187,8 @@ pub fn validate_stream_prepared<R: std::io::Read + Send, P: Send>(
     mut emit: impl FnMut(&Diagnostic, &SourceFile, P) -> std::io::Result<()>,
     count: &mut StreamCount,
 ) -> std::io::Result<()> {
-    let mut noted = false;
+    // The encoding of the blocks so far, as noted.
+    let mut noted: Option<Charset> = None;
     let emit = std::cell::RefCell::new(|d: &Diagnostic, source: &SourceFile, prepared: Option<P>| {
         let prepared = prepared.unwrap_or_else(|| prepare(d, source));
         emit(d, source, prepared)
@@ -180,12 +207,22 @@ pub fn validate_stream_prepared<R: std::io::Read + Send, P: Send>(
             (report, prepared)
         },
         |blocks, block, at| -> std::io::Result<()> {
-            if let (false, None, Some(used)) = (noted, encoding, blocks.used) {
-                noted = true;
-                if used != Charset::UTF_8 {
-                    let d = encoding_note(used, blocks.runner_up);
-                    let first = block.lines().next().unwrap_or("").to_string();
-                    (*emit.borrow_mut())(&d, &SourceFile::chunk(name, first, at.lines_before, at.bytes), None)?;
+            // Noted at the character that decided it: when the file is not
+            // UTF-8, and wherever it changes.
+            if let (None, Some(used), Some(decided)) = (encoding, blocks.used, blocks.decided) {
+                let (start, line) = line_at(block, decided);
+                let note = match noted.replace(used) {
+                    None if used != Charset::UTF_8 => {
+                        Some(encoding_note(used, blocks.runner_up, line, decided - start))
+                    }
+                    Some(before) if before != used => Some(encoding_change(before, used, line, decided - start)),
+                    _ => None,
+                };
+                if let Some(d) = note {
+                    let lines = at.lines_before
+                        + memchr::memchr_iter(b'\n', block.as_bytes().get(..start).unwrap_or_default()).count();
+                    let source = SourceFile::chunk(name, line.to_string(), lines, at.bytes.from(block, start));
+                    (*emit.borrow_mut())(&d, &source, None)?;
                 }
             }
             // A game over the limit: an invalid game, counted in its place.
@@ -238,7 +275,8 @@ pub fn validate_bytes(name: &str, bytes: &[u8], encoding: Option<Charset>, optio
     }
     let mut diagnostics = Vec::new();
     if decoded.guessed && decoded.encoding != Charset::UTF_8 {
-        diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up));
+        let at = first_beyond_ascii(&decoded.text);
+        diagnostics.push(encoding_note(decoded.encoding, decoded.runner_up, &decoded.text, at));
     }
     let bytes = FileBytes { start: 0, width: decoded.width() };
     let source = SourceFile::chunk(name, decoded.text, 0, bytes);

@@ -17,7 +17,7 @@ use std::ops::Range;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use crate::notation::decode::{binary_at, decode_vec, Charset, FileBytes, Width};
+use crate::notation::decode::{binary_at, decode_vec, first_beyond_ascii, next_part, Charset, FileBytes, Width};
 use crate::notation::reader::{last_boundary, next_boundary};
 
 /// Bytes read at a time.
@@ -202,10 +202,21 @@ pub struct Blocks<R> {
     /// Whether a block had bytes that could not be decoded.
     pub had_errors: bool,
     /// The encoding named, or detected (known after the first block that
-    /// is not ASCII; `None` while every block so far was ASCII).
+    /// is not ASCII; `None` while every block so far was ASCII): the last
+    /// block's, or the one before it when that block is ASCII. A file that
+    /// joins texts in several encodings changes it (see [`next_part`]).
     pub used: Option<Charset>,
     /// A legacy encoding that read almost as well as `used`.
     pub runner_up: Option<Charset>,
+    /// Where in the last block's text the character that decided `used`
+    /// stands, when that block is the first in it (its first character
+    /// beyond ASCII; 0 when it has none, in a named encoding or UTF-16).
+    pub decided: Option<usize>,
+    /// The value of `used` that `decided` was last given for.
+    announced: Option<Charset>,
+    /// The rest of a block cut where its encoding changes, and where in it
+    /// the next part starts.
+    rest: Option<(Vec<u8>, usize)>,
     /// Where the last block returned lies in the file.
     pub last: FileBytes,
     /// File bytes of the blocks returned so far.
@@ -256,6 +267,9 @@ impl<R: Read> Blocks<R> {
             had_errors: false,
             used: encoding,
             runner_up: None,
+            decided: None,
+            announced: None,
+            rest: None,
             last: FileBytes::default(),
             consumed: 0,
             raw: None,
@@ -488,6 +502,10 @@ impl<R: Read> Iterator for Blocks<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.oversized = None;
+        self.decided = None;
+        if let Some((bytes, at)) = self.rest.take() {
+            return Some(Ok(self.decode_part(bytes, at)));
+        }
         loop {
             self.fill();
             if self.pending.is_empty() {
@@ -520,32 +538,57 @@ impl<R: Read> Iterator for Blocks<R> {
             self.size = (self.size * 2).min(self.block);
             let rest = self.pending.split_off(cut);
             let bytes = std::mem::replace(&mut self.pending, rest);
-            // UTF-16 is UTF-8 in `pending`.
-            let forced = if self.utf16.is_some() { Some(Charset::UTF_8) } else { self.encoding.or(self.used) };
-            let (ascii, len) = (bytes.is_ascii(), bytes.len());
-            let (decoded, raw) = decode_vec(bytes, forced);
-            // ASCII reads the same in every encoding: the first block with
-            // other bytes decides (a file can start with 4 MB of Latin games).
-            if forced.is_none() && !ascii {
-                self.used = Some(decoded.encoding);
-                self.runner_up = decoded.runner_up;
-            }
-            self.had_errors |= decoded.had_errors;
-            let (width, len) = match self.utf16 {
-                Some(_) => (Width::Utf16, Width::Utf16.bytes(&decoded.text)),
-                None => (decoded.width(), len),
-            };
-            if self.text_places() {
-                self.last = FileBytes { start: self.text_consumed, width: Width::Utf8 };
-                self.raw = None;
-            } else {
-                self.last = FileBytes { start: self.consumed, width };
-                self.raw = raw;
-            }
-            self.consumed += len;
-            self.text_consumed += decoded.text.len();
-            return Some(Ok(decoded.text));
+            return Some(Ok(self.decode_part(bytes, 0)));
         }
+    }
+}
+
+impl<R: Read> Blocks<R> {
+    /// Decodes the block `bytes[at..]` as the block returned: the whole of
+    /// it, or its first part in one encoding when the file changes encoding
+    /// in it ([`next_part`]; the rest is kept for the next call).
+    fn decode_part(&mut self, bytes: Vec<u8>, at: usize) -> String {
+        // UTF-16 is UTF-8 in `pending`.
+        let named = if self.utf16.is_some() { Some(Charset::UTF_8) } else { self.encoding };
+        let whole = bytes.get(at..).unwrap_or_default();
+        // ASCII reads the same in every encoding: the first block with
+        // other bytes decides (a file can start with 4 MB of Latin games).
+        let ascii = whole.is_ascii();
+        let part = (named.is_none() && !ascii).then(|| next_part(whole, self.used));
+        let len = part.map_or(whole.len(), |p| p.len);
+        let own = if at == 0 && len == bytes.len() {
+            bytes
+        } else {
+            let own = whole.get(..len).unwrap_or_default().to_vec();
+            if at + len < bytes.len() {
+                self.rest = Some((bytes, at + len));
+            }
+            own
+        };
+        let forced = named.or(part.and_then(|p| p.encoding)).or(self.used);
+        let (decoded, raw) = decode_vec(own, forced);
+        if let Some(p) = part.filter(|p| p.encoding.is_some() && p.encoding != self.used) {
+            (self.used, self.runner_up) = (p.encoding, p.runner_up);
+        }
+        if self.used.is_some() && self.used != self.announced {
+            self.announced = self.used;
+            self.decided = Some(first_beyond_ascii(&decoded.text));
+        }
+        self.had_errors |= decoded.had_errors;
+        let (width, len) = match self.utf16 {
+            Some(_) => (Width::Utf16, Width::Utf16.bytes(&decoded.text)),
+            None => (decoded.width(), len),
+        };
+        if self.text_places() {
+            self.last = FileBytes { start: self.text_consumed, width: Width::Utf8 };
+            self.raw = None;
+        } else {
+            self.last = FileBytes { start: self.consumed, width };
+            self.raw = raw;
+        }
+        self.consumed += len;
+        self.text_consumed += decoded.text.len();
+        decoded.text
     }
 }
 
@@ -566,6 +609,9 @@ pub struct BlockInfo {
     pub used: Option<Charset>,
     /// [`Blocks::runner_up`] after the block.
     pub runner_up: Option<Charset>,
+    /// [`Blocks::decided`]: where in the block the character that decided
+    /// `used` stands, when the block is the first in it.
+    pub decided: Option<usize>,
     /// The bytes the block was decoded from ([`Blocks::raw`]; `None`:
     /// the text's own, which a caller that keeps them copies).
     pub raw: Option<Vec<u8>>,
@@ -605,8 +651,13 @@ fn read_block<R: Read>(blocks: &mut Blocks<R>) -> Option<std::io::Result<ReadBlo
     lines += newlines(at..text.len());
     let oversized = blocks.oversized.take();
     lines += oversized.as_ref().map_or(0, |o| o.lines);
-    let info =
-        BlockInfo { used: blocks.used, runner_up: blocks.runner_up, raw: std::mem::take(&mut blocks.raw), oversized };
+    let info = BlockInfo {
+        used: blocks.used,
+        runner_up: blocks.runner_up,
+        decided: blocks.decided,
+        raw: std::mem::take(&mut blocks.raw),
+        oversized,
+    };
     Some(Ok(ReadBlock { text: Arc::new(text), chunks: list, lines, bytes: blocks.last, info }))
 }
 

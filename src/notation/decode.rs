@@ -263,6 +263,103 @@ fn decode_as_is(bytes: &[u8], forced: Option<Charset>) -> Decoded {
     Decoded { runner_up, ..done(text, encoding, true, had_errors) }
 }
 
+/// The first part of a text of whole games that is in one encoding (see
+/// [`next_part`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Its length in bytes: the whole text, or up to the start of a game.
+    pub len: usize,
+    /// Its encoding; `None` when it is ASCII, which reads alike in every
+    /// encoding that keeps ASCII.
+    pub encoding: Option<Charset>,
+    /// A legacy encoding that read almost as well, when it was detected here.
+    pub runner_up: Option<Charset>,
+}
+
+/// The first part of `bytes` (whole games, not all ASCII) that is in one
+/// encoding, given the encoding of the text before it (`used`: detected,
+/// `None` while all of it was ASCII). The parts are whole games (see
+/// [`next_game`]).
+///
+/// A file can join texts in more than one encoding (collections saved
+/// apart, then concatenated). Games that are valid UTF-8 are UTF-8: a
+/// legacy text of any length almost never is. From the first game that is
+/// not, the encoding is detected again (or stays the legacy encoding found
+/// before it), up to the next game that is valid UTF-8 beyond ASCII.
+/// Damaged UTF-8 (a few undecodable bytes among UTF-8 letters) stays UTF-8
+/// up to a game that reads as a legacy encoding. The whole text is one
+/// part when it is in one encoding: it is validated as UTF-8 once (SIMD);
+/// only a text that is not UTF-8 is looked at game by game.
+pub fn next_part(bytes: &[u8], used: Option<Charset>) -> Part {
+    let part = |len, encoding| Part { len, encoding, runner_up: None };
+    let bad = match simdutf8::compat::from_utf8(bytes) {
+        Ok(_) => return part(bytes.len(), (!bytes.is_ascii()).then_some(Charset::UTF_8)),
+        Err(e) => e.valid_up_to(),
+    };
+    // UTF-8 letters before the game of the first byte that is not UTF-8:
+    // the games before that one are UTF-8, and a part of their own when
+    // that game is in a legacy encoding (not damaged UTF-8).
+    let mut start = 0;
+    if !bytes.get(..bad).unwrap_or_default().is_ascii() {
+        while let Some(game) = next_game(bytes, start + 1).filter(|&g| g <= bad) {
+            start = game;
+        }
+    }
+    let (encoding, runner_up) = match used {
+        Some(legacy) if legacy != Charset::UTF_8 && start == 0 => (legacy, None),
+        _ => {
+            let Detection { encoding, runner_up } = detect(bytes.get(start..).unwrap_or_default());
+            (encoding, runner_up)
+        }
+    };
+    if start > 0 && encoding != Charset::UTF_8 {
+        return part(start, Some(Charset::UTF_8));
+    }
+    // The part ends at the first game of the other kind: valid UTF-8 beyond
+    // ASCII after a legacy part; a legacy text after damaged UTF-8.
+    let other = |game: &[u8]| match simdutf8::basic::from_utf8(game) {
+        Ok(_) => encoding != Charset::UTF_8 && !game.is_ascii(),
+        Err(_) => encoding == Charset::UTF_8 && detect(game).encoding != Charset::UTF_8,
+    };
+    let mut game = next_game(bytes, bad);
+    while let Some(start) = game {
+        game = next_game(bytes, start + 1);
+        if other(bytes.get(start..game.unwrap_or(bytes.len())).unwrap_or_default()) {
+            return Part { len: start, encoding: Some(encoding), runner_up };
+        }
+    }
+    Part { len: bytes.len(), encoding: Some(encoding), runner_up }
+}
+
+/// The start of the first game at or after `from` (and after 0): a line
+/// that starts with `[` after a line that is no tag (the result of the
+/// game before it, say), blank lines aside: joined files need not leave a
+/// blank line between their games.
+fn next_game(bytes: &[u8], from: usize) -> Option<usize> {
+    let finder = memchr::memmem::Finder::new(b"\n[");
+    let mut at = from.saturating_sub(1);
+    while let Some(i) = bytes.get(at..).and_then(|rest| finder.find(rest)) {
+        let nl = at + i;
+        let before = bytes.get(..nl).unwrap_or_default();
+        // The last line before it that is not blank.
+        if let Some(last) = before.iter().rposition(|b| !b.is_ascii_whitespace()) {
+            let line = memchr::memrchr(b'\n', before.get(..last).unwrap_or_default()).map_or(0, |n| n + 1);
+            let first = before.get(line..).and_then(|l| l.iter().find(|b| !b.is_ascii_whitespace()));
+            if first != Some(&b'[') {
+                return Some(nl + 1);
+            }
+        }
+        at = nl + 1;
+    }
+    None
+}
+
+/// The offset of the first character beyond ASCII of `text`: the one that
+/// decided its encoding (0 when there is none).
+pub fn first_beyond_ascii(text: &str) -> usize {
+    text.bytes().position(|b| !b.is_ascii()).unwrap_or(0)
+}
+
 /// How many bytes of the file a byte of decoded text stands for.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Width {
@@ -369,6 +466,39 @@ mod tests {
         let k = d.text.find('К').expect("К");
         assert_eq!(file.offset(&d.text, k), 7 + bytes.iter().position(|&b| b == 0xd0).expect("К"));
         assert_eq!(file.offset(&d.text, d.text.len()), 7 + bytes.len());
+    }
+
+    /// The parts of a text in one encoding each: games joined with no
+    /// blank line between them, in UTF-8 and Windows-1251 either way
+    /// round; damaged UTF-8 stays UTF-8; ASCII games join the part after.
+    #[test]
+    fn texts_in_two_encodings_come_in_parts() {
+        let utf8 = "[Event \"Турнир\"]\n\n1. Кc2-d4 Кc9-d7 *\n";
+        let legacy = Charset::WINDOWS_1251.encode("[Event \"Чемпионат города\"]\n\n1. Кc2-d4 {хороший ход} *\n");
+        let ascii = "[Event \"x\"]\n\n1. e3-e5 *\n";
+        let parts = |bytes: &[u8], mut used: Option<Charset>| {
+            let mut out = Vec::new();
+            let mut at = 0;
+            while at < bytes.len() {
+                let part = next_part(bytes.get(at..).unwrap_or_default(), used);
+                assert!(part.len > 0);
+                out.push((part.len, part.encoding.map(Charset::name)));
+                used = part.encoding.or(used);
+                at += part.len;
+            }
+            out
+        };
+        let (u, l, a) = (utf8.len(), legacy.len(), ascii.len());
+        let joined = [utf8.as_bytes(), ascii.as_bytes(), &legacy, utf8.as_bytes()].concat();
+        assert_eq!(parts(&joined, None), [(u + a, Some("UTF-8")), (l, Some("windows-1251")), (u, Some("UTF-8"))]);
+        let joined = [&legacy, ascii.as_bytes(), utf8.as_bytes(), &legacy].concat();
+        let one_part = [(l + a, Some("windows-1251")), (u, Some("UTF-8")), (l, Some("windows-1251"))];
+        assert_eq!(parts(&joined, None), one_part);
+        // A byte lost among UTF-8 letters is no change of encoding.
+        let damaged = [utf8.as_bytes(), b"[Event \"\xff\"]\n\n1. \xd0\x9ac2-d4 *\n", utf8.as_bytes()].concat();
+        assert_eq!(parts(&damaged, None), [(damaged.len(), Some("UTF-8"))]);
+        // A tag line after a tag line, or a blank line after one, is no game's start.
+        assert_eq!(next_game(b"[A \"1\"]\n\n[B \"2\"]\n1. e4 *\n[A \"1\"]", 0), Some(25));
     }
 
     #[test]

@@ -353,3 +353,134 @@ fn decode_vec_and_plain_text_take_text_as_it_is_and_agree_with_decode() {
         }
     }
 }
+
+/// A diagnostic as its game, line, column, and code with message.
+type Found = (Option<usize>, usize, usize, String);
+
+/// What `validate` streams of `bytes` (on 2 threads): every diagnostic as
+/// game, line, column, code and message, the encoding notes apart; and
+/// the games and invalid ones counted.
+fn streamed(bytes: &[u8]) -> (Vec<Found>, Vec<String>, (usize, usize)) {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("pool");
+    let (mut found, mut notes) = (Vec::new(), Vec::new());
+    let count = pgn100::commands::validate_stream("x", bytes, None, Options::default(), &pool, |d, source| {
+        let (line, col) = source.line_col(d.span.start);
+        if d.code == Code::Encoding {
+            let under = source.text.get(d.span.clone()).unwrap_or_default();
+            notes.push(format!("{line}:{col} {under:?} {}", d.message));
+        } else {
+            found.push((d.game, line, col, format!("{} {}", d.code, d.message)));
+        }
+        Ok(())
+    })
+    .expect("a byte slice reads");
+    (found, notes, (count.games, count.invalid))
+}
+
+/// The line and column (counted in characters, from 1) of the first
+/// character beyond ASCII of `text`.
+fn first_beyond_ascii(text: &str) -> (usize, usize) {
+    let at = text.find(|c: char| !c.is_ascii()).expect("a letter beyond ASCII");
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+}
+
+/// A collection in UTF-8 and one in Windows-1251 joined byte for byte, as
+/// concatenated downloads are (no blank line between them), in both
+/// orders: every game reads as it reads alone (the same text, the same
+/// diagnostics at the same places), and a note says where the encoding
+/// changes, at the first letter of the part that decided it; in blocks of
+/// every size, so that the change falls inside a block and at its edge.
+#[test]
+fn a_file_in_two_encodings_reads_each_game_in_its_own() {
+    let read = |path: &str| std::fs::read_to_string(corpus(path)).expect("corpus");
+    let games = oracle_games();
+    let utf8_text: String = [
+        read("valid/grand_cyrillic.pgn"),
+        read("valid/throne_pawn_spellings.pgn"),
+        games[..150].concat(),
+        read("invalid/ambiguous_move.pgn"),
+    ]
+    .concat();
+    let legacy_text = std::fs::read(corpus("invalid/encoding.pgn")).expect("corpus");
+    let legacy_text = decode(&legacy_text, Some(Charset::WINDOWS_1251)).text
+        + &with_words(&(games[150..300].concat() + &read("invalid/wrong_man.pgn")));
+    let utf8 = utf8_text.clone().into_bytes();
+    let legacy = encode(WINDOWS_1251, &legacy_text);
+    let (utf8_alone, legacy_alone) = (streamed(&utf8), streamed(&legacy));
+    assert!(utf8_alone.1.is_empty() && legacy_alone.1.len() == 1, "{:?} {:?}", utf8_alone.1, legacy_alone.1);
+    for (first, second) in [(&utf8_alone, &legacy_alone), (&legacy_alone, &utf8_alone)] {
+        assert!(!first.0.is_empty() && !second.0.is_empty(), "diagnostics to compare");
+    }
+    let parts = [("UTF-8", &utf8_text, &utf8, &utf8_alone), ("windows-1251", &legacy_text, &legacy, &legacy_alone)];
+    for order in [[0, 1], [1, 0]] {
+        let [(name1, text1, bytes1, alone1), (name2, text2, bytes2, alone2)] = order.map(|i| parts[i]);
+        assert!(text1.ends_with("*\n") && text2.starts_with("[Event"), "joined with no blank line");
+        let joined = [bytes1.as_slice(), bytes2.as_slice()].concat();
+        let (found, notes, count) = streamed(&joined);
+        // Each game as alone: the second part's games and lines after the first's.
+        let lines = text1.matches('\n').count();
+        let mut expected = alone1.0.clone();
+        expected.extend(
+            alone2
+                .0
+                .iter()
+                .map(|(game, line, col, what)| (game.map(|g| g + alone1.2 .0), line + lines, *col, what.clone())),
+        );
+        assert_eq!(found, expected, "{name1} then {name2}");
+        assert_eq!(count, (alone1.2 .0 + alone2.2 .0, alone1.2 .1 + alone2.2 .1), "{name1} then {name2}");
+        // The notes: the first part's, if any, then the change.
+        let (line, col) = first_beyond_ascii(text2);
+        let under = text2.chars().find(|c| !c.is_ascii()).expect("a letter");
+        let mut want = alone1.1.clone();
+        want.push(format!(
+            "{}:{col} \"{under}\" the encoding changes: read as {name2} from this game on ({name1} before)",
+            line + lines
+        ));
+        assert_eq!(notes, want, "{name1} then {name2}");
+        // The text, in blocks of every size.
+        for block in [1000, 5000, pgn100::input::batch::BLOCK] {
+            let mut blocks = pgn100::input::batch::Blocks::new(joined.as_slice(), None, block);
+            let text: String = blocks.by_ref().map(|b| b.expect("read")).collect();
+            assert!(text == format!("{text1}{text2}"), "{name1} then {name2}, blocks of {block}");
+        }
+    }
+    // From the command line: every game, and the note.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("joined.pgn");
+    std::fs::write(&path, [utf8.as_slice(), legacy.as_slice()].concat()).expect("written");
+    let o = pgn100(&["validate", path.to_str().expect("path")]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let games = utf8_alone.2 .0 + legacy_alone.2 .0;
+    let invalid = utf8_alone.2 .1 + legacy_alone.2 .1;
+    assert!(out.contains(&format!("{games} game(s): {} valid, {invalid} invalid", games - invalid)), "{out}");
+    assert!(out.contains("the encoding changes: read as windows-1251 from this game on (UTF-8 before)"), "{out}");
+}
+
+/// The note points at the first letter beyond ASCII, which decided the
+/// encoding, not at the first line of the file (or of its block): far
+/// into a file of Latin games, in the file read whole, streamed, and on
+/// the command line.
+#[test]
+fn the_encoding_note_points_at_the_letter_that_decided() {
+    let latin = std::fs::read_to_string(corpus("valid/latin_short_annotated.pgn")).expect("corpus");
+    let cyrillic = "[Event \"Турнир\"]\n\n1. Кc2-d4 Кc9-d7 *\n";
+    let text = latin.repeat(2000) + "\n" + cyrillic;
+    let bytes = encode(WINDOWS_1251, &text);
+    let (line, col) = first_beyond_ascii(&text);
+    assert!(line > 20_000 && bytes.len() > 2 * pgn100::input::batch::BLOCK / 16, "{line}");
+    let r = validate_bytes("x", &bytes, None, Options::default());
+    let note = r.diagnostics.first().expect("the note");
+    assert_eq!((note.code, r.source.line_col(note.span.start)), (Code::Encoding, (line, col)));
+    assert_eq!(r.source.text.get(note.span.clone()), Some("Т"));
+    let (_, notes, _) = streamed(&bytes);
+    assert_eq!(notes, [format!("{line}:{col} \"Т\" the file is not UTF-8; read as windows-1251")]);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("late.pgn");
+    std::fs::write(&path, &bytes).expect("written");
+    let o = pgn100(&["validate", "--format", "json", path.to_str().expect("path")]);
+    let note: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let offset = note["offset"].as_u64().expect("offset") as usize;
+    assert_eq!(bytes.get(offset..offset + 1), Some(encode(WINDOWS_1251, "Т").as_slice()), "{note}");
+}

@@ -43,6 +43,7 @@ mod outputs;
 mod properties;
 mod reader;
 mod replay_report;
+mod report;
 mod royal_notation;
 mod royal_rules;
 mod scanner;

@@ -440,3 +440,42 @@ fn first_moves_are_counted_by_variant() {
         assert_eq!(counted.get(&format!("Royal: {}", uci(&long))).map(u64::to_string), Some(n), "{long}");
     }
 }
+
+/// Seconds per move from the clocks of a real broadcast (the Champions
+/// Chess Tour 2024, round 2.2, `TimeControl "600+2"`): every one of its 80
+/// readings is a move counted, the first ones too, whose clock (10:03) is
+/// above the base plus the increment (602 s): those took no time. By hand
+/// (and with python-chess's `clock()`): each side's last reading (from
+/// 600) plus 2 less this one, summed over the 80 moves, 0 where it is
+/// below 0, is 1,139 s, 14.2 s a move (78 moves and 14.6 s when the first
+/// two were left out).
+#[test]
+fn seconds_per_move_count_every_clock_reading_of_a_broadcast() {
+    let file = "corpus/chess/2024-champions-chess-tour-finals-day5.pgn";
+    let text = corpus("chess/2024-champions-chess-tour-finals-day5.pgn");
+    // The game with the time control, and its readings in seconds, in order.
+    let game = text.split("\n\n[Event").find(|g| g.contains("[TimeControl \"600+2\"]")).expect("the game");
+    let readings: Vec<i64> = game
+        .split("[%clk")
+        .skip(1)
+        .map(|r| {
+            let hms = r.split(']').next().expect("a reading").trim();
+            hms.split(':').fold(0, |s, n| s * 60 + n.parse::<i64>().expect("a number"))
+        })
+        .collect();
+    assert_eq!(readings.len(), 80);
+    assert_eq!(readings[..2], [603, 603], "above the base plus the increment");
+    let mut last = [600, 600];
+    let elapsed: i64 = readings
+        .iter()
+        .enumerate()
+        .map(|(i, &clock)| {
+            let before = std::mem::replace(&mut last[i % 2], clock);
+            (before + 2 - clock).max(0)
+        })
+        .sum();
+    assert_eq!(elapsed, 1139);
+    let out = pgn100(&["stats", "--variant", "chess", "--format", "csv", file]);
+    let row = out.lines().find(|l| l.starts_with("seconds per move,")).expect("the row");
+    assert_eq!(row, "seconds per move,600+2,14.2 (80 moves),", "{out}");
+}
