@@ -737,12 +737,14 @@ impl Game<'_> {
             "result": self.result().pgn(),
             "valid": self.error().is_none(),
         });
-        if self.shape.fens {
-            let fens: Vec<&str> = (window.start + 1..=window.end).map(|n| self.fen_before(n)).collect();
-            game["fens"] = serde_json::json!(fens);
-        }
-        if let Some(error) = self.error() {
-            game["error"] = serde_json::json!(format!("{}: {}", error.code.name(), error.message));
+        if let Some(object) = game.as_object_mut() {
+            if self.shape.fens {
+                let fens: Vec<&str> = (window.start + 1..=window.end).map(|n| self.fen_before(n)).collect();
+                object.insert("fens".to_string(), serde_json::json!(fens));
+            }
+            if let Some(error) = self.error() {
+                object.insert("error".to_string(), format!("{}: {}", error.code.name(), error.message).into());
+            }
         }
         format!("{game}\n")
     }
@@ -876,12 +878,14 @@ fn epd_fields(fen: &str) -> &str {
 fn mend_tag(name: &str, value: &mut String) {
     if name == "Date" || name == "EventDate" || name == "UTCDate" {
         let parts: Vec<&str> = value.trim().split(['.', '-', '/']).collect();
-        if parts.len() == 3 && parts[0].len() == 4 {
+        if let [year, month, day] = parts[..] {
             let part = |p: &str, width: usize| match p.parse::<u32>() {
                 Ok(n) => format!("{n:0width$}"),
                 Err(_) => "?".repeat(width),
             };
-            *value = format!("{}.{}.{}", part(parts[0], 4), part(parts[1], 2), part(parts[2], 2));
+            if year.len() == 4 {
+                *value = format!("{}.{}.{}", part(year, 4), part(month, 2), part(day, 2));
+            }
         } else if value.trim().is_empty() {
             *value = "????.??.??".to_string();
         }
