@@ -9,7 +9,10 @@ use super::input::{Input, InputArgs};
 use super::output::{transform_all, AtomicFile};
 use super::progress::Progress;
 use super::Outcome;
-use crate::commands::{convert_source, ConvertOptions, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
+use crate::commands::{
+    convert_source, shape_source, AddTag, ConvertOptions, FilesChoice, LettersChoice, OutputForm, RollsChoice, Shape,
+    StyleChoice, TagChoice,
+};
 use crate::diag::SourceFile;
 use crate::input::driver::Run;
 use crate::replay::Options;
@@ -26,8 +29,26 @@ pub enum Dialect {
     /// after the roster keep their order (pgn-extract moves some, such as
     /// EventDate and Variant), and a comment is never broken across lines
     /// (pgn-extract breaks long ones at spaces, and adds `12...` after a
-    /// comment where pgn100 keeps the move number as written).
+    /// comment where pgn100 keeps the move number as written). A game that
+    /// does not validate is written as far as it was replayed, with a
+    /// comment naming its first error and the result `*`; a game that
+    /// cannot be read, or of another variant, is left out with its error.
     Pgn,
+    /// Any variant: the tags and result around the main line's moves in
+    /// UCI, as chess programs read them (`e2e4`, castling `e1g1`, a
+    /// promotion `e9e10q`, Hundred's throne pawn `f8f9@e3`).
+    Uci,
+    /// Any variant: one EPD line per position of the main line (the first
+    /// before the first move): board, side, castling and en passant as the
+    /// variant's FEN writes them, then `c0` (players, event, site, date),
+    /// `c1` (result) and `id` (`game N ply M`).
+    Epd,
+    /// Any variant: one FEN line per game, its last position.
+    Fen,
+    /// Any variant: one JSON object per line and game: `game`, `tags`,
+    /// `start_fen`, `uci`, `moves` (as written), `result`, `valid`
+    /// (`error` when not), and `fens` with `--fens`.
+    Jsonl,
 }
 
 #[derive(Args, Debug)]
@@ -60,6 +81,102 @@ pub struct ConvertArgs {
     /// Dice chess rolls: as written, in the output's letters (`<p N B>`, `<п К С>`), or as digits (`<1 2 3>`).
     #[arg(long, value_enum, default_value = "keep")]
     pub rolls: RollsChoice,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+}
+
+/// Shaping the output (docs/convert.md). Any of these writes each game
+/// anew: its tags a line each, a blank line, its movetext filled into
+/// lines of at most 80 columns (75 with `--to pgn`), a blank line between
+/// games; a game that does not validate as far as it was replayed, with a
+/// comment naming its first error and the result `*`.
+#[derive(Args, Debug, Default)]
+pub struct ShapeArgs {
+    /// Leave out comments (`{...}`, `;...`, `%` lines).
+    #[arg(long, help_heading = "Shaping")]
+    pub no_comments: bool,
+    /// Leave out NAGs (`$2`) and glyphs (`!?`).
+    #[arg(long, help_heading = "Shaping")]
+    pub no_nags: bool,
+    /// Leave out variations.
+    #[arg(long, help_heading = "Shaping")]
+    pub no_variations: bool,
+    /// Leave out every tag.
+    #[arg(long, help_heading = "Shaping", conflicts_with_all = ["seven_tags", "tags"])]
+    pub no_tags: bool,
+    /// Leave out move numbers.
+    #[arg(long, help_heading = "Shaping")]
+    pub no_move_numbers: bool,
+    /// Leave out the result at the end of the moves.
+    #[arg(long, help_heading = "Shaping")]
+    pub no_results: bool,
+    /// Leave out check and mate marks (`+`, `#`, `×`).
+    #[arg(long, help_heading = "Shaping")]
+    pub no_checks: bool,
+    /// Only the Seven Tag Roster (in its order, `?` where missing), and the
+    /// Variant, SetUp, FEN, Files and ThronePawn tags where the game has them.
+    #[arg(long, help_heading = "Shaping", conflicts_with = "tags")]
+    pub seven_tags: bool,
+    /// Only these tags, where the game has them (names in any case).
+    #[arg(long, help_heading = "Shaping", value_delimiter = ',', value_name = "NAME,...")]
+    pub tags: Option<Vec<String>>,
+    /// Write at most N plies of each game's main line (the result is then `*`).
+    #[arg(long, help_heading = "Shaping", value_name = "N")]
+    pub ply_limit: Option<u32>,
+    /// Start each game at its ply N (1 is the first move), with SetUp and FEN tags.
+    #[arg(long, help_heading = "Shaping", value_name = "N", conflicts_with = "drop_ply", value_parser = clap::value_parser!(u32).range(1..))]
+    pub start_ply: Option<u32>,
+    /// Leave out the first N plies of each game, with SetUp and FEN tags (pgn-extract's --dropply).
+    #[arg(long, help_heading = "Shaping", value_name = "N")]
+    pub drop_ply: Option<u32>,
+    /// Add (or set) tags: PlyCount (plies written), FinalFEN (the last
+    /// position written), HashCode (its hash).
+    #[arg(long, help_heading = "Shaping", value_enum, value_delimiter = ',', value_name = "TAG,...")]
+    pub add_tags: Vec<AddTag>,
+    /// Where the board ends the game (mate, stalemate, Royal's losing
+    /// position, a king taken in Dice chess), set the Result tag and the
+    /// result from it, with a `result_mismatch` warning when they said
+    /// otherwise (pgn-extract's --fixresulttags).
+    #[arg(long, help_heading = "Shaping")]
+    pub fix_results: bool,
+    /// Mend tags: dates as `2024.01.05`, empty roster tags `?`, a Result
+    /// tag in PGN's form.
+    #[arg(long, help_heading = "Shaping")]
+    pub fix_tags: bool,
+    /// With `--to jsonl`: the FEN after each move.
+    #[arg(long, help_heading = "Shaping")]
+    pub fens: bool,
+}
+
+impl ShapeArgs {
+    /// The shape asked for, in `form`.
+    fn shape(&self, form: OutputForm) -> Shape {
+        let tags = if self.no_tags {
+            TagChoice::None
+        } else if self.seven_tags {
+            TagChoice::Seven
+        } else if let Some(names) = &self.tags {
+            TagChoice::Only(names.iter().map(|n| n.trim().to_string()).collect())
+        } else {
+            TagChoice::All
+        };
+        Shape {
+            form,
+            no_comments: self.no_comments,
+            no_nags: self.no_nags,
+            no_variations: self.no_variations,
+            no_move_numbers: self.no_move_numbers,
+            no_results: self.no_results,
+            no_checks: self.no_checks,
+            tags,
+            add_tags: self.add_tags.clone(),
+            drop_plies: self.drop_ply.or(self.start_ply.map(|n| n - 1)).unwrap_or(0),
+            ply_limit: self.ply_limit,
+            fix_results: self.fix_results,
+            fix_tags: self.fix_tags,
+            fens: self.fens,
+        }
+    }
 }
 
 pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
@@ -84,9 +201,26 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
         single_plus: false,
         replay: Options { default_variant: args.input.variant, ..Options::default() },
     };
+    let form = match args.to {
+        Some(Dialect::Uci) => OutputForm::Uci,
+        Some(Dialect::Epd) => OutputForm::Epd,
+        Some(Dialect::Fen) => OutputForm::Fen,
+        Some(Dialect::Jsonl) => OutputForm::Jsonl,
+        _ => OutputForm::Record,
+    };
+    let shape = args.shape.shape(form);
+    if shape.fens && form != OutputForm::Jsonl {
+        return Err("--fens goes with --to jsonl".into());
+    }
     let pool = args.input.pool()?;
     let progress = Progress::new(&inputs);
-    let convert = |source: &SourceFile| convert_source(source, &options);
+    let convert = |source: &SourceFile| {
+        if shape.is_none() {
+            convert_source(source, &options)
+        } else {
+            shape_source(source, &options, &shape)
+        }
+    };
     let (mut invalid, mut run) = (0, Run::default());
     if args.in_place {
         for input in &inputs {

@@ -20,7 +20,10 @@ pub mod tree;
 pub mod validate;
 
 pub use annotate::{annotate_source, AnnotateOptions};
-pub use convert::{convert_source, ConvertOptions, Converted, FilesChoice, LettersChoice, RollsChoice, StyleChoice};
+pub use convert::{
+    convert_source, shape_source, AddTag, ConvertOptions, Converted, FilesChoice, LettersChoice, OutputForm,
+    RollsChoice, Shape, StyleChoice, TagChoice,
+};
 pub use validate::{
     validate_bytes, validate_chunk, validate_source, validate_stream, validate_stream_into, validate_stream_prepared,
     validate_text, ChunkReport, FileReport, StreamCount,

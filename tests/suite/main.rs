@@ -14,6 +14,7 @@ mod commands_agree;
 mod comments;
 mod compressed;
 mod convert;
+mod convert_shape;
 mod corpus;
 mod damaged;
 mod dice_records;

@@ -17,6 +17,9 @@ use crate::output::wrap::{self, Fill};
 use crate::replay::{replay_observed, GameReport, Observer, Options, Ply};
 use crate::rules::{Role, Termination, Variant, VariantPosition};
 
+mod shape;
+pub use shape::{shape_source, AddTag, OutputForm, Shape, TagChoice};
+
 // The choices are the command line's values too (`clap::ValueEnum`): one
 // type per idea, no copy of it in the CLI. Their notes are `//`, not `///`,
 // so that `--help` lists the values as before.
@@ -122,14 +125,25 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
     // columns, as pgn-extract, once the game is written.
     let fill = (options.style != StyleChoice::Keep && !options.pgn && !options.pychess).then_some(wrap::WIDTH);
     let mut writer = MoveWriter { options: move_options(options), text: &source.text, fill, ..MoveWriter::default() };
-    transform_observed(
+    // PGN export writes a game that does not validate as far as it was
+    // replayed (`shape::write_prefix`), a game of another variant not at all.
+    let invalid = match (options.skip_invalid, options.pgn) {
+        (true, _) => Invalid::Skip,
+        (false, true) => Invalid::Write,
+        (false, false) => Invalid::Copy,
+    };
+    transform_with(
         source,
         options.replay,
-        options.skip_invalid,
+        Policy { invalid, between: true },
         &mut writer,
-        |text, record, report, writer, out| {
+        |text, GameIn { record, report, .. }, writer, out| {
             if let Some(refused) = wrong_variant(options, record, report) {
                 return Err(refused);
+            }
+            if !report.is_valid() {
+                shape::write_prefix(text, record, report, options, writer, out);
+                return Ok(());
             }
             let start = out.len();
             write_game(text, record, report, options, writer, out);
@@ -197,6 +211,51 @@ pub fn transform_observed<O: Observer>(
     observer: &mut O,
     mut write: impl FnMut(&str, &GameRecord, &GameReport, &mut O, &mut String) -> Result<(), Diagnostic>,
 ) -> Converted {
+    let invalid = if skip_invalid { Invalid::Skip } else { Invalid::Copy };
+    transform_with(source, replay_options, Policy { invalid, between: true }, observer, |text, game, o, out| {
+        write(text, game.record, game.report, o, out)
+    })
+}
+
+/// A game [`transform_with`] gives its `write`: its record, its report,
+/// its index in the file.
+pub(crate) struct GameIn<'a> {
+    pub record: &'a GameRecord,
+    pub report: &'a GameReport,
+    pub index: usize,
+}
+
+/// What [`transform_with`] does with a game that does not validate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Invalid {
+    /// Copied as it stands.
+    Copy,
+    /// Left out.
+    Skip,
+    /// Given to `write` as a valid game is (its report says how far it
+    /// was replayed); a game that cannot be read, or that `write`
+    /// refuses, is left out.
+    Write,
+}
+
+/// How [`transform_with`] treats what is not a valid game.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Policy {
+    pub invalid: Invalid,
+    /// The text between games is copied (else `write` separates the games).
+    pub between: bool,
+}
+
+/// [`transform_observed`] with the treatment of invalid games and of the
+/// text between games chosen.
+pub(crate) fn transform_with<O: Observer>(
+    source: &SourceFile,
+    replay_options: Options,
+    policy: Policy,
+    observer: &mut O,
+    mut write: impl FnMut(&str, GameIn<'_>, &mut O, &mut String) -> Result<(), Diagnostic>,
+) -> Converted {
+    let skip_invalid = policy.invalid != Invalid::Copy;
     let text = source.text.as_str();
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut cursor = 0;
@@ -208,8 +267,9 @@ pub fn transform_observed<O: Observer>(
         let report = match found {
             Found::Game => Some(replay_observed(&record, games, replay_options, observer)),
             Found::Broken(e) => {
+                let fate = if skip_invalid { "left out" } else { "copied unchanged" };
                 diagnostics.push(
-                    Diagnostic::new(Code::Syntax, e.span, "this game cannot be read; it is copied unchanged")
+                    Diagnostic::new(Code::Syntax, e.span, format!("this game cannot be read; it is {fate}"))
                         .label("here")
                         .game(games),
                 );
@@ -217,12 +277,26 @@ pub fn transform_observed<O: Observer>(
             }
             Found::Stray(_) => continue,
         };
-        out.push_str(&text[cursor..record.span.start]);
+        if policy.between {
+            out.push_str(&text[cursor..record.span.start]);
+        }
         // Bytes that are no character: a warning (see validate).
         crate::commands::validate::lost_bytes(text, &record.span, games, &mut diagnostics);
         // `Err(None)`: the game does not validate; `Err(Some(d))`: `write` refused it.
         let written = match &report {
-            Some(r) if r.is_valid() => write(text, &record, r, observer, &mut out).map_err(Some),
+            Some(r) if r.is_valid() => {
+                write(text, GameIn { record: &record, report: r, index: games }, observer, &mut out).map_err(Some)
+            }
+            Some(r) if policy.invalid == Invalid::Write => {
+                match write(text, GameIn { record: &record, report: r, index: games }, observer, &mut out) {
+                    Ok(()) => {
+                        invalid += 1;
+                        diagnostics.extend(r.diagnostics.iter().filter(|d| d.is_error()).cloned());
+                        Ok(())
+                    }
+                    Err(refused) => Err(Some(refused)),
+                }
+            }
             _ => Err(None),
         };
         match written {
@@ -250,7 +324,9 @@ pub fn transform_observed<O: Observer>(
         cursor = record.span.end;
         games += 1;
     }
-    out.push_str(&text[cursor..]);
+    if policy.between {
+        out.push_str(&text[cursor..]);
+    }
     Converted { text: out, diagnostics, games, invalid }
 }
 
@@ -373,9 +449,45 @@ fn write_game(
         }
     }
     // The new text of tokens, in text order: every move when rewriting (as
-    // the replay wrote them into the writer's buffer), and the tokens
-    // written with look-alikes in their right form (appended to it); the
-    // texts are ranges of that one buffer.
+    // the replay wrote them into the writer's buffer), and the other tokens
+    // written anew (`extra_texts`, appended to it); the texts are ranges of
+    // that one buffer.
+    let mut extra = extra_texts(record, report, options, rewrite, moves);
+    if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
+        // The usual game: its moves written in order with the text between
+        // them, after its tags as they stand.
+        out.push_str(&text[cursor..moves.stream_start]);
+        moves.finish(record.span.end);
+        out.push_str(&moves.buf);
+        return;
+    }
+    // The rewritten moves and the other new texts, merged in text order.
+    if let Lines::Fill { .. } = moves.lines {
+        moves.lines = Lines::Later;
+    }
+    let buf = &moves.buf;
+    let mut new = moves.new.clone();
+    new.append(&mut extra);
+    new.sort_by_key(|(span, _)| span.start);
+    for (span, written) in new {
+        push_gap(out, text, cursor, span.start, moves.options.pgn_moves);
+        out.push_str(buf.get(written).unwrap_or_default());
+        cursor = span.end;
+    }
+    out.push_str(book_space(text, cursor, record.span.end));
+    out.push_str(&text[cursor..record.span.end]);
+}
+
+/// The texts of tokens written anew besides the moves, appended to the
+/// writer's buffer: Royal's queen restorations in the letters asked for,
+/// and the tokens written with look-alikes in their right form.
+fn extra_texts(
+    record: &GameRecord,
+    report: &GameReport,
+    options: &ConvertOptions,
+    rewrite: bool,
+    moves: &mut MoveWriter<'_>,
+) -> Vec<(Span, std::ops::Range<usize>)> {
     let buf = &mut moves.buf;
     let mut extra: Vec<(Span, std::ops::Range<usize>)> = Vec::new();
     // Royal's queen restorations, in the letters asked for.
@@ -407,29 +519,7 @@ fn write_game(
             }
         }
     }
-    if extra.is_empty() && moves.in_order && moves.pending.is_none() && ak_in == ak_out {
-        // The usual game: its moves written in order with the text between
-        // them, after its tags as they stand.
-        out.push_str(&text[cursor..moves.stream_start]);
-        moves.finish(record.span.end);
-        out.push_str(&moves.buf);
-        return;
-    }
-    // The rewritten moves and the other new texts, merged in text order.
-    if let Lines::Fill { .. } = moves.lines {
-        moves.lines = Lines::Later;
-    }
-    let buf = &moves.buf;
-    let mut new = moves.new.clone();
-    new.append(&mut extra);
-    new.sort_by_key(|(span, _)| span.start);
-    for (span, written) in new {
-        push_gap(out, text, cursor, span.start, moves.options.pgn_moves);
-        out.push_str(buf.get(written).unwrap_or_default());
-        cursor = span.end;
-    }
-    out.push_str(book_space(text, cursor, record.span.end));
-    out.push_str(&text[cursor..record.span.end]);
+    extra
 }
 
 /// A space to write before the text from `cursor` to `end` when the move
@@ -822,26 +912,34 @@ const ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
+/// The Seven Tag Roster of a game, in its order: a missing tag with its
+/// unknown value, the Result tag from the result token when missing and in
+/// PGN's form (`1:0` is `1-0`).
+fn roster_tags(record: &GameRecord) -> Vec<(&'static str, String)> {
+    let result = record.result().map(|(_, o)| o.pgn());
+    ROSTER
+        .iter()
+        .map(|&(name, unknown)| {
+            let mut value = record.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(unknown);
+            if name == "Result" {
+                value = crate::notation::ast::Outcome::from_text(value).map_or(value, |o| o.pgn());
+            }
+            (name, value.to_string())
+        })
+        .collect()
+}
+
 /// The tag lines of a game for PGN export: the Seven Tag Roster first, in
-/// its order (a missing tag with its unknown value, the Result tag from the
-/// result token when missing), then the other tags as they stand.
+/// its order ([`roster_tags`]), then the other tags as they stand.
 fn roster_first(record: &GameRecord) -> String {
     let mut out = String::new();
-    let mut line = |name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
-    };
-    for (name, unknown) in ROSTER {
-        let result = record.result().map(|(_, o)| o.pgn());
-        let mut value = record.tag(name).or(if name == "Result" { result } else { None }).unwrap_or(unknown);
-        // A result in another form (`1:0`, `½-½`) in PGN's.
-        if name == "Result" {
-            value = crate::notation::ast::Outcome::from_text(value).map_or(value, |o| o.pgn());
-        }
-        line(name, value);
+    for (name, value) in roster_tags(record) {
+        out.push_str(&crate::notation::pgn::tag_pair(name, &value));
+        out.push('\n');
     }
     for tag in record.tags.iter().filter(|t| !ROSTER.iter().any(|(n, _)| *n == t.name)) {
-        line(&tag.name, &tag.value);
+        out.push_str(&crate::notation::pgn::tag_pair(&tag.name, &tag.value));
+        out.push('\n');
     }
     // The game's text after its last tag starts with that tag's line end.
     out.pop();
