@@ -145,30 +145,6 @@ impl VariantPosition {
         }
     }
 
-    /// Writes `m` in UCI as chess programs read it: from- and to-square,
-    /// a promotion's letter, the throne pawn's square after `@`; a castling
-    /// as the king's move (`e1g1`), marked `=O` only where a move of
-    /// another kind has the same squares (a first-stage castling in
-    /// Hundred); a null move `0000`. `m` is legal here.
-    pub fn write_program_uci(&self, m: Move, out: &mut String) {
-        use super::moves::{MoveKind, Uci};
-        use std::fmt::Write;
-        let marked = match (self, m.kind) {
-            (VariantPosition::Plain(p), MoveKind::Castle(_)) => {
-                let mut legal = Vec::new();
-                p.legal_moves(&mut legal);
-                legal.iter().any(|o| o.from == m.from && o.to == m.to && *o != m)
-            }
-            _ => true,
-        };
-        // Writing to a String cannot fail.
-        let _ = match self {
-            VariantPosition::Plain(_) if marked => Uci(m).write_to(out),
-            VariantPosition::Plain(_) => m.from.write_to(out).and_then(|()| m.to.write_to(out)),
-            VariantPosition::Dice(_) => write!(out, "{}", super::dice::DiceUci(m)),
-        };
-    }
-
     /// The role of the man `m` moves (the king for a castling).
     pub fn mover(&self, m: Move) -> Option<Role> {
         self.board().piece_at(m.from).filter(|p| p.color == self.turn()).map(|p| p.role)

@@ -290,7 +290,8 @@ impl Observer for Shaper<'_> {
         }
         let start = self.facts.texts.len();
         if self.wants.uci {
-            before.write_program_uci(mv, &mut self.facts.texts);
+            // Writing to a String cannot fail.
+            let _ = crate::notation::write_uci(before, mv, &mut self.facts.texts);
         }
         let uci = start..self.facts.texts.len();
         let n = self.facts.plies.len();
