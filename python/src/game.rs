@@ -18,7 +18,7 @@ use pgn100::commands::stats::termination_name;
 use pgn100::diag::{Diagnostic as LibDiagnostic, JsonDiagnostic, SourceFile};
 use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token};
 use pgn100::notation::{write_move, Form, Found, Letters, Reader, Style};
-use pgn100::replay::{replay_observed, DiceTurn, Observer, Options};
+use pgn100::replay::{replay_observed, DiceTurn, Flow, Observer, Options};
 use pgn100::rules::dice::DiceUci;
 use pgn100::rules::{
     Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Uci, Variant, VariantPosition, Wing,
@@ -309,18 +309,20 @@ impl Collect {
 }
 
 impl Observer for Collect {
-    fn begin(&mut self, _record: &GameRecord, _letters: Letters, files_ak: bool) {
+    fn begin(&mut self, _record: &GameRecord, _letters: Letters, files_ak: bool) -> Flow {
         self.files_ak = files_ak;
+        Flow::Continue(())
     }
 
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
         self.passed(before);
         if let Some((roll, _)) = roll {
             self.roll = Some(roll);
         }
+        Flow::Continue(())
     }
 
-    fn before_move(&mut self, before: &VariantPosition, m: LibMove) {
+    fn before_move(&mut self, before: &VariantPosition, m: LibMove) -> Flow {
         self.chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
         let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
             pgn100::commands::moves::move_facts(before, m);
@@ -356,10 +358,11 @@ impl Observer for Collect {
             restored: false,
             roll: self.roll,
         });
+        Flow::Continue(())
     }
 
-    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
-        let Some(m) = self.moves.last_mut() else { return };
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
+        let Some(m) = self.moves.last_mut() else { return Flow::Continue(()) };
         m.check = checkers.any();
         m.mate = m.check && matches!(after.termination(), Some(Termination::Checkmate { .. }));
         if m.mate {
@@ -368,18 +371,21 @@ impl Observer for Collect {
             m.san.push('+');
         }
         m.after = Some(after.clone());
+        Flow::Continue(())
     }
 
-    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
-        let Some(turn) = turn else { return };
+    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
+        let Some(turn) = turn else { return Flow::Continue(()) };
         if !turn.plies.is_empty() {
             self.passing = turn.plies.end.checked_sub(1);
         }
         self.turns.push((turn.number(), turn.color(), turn.roll, turn.plies.clone()));
+        Flow::Continue(())
     }
 
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         self.passed(main);
+        Flow::Continue(())
     }
 }
 
@@ -446,9 +452,10 @@ pub struct End {
 }
 
 impl Observer for End {
-    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         self.position = Some(main.clone());
         self.termination = termination;
+        Flow::Continue(())
     }
 }
 

@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 use crate::notation::{Found, GameRecord, Reader};
-use crate::replay::{replay_observed, Observer, Options};
+use crate::replay::{replay_detected, Flow, Observer, Options};
 use crate::rules::{Bitboard, Board, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
 
 /// Things that can happen in a game's main line (`filter --has`).
@@ -118,7 +118,7 @@ impl Watch<'_> {
 }
 
 impl Observer for Watch<'_> {
-    fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) {
+    fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) -> Flow {
         self.start(before);
         self.key.add(mv);
         let feature = match mv.kind {
@@ -139,13 +139,16 @@ impl Observer for Watch<'_> {
         if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
             self.features |= Feature::KingCapture.bit();
         }
+        Flow::Continue(())
     }
-    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) -> Flow {
         self.plies += 1;
         self.look(after);
+        Flow::Continue(())
     }
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         self.start(main);
+        Flow::Continue(())
     }
 }
 
@@ -181,7 +184,7 @@ pub fn chunk_games(
         let record_ok = matches!(found, Found::Game | Found::Broken(_)) && test(&record);
         let mut facts = GameFacts { range: start..text.len(), line, record_ok, ..GameFacts::default() };
         if wanted.replay && record_ok && matches!(found, Found::Game) {
-            let mut watch = Watch {
+            let fresh = || Watch {
                 reaches: wanted.reaches,
                 reached: false,
                 features: 0,
@@ -189,7 +192,8 @@ pub fn chunk_games(
                 started: false,
                 plies: 0,
             };
-            let report = replay_observed(&record, games.len(), options, &mut watch);
+            let mut watch = fresh();
+            let report = replay_detected(&record, games.len(), options, &mut watch, |w| *w = fresh());
             facts.variant = report.variant;
             facts.valid = report.is_valid();
             facts.plies = watch.plies;

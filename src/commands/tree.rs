@@ -20,7 +20,7 @@ use crate::notation::ast::{GameRecord, Outcome, RollForm};
 use crate::notation::dice::roll_text;
 use crate::notation::{promotion_form, write_move, Form};
 use crate::notation::{Letters, Style};
-use crate::replay::{replay_observed, DiceTurn, Observer, Options};
+use crate::replay::{replay_observed, DiceTurn, Flow, Observer, Options};
 use crate::rules::dice::DiceUci;
 use crate::rules::{Color, Move, Role, Termination, Uci, Variant, VariantPosition};
 
@@ -358,7 +358,11 @@ impl Walker<'_> {
 }
 
 impl Observer for Walker<'_> {
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &crate::notation::ast::Token)>) {
+    fn begin_turn(
+        &mut self,
+        before: &VariantPosition,
+        roll: Option<([Role; 3], &crate::notation::ast::Token)>,
+    ) -> Flow {
         // The dice are a set: a roll is known by its faces in one order.
         self.start_turn(
             before,
@@ -367,24 +371,27 @@ impl Observer for Walker<'_> {
                 r
             }),
         );
+        Flow::Continue(())
     }
-    fn restored(&mut self, after: &VariantPosition) {
+    fn restored(&mut self, after: &VariantPosition) -> Flow {
         if let Some((c, _)) = self.turn.as_mut() {
             c.restored = true;
             self.restored_from = Some(after.clone());
         }
+        Flow::Continue(())
     }
-    fn before_move(&mut self, _before: &VariantPosition, mv: Move) {
+    fn before_move(&mut self, _before: &VariantPosition, mv: Move) -> Flow {
         if let Some((c, _)) = self.turn.as_mut() {
             c.moves.push(mv);
         }
+        Flow::Continue(())
     }
-    fn end_turn(&mut self, after: &VariantPosition, _turn: Option<&DiceTurn>) {
-        let Some((key, white)) = self.turn.take() else { return };
+    fn end_turn(&mut self, after: &VariantPosition, _turn: Option<&DiceTurn>) -> Flow {
+        let Some((key, white)) = self.turn.take() else { return Flow::Continue(()) };
         let depth = self.counted.unwrap_or(0);
         self.counted = Some(depth + 1);
         if self.seen.contains(&key) {
-            return;
+            return Flow::Continue(());
         }
         // A Dice turn ends before the turn passes: the next position is
         // the other side's.
@@ -405,8 +412,9 @@ impl Observer for Walker<'_> {
         });
         tally.add(&self.game, white);
         self.seen.push(key);
+        Flow::Continue(())
     }
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         if main.variant() != self.root.position.variant() {
             self.tree.count_other(main.variant(), 1);
         }
@@ -417,6 +425,7 @@ impl Observer for Walker<'_> {
         {
             self.tree.reached.add(&self.game, main.turn() == Color::White);
         }
+        Flow::Continue(())
     }
 }
 
