@@ -463,18 +463,16 @@ impl Aggregate {
         }
         *self.variants.entry(g.variant.clone()).or_default() += 1;
         *self.plies.entry(g.plies).or_default() += 1;
-        // Chess castles in one stage, written O-O and O-O-O.
-        let chess = [Variant::Chess, Variant::Chess960, Variant::Dice].iter().any(|v| g.variant == v.name());
-        let (short, long) =
-            if chess { ("O-O (short)", "O-O-O (long)") } else { ("0-0-0 (first, short)", "0-0-0-0 (first, long)") };
-        for (name, n) in [
-            (short, g.castle_first_short),
-            (long, g.castle_first_long),
-            ("1 (second, short)", g.castle_second_short),
-            ("1-1 (second, long)", g.castle_second_long),
+        // Each castling by its name in the game's variant.
+        let rules = g.variant.parse::<Variant>().ok().and_then(|v| v.rules().ok());
+        for (stage, wing, n) in [
+            (Stage::First, Wing::Short, g.castle_first_short),
+            (Stage::First, Wing::Long, g.castle_first_long),
+            (Stage::Second, Wing::Short, g.castle_second_short),
+            (Stage::Second, Wing::Long, g.castle_second_long),
         ] {
-            if n > 0 {
-                *self.castlings.entry(name.to_string()).or_default() += u64::from(n);
+            if let (true, Some(name)) = (n > 0, rules.and_then(|r| r.castle_label(stage, wing))) {
+                *self.castlings.entry(name).or_default() += u64::from(n);
             }
         }
         let firsts = g.castle_first_short + g.castle_first_long;

@@ -5,6 +5,7 @@ mod checks;
 mod common;
 
 mod annotate;
+mod architecture;
 mod chess_fen;
 mod chess_files;
 mod chess_perft;
@@ -15,6 +16,7 @@ mod comments;
 mod compressed;
 mod convert;
 mod corpus;
+mod detection;
 mod dice_records;
 mod encoding;
 mod fen;
