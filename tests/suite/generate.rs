@@ -91,9 +91,15 @@ while True:
         assert!(py.status.success(), "{variant}: {}", String::from_utf8_lossy(&py.stderr));
         let theirs: Vec<String> = String::from_utf8_lossy(&py.stdout).lines().map(str::to_string).collect();
         let stats = crate::common::pgn100(&["stats", "--per-game", "--format", "json", p]);
-        let rows: serde_json::Value = serde_json::from_slice(&stats.stdout).expect("JSON");
-        let ours: Vec<String> =
-            rows.as_array().expect("rows").iter().map(|r| r["final_fen"].as_str().unwrap_or("").to_string()).collect();
+        let ours: Vec<String> = String::from_utf8_lossy(&stats.stdout)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("JSON")["final_fen"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect();
         assert_eq!(theirs.len(), 40);
         assert_eq!(ours, theirs, "{variant}");
     }
