@@ -7,8 +7,13 @@ each pgn100's (above 1.0x: pgn100 faster).
 
     python3 benches/peer_whole.py ROUNDS PGN100[,PGN100...] FILE...
 
-The peer binary: $PEER, else /tmp/pgnr/target/release/examples/validate
-(pgn-reader 0.29.0's source, `cargo build --release --example validate`).
+The peer is benches/peer_validate, pgn-reader 0.29.0 + shakmaty 0.30.1
+validating every game as pgn-reader's own `examples/validate` does, built
+here twice from the registry's crates: with pgn100's release profile
+(codegen-units 1, thin LTO: `peer`, the fair comparison) and with Cargo's
+default release profile (codegen-units 16, no LTO: `peer-default`, what
+`cargo build --release --example validate` in the peer's source gives).
+Ratios are printed against `peer`. $PEER overrides the `peer` binary.
 """
 import os
 import resource
@@ -27,11 +32,23 @@ def run(cmd):
     return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 
 
+def build_peers():
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peer_validate")
+    manifest = os.path.join(here, "Cargo.toml")
+    out = {}
+    for name, profile, folder in [("peer", "release", "release"), ("peer-default", "default-release", "default-release")]:
+        subprocess.run(["cargo", "build", "--quiet", "--profile", profile, "--manifest-path", manifest], check=True)
+        out[name] = os.path.join(here, "target", folder, "peer_validate")
+    if "PEER" in os.environ:
+        out["peer"] = os.environ["PEER"]
+    return out
+
+
 rounds, ours, files = int(sys.argv[1]), sys.argv[2].split(","), sys.argv[3:]
-peer = os.environ.get("PEER", "/tmp/pgnr/target/release/examples/validate")
+peers = build_peers()
 print("load", os.getloadavg())
 for f in files:
-    cmds = {"peer": [peer, f]}
+    cmds = {name: [path, f] for name, path in peers.items()}
     for o in ours:
         cmds[o] = [o, "validate", "--variant", "chess", "--threads", "1", f]
     res = {k: [] for k in cmds}

@@ -3,13 +3,13 @@
 //! replayed as Chess, is valid exactly when python-chess found no error; a
 //! valid game has python-chess's main line (UCI) and final FEN; an invalid
 //! one fails at python-chess's first bad ply. The small files are in
-//! corpus/chess/; the large ones are read from ../shared/chess/ when it is
-//! there (the test says what it skipped).
+//! corpus/chess/; the large ones are read from ../shared/chess/ by the
+//! tests ignored by default (run by .ci/run with `--ignored`), which fail without it.
 
 use crate::common;
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{python_uci, read_jsonl};
 use pgn100::diag::Severity;
@@ -149,20 +149,10 @@ fn legacy_encoded_real_files_agree_with_python_chess() {
     assert_eq!(book.matches("[Site \"Nürnberg\"]").count(), 6);
 }
 
-/// The shared collection, when this machine has it.
-fn shared() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/chess");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: {} is not on this machine", dir.display());
-        None
-    }
-}
-
 #[test]
+#[ignore = "reads ../shared/chess, which a clone does not have: .ci/run runs it with --ignored"]
 fn shared_real_files_agree_with_python_chess() {
-    let Some(dir) = shared() else { return };
+    let dir = common::shared_chess();
     let mut games = 0;
     for name in [
         "cct_broadcast/2023-champions-chess-tour-finals-knockouts",
@@ -184,8 +174,9 @@ fn shared_real_files_agree_with_python_chess() {
 /// CP437 and has the valid games python-chess finds, the 55 too
 /// (corpus/oracle/chess/gnuchess_book_1.02.valid.json).
 #[test]
+#[ignore = "reads ../shared/chess, which a clone does not have: .ci/run runs it with --ignored"]
 fn gnuchess_book_reads_the_valid_games_python_chess_reads() {
-    let Some(dir) = shared() else { return };
+    let dir = common::shared_chess();
     let want = common::read_json("oracle/chess/gnuchess_book_1.02.valid.json");
     let (games, valid) = (want["games"].as_u64().expect("games"), want["valid"].as_u64().expect("valid"));
     let path = dir.join("gnuchess_book_1.02.pgn");

@@ -424,10 +424,19 @@ fn a_claimable_draw_is_a_termination() {
     assert_eq!(v["termination"], "draw claimable (threefold repetition)", "{v}");
 }
 
+/// The README names every command, and the user documentation (the README
+/// and docs/) every option of each.
 #[test]
 fn readme_and_help_name_the_same_commands() {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README");
+    let mut docs = readme.clone();
+    for entry in std::fs::read_dir(root.join("docs")).expect("docs") {
+        let path = entry.expect("docs entry").path();
+        if path.extension().is_some_and(|e| e == "md") && !path.ends_with("benchmarks-history.md") {
+            docs.push_str(&std::fs::read_to_string(&path).expect("doc"));
+        }
+    }
     let help = stdout(&pgn100(&["--help"]));
     let commands: Vec<&str> = help
         .lines()
@@ -446,7 +455,7 @@ fn readme_and_help_name_the_same_commands() {
             if ["--help", "--color", "--version"].contains(&option) || option.contains('=') {
                 continue;
             }
-            assert!(readme.contains(option), "README does not mention {c} {option}");
+            assert!(docs.contains(option), "neither README nor docs/ mention {c} {option}");
         }
     }
     for file in ["RULES.md", "NOTATION.md", "grammar/", "src/"] {

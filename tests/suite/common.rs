@@ -6,6 +6,18 @@ use std::path::PathBuf;
 
 use pgn100::rules::{Move, MoveKind, Position, Uci, Variant};
 
+/// The large real chess files (`../shared/chess` beside the clone, as CI
+/// lays it out, or beside a worktree's folder). The tests that read them
+/// are ignored by default (run by .ci/run with `--ignored`) and fail when the folder is missing: they never
+/// pass green without their data.
+pub fn shared_chess() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    [root.join("../shared/chess"), root.join("../../shared/chess")]
+        .into_iter()
+        .find(|d| d.is_dir())
+        .unwrap_or_else(|| panic!("../shared/chess is missing beside {}: this test reads its files", root.display()))
+}
+
 pub fn corpus(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus").join(path)
 }
