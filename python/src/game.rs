@@ -18,9 +18,9 @@ use pgn100::commands::moves::{game_moves, letter, GameMoves, MoveNotes};
 use pgn100::commands::stats::termination_name;
 use pgn100::diag::{Diagnostic as LibDiagnostic, JsonDiagnostic, SourceFile};
 use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token, TokenKind};
-use pgn100::notation::commands::{Eval, Score};
+use pgn100::notation::comment_commands::{Eval, Score};
 use pgn100::notation::{write_move, write_uci, Form, Found, Letters, Reader, Style};
-use pgn100::replay::{replay_observed, DiceTurn, Observer, Options, Ply};
+use pgn100::replay::{replay_observed, DiceTurn, Flow, Observer, Options, Ply};
 use pgn100::rules::{
     Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing,
 };
@@ -463,49 +463,57 @@ impl Collect {
 }
 
 impl Observer for Collect {
-    fn begin(&mut self, _record: &GameRecord, _letters: Letters, files_ak: bool) {
+    fn begin(&mut self, _record: &GameRecord, _letters: Letters, files_ak: bool) -> Flow {
         self.files_ak = files_ak;
+        Flow::Continue(())
     }
 
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
         self.passed(before);
         if let Some((roll, _)) = roll {
             self.roll = Some(roll);
         }
+        Flow::Continue(())
     }
 
-    fn before_move(&mut self, before: &VariantPosition, m: LibMove) {
+    fn before_move(&mut self, before: &VariantPosition, m: LibMove) -> Flow {
         let ply = u32::try_from(self.moves.len() + 1).unwrap_or(u32::MAX);
         let made = self.made(before, m, ply);
         self.moves.push(made);
+        Flow::Continue(())
     }
 
-    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         if let Some(m) = self.moves.last_mut() {
             m.mark(after, checkers);
         }
+        Flow::Continue(())
     }
 
-    fn any_move(&mut self, before: &VariantPosition, ply: Ply, _token: &Token) {
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, _token: &Token) -> Flow {
         self.any.push((ply, before.clone(), None));
+        Flow::Continue(())
     }
 
-    fn any_played(&mut self, after: &VariantPosition) {
+    fn any_played(&mut self, after: &VariantPosition) -> Flow {
         if let Some(last) = self.any.last_mut() {
             last.2 = Some(after.clone());
         }
+        Flow::Continue(())
     }
 
-    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
-        let Some(turn) = turn else { return };
+    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
+        let Some(turn) = turn else { return Flow::Continue(()) };
         if !turn.plies.is_empty() {
             self.passing = turn.plies.end.checked_sub(1);
         }
         self.turns.push((turn.number(), turn.color(), turn.roll, turn.plies.clone()));
+        Flow::Continue(())
     }
 
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         self.passed(main);
+        Flow::Continue(())
     }
 }
 
@@ -540,7 +548,7 @@ pub fn moves_of(source: &Arc<str>, options: Options) -> (Vec<Move>, Vec<TurnData
     let mut rows = game_moves(source, &record, 0, options, false);
     let main: std::collections::HashSet<usize> = report.mainline.iter().map(|p| p.token).collect();
     let mut others = variation_moves(&mut c, &record, &main);
-    let mut scratch = pgn100::notation::commands::Notes::default();
+    let mut scratch = pgn100::notation::comment_commands::Notes::default();
     for (&token, m) in others.iter_mut() {
         let notes = rows.notes_after(source, &record.tokens, token, &mut scratch);
         let notes = notes.and_then(|n| rows.notes.get(n as usize));
@@ -669,9 +677,10 @@ pub struct End {
 }
 
 impl Observer for End {
-    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         self.position = Some(main.clone());
         self.termination = termination;
+        Flow::Continue(())
     }
 }
 

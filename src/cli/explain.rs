@@ -138,6 +138,13 @@ note points at the first byte beyond ASCII, which decided. A file that joins tex
 UTF-8, and from the first game that is not, the encoding is detected again; a note says where it \
 changes. --encoding NAME chooses."
         }
+        Code::ReadAsChess => {
+            "A note, counted apart from errors and warnings: a game without a Variant tag is read as Hundred \
+unless --variant names another variant. When it fails as Hundred and replays cleanly as Chess (an \
+ordinary chess game in a Hundred collection), stats, tree, split --by-variant, filter and moves count it \
+as a Chess game and give this note; validate reports the Hundred error and says in its help that the game \
+replays cleanly as Chess. [Variant \"Chess\"] or --variant chess says it."
+        }
         Code::Undecodable => {
             "Bytes that are no character in the file's encoding (shown as \u{fffd}): a warning, the first one of \
 each game. In a tag value or a comment they do not change the game, whose moves decide whether it is \

@@ -10,6 +10,7 @@ use super::output::to_output;
 use super::Outcome;
 use crate::commands::generate::{generate_game, rng_for, write_generated};
 use crate::notation::ast::RollForm;
+use crate::notation::pgn::GameForm;
 use crate::notation::{Letters, Style};
 use crate::rules::{Variant, VariantPosition};
 
@@ -29,12 +30,15 @@ pub struct GenerateArgs {
     /// Longest game, in plies (longer games end unfinished, `*`).
     #[arg(long, default_value_t = 400)]
     pub max_plies: u32,
-    /// Piece letters.
-    #[arg(long, value_enum, default_value = "cyrillic")]
-    pub letters: Letters,
-    /// Long or short moves.
-    #[arg(long, value_enum, default_value = "long")]
-    pub style: Style,
+    /// Piece letters [default: latin for chess and chess960, whose games
+    /// are written as chess programs write PGN (SAN, O-O); cyrillic for
+    /// the others, as the Russian books write them].
+    #[arg(long, value_enum)]
+    pub letters: Option<Letters>,
+    /// Long or short moves [default: short for chess and chess960, long
+    /// for the others].
+    #[arg(long, value_enum)]
+    pub style: Option<Style>,
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
@@ -62,8 +66,17 @@ pub fn game_text(args: &GenerateArgs, index: u64) -> Result<String, String> {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", g.start.fen()));
     }
-    let rolls = if args.letters == Letters::Latin { RollForm::Latin } else { RollForm::Digits };
-    Ok(write_generated(&tags, &g, args.letters, args.style, rolls))
+    // The variant's own form of its records unless told.
+    let pgn_records = args.variant.rules().is_ok_and(|r| r.pgn_records);
+    let (letters, style) = if pgn_records { (Letters::Latin, Style::Short) } else { (Letters::Cyrillic, Style::Long) };
+    let (letters, style) = (args.letters.unwrap_or(letters), args.style.unwrap_or(style));
+    let form = GameForm {
+        letters,
+        style,
+        rolls: if letters == Letters::Latin { RollForm::Latin } else { RollForm::Digits },
+        pgn: pgn_records && letters == Letters::Latin && style == Style::Short,
+    };
+    Ok(write_generated(&tags, &g, form))
 }
 
 pub fn run(args: &GenerateArgs) -> Outcome {

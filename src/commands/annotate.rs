@@ -9,7 +9,7 @@ use crate::diag::SourceFile;
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, RollForm, Script, Token, TokenKind};
 use crate::notation::dice::dice_list;
 use crate::notation::{right_mark, Letters};
-use crate::replay::{Claims, DiceTurn, GameReport, Observer, Options, Ply};
+use crate::replay::{Claims, DiceTurn, Flow, GameReport, Observer, Options, Ply};
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::dice::Dice;
 use crate::rules::{Claim, Color, Move, MoveKind, Position, Role, Termination, VariantPosition};
@@ -161,16 +161,17 @@ impl Annotator {
 }
 
 impl Observer for Annotator {
-    fn begin(&mut self, record: &GameRecord, letters: Letters, _files_ak: bool) {
+    fn begin(&mut self, record: &GameRecord, letters: Letters, _files_ak: bool) -> Flow {
         self.plies.clear();
         self.plies.resize_with(record.tokens.len(), || None);
         self.letters = letters;
         (self.started, self.main, self.pending, self.roll_form) = (false, false, None, None);
         self.turn.clear();
+        Flow::Continue(())
     }
 
-    fn begin_turn(&mut self, _before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
-        let Some((roll, token)) = roll else { return };
+    fn begin_turn(&mut self, _before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
+        let Some((roll, token)) = roll else { return Flow::Continue(()) };
         self.left = Dice::of(&roll);
         self.turn.clear();
         if self.roll_form.is_none() {
@@ -179,9 +180,10 @@ impl Observer for Annotator {
                 self.roll_form = Some(r.form);
             }
         }
+        Flow::Continue(())
     }
 
-    fn before_move(&mut self, before: &VariantPosition, _mv: Move) {
+    fn before_move(&mut self, before: &VariantPosition, _mv: Move) -> Flow {
         if !self.started {
             // A stage the start position is already in is not "entered".
             let men = before.men();
@@ -192,9 +194,10 @@ impl Observer for Annotator {
             self.started = true;
         }
         self.main = true;
+        Flow::Continue(())
     }
 
-    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) -> Flow {
         let (letters, check) = match &token.kind {
             TokenKind::Move { text: MoveText::Man(m), check, .. } => match m.letters() {
                 Some(Script::Cyrillic) => (Letters::Cyrillic, *check),
@@ -218,13 +221,14 @@ impl Observer for Annotator {
         let numbered = before.dice().is_none();
         self.pending =
             Some(Pending { token: ply.token, main, mover, fullmoves, kind, letters, check, numbered, comments });
+        Flow::Continue(())
     }
 
-    fn any_played(&mut self, after: &VariantPosition) {
+    fn any_played(&mut self, after: &VariantPosition) -> Flow {
         let Some(Pending { token, main, mover, fullmoves, kind, letters, check, numbered, mut comments }) =
             self.pending.take()
         else {
-            return;
+            return Flow::Continue(());
         };
         if main {
             let claim = after.plain().and_then(|p| self.claims.after(p));
@@ -245,12 +249,13 @@ impl Observer for Annotator {
         if let Some(slot) = self.plies.get_mut(token) {
             *slot = Some(kept);
         }
+        Flow::Continue(())
     }
 
     /// A Dice chess turn is over: its moves get the comments of the turn,
     /// after those of the move.
-    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) {
-        let Some(turn) = turn else { return };
+    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
+        let Some(turn) = turn else { return Flow::Continue(()) };
         let moves = std::mem::take(&mut self.turn);
         // Every legal turn of the roll promotes, though some sequence of it
         // did not: the maximum-moves rule forced the promotion.
@@ -288,6 +293,7 @@ impl Observer for Annotator {
         }
         self.turn = moves;
         self.turn.clear();
+        Flow::Continue(())
     }
 }
 

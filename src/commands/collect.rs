@@ -9,7 +9,7 @@ use std::ops::Range;
 use crate::criteria::{BoardCriteria, Finder};
 use crate::notation::ast::TokenKind;
 use crate::notation::{Found, GameRecord, Reader};
-use crate::replay::{replay_observed, Claims, Observer, Options};
+use crate::replay::{replay_detected, Claims, Flow, Observer, Options};
 use crate::rules::{Bitboard, Board, Claim, MoveKind, Role, Stage, Termination, Variant, VariantPosition};
 
 /// Things that can happen in a game's main line (`filter --has`).
@@ -188,10 +188,12 @@ impl Watch<'_> {
 }
 
 impl Observer for Watch<'_> {
-    fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) {
+    fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) -> Flow {
         self.start(before);
         if let Some(f) = self.finder.as_mut() {
-            f.before_move(before, mv);
+            // The watch goes on for its other criteria: the finder's stop is
+            // for a replay of its own.
+            let _ = f.before_move(before, mv);
         }
         self.key.add(mv);
         let feature = match mv.kind {
@@ -218,8 +220,9 @@ impl Observer for Watch<'_> {
         if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
             self.features |= Feature::KingCapture.bit();
         }
+        Flow::Continue(())
     }
-    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         self.plies += 1;
         self.look(after);
         if let (Some(c), Some(p)) = (self.claims.as_mut(), after.plain()) {
@@ -229,15 +232,17 @@ impl Observer for Watch<'_> {
             }
         }
         if let Some(f) = self.finder.as_mut() {
-            f.after_move(after, checkers);
+            let _ = f.after_move(after, checkers);
         }
+        Flow::Continue(())
     }
-    fn restored(&mut self, after: &VariantPosition) {
+    fn restored(&mut self, after: &VariantPosition) -> Flow {
         if let Some(f) = self.finder.as_mut() {
-            f.restored(after);
+            let _ = f.restored(after);
         }
+        Flow::Continue(())
     }
-    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         self.start(main);
         let ending = match termination {
             Some(Termination::Checkmate { .. }) => Some(Ending::Checkmate),
@@ -263,8 +268,9 @@ impl Observer for Watch<'_> {
             }
         }
         if let Some(f) = self.finder.as_mut() {
-            f.end(main, termination);
+            let _ = f.end(main, termination);
         }
+        Flow::Continue(())
     }
 }
 
@@ -323,7 +329,7 @@ pub fn chunk_games(
         let record_ok = matches!(found, Found::Game | Found::Broken(_)) && test(&record);
         let mut facts = GameFacts { range: start..text.len(), line, record_ok, ..GameFacts::default() };
         if wanted.replay && record_ok && matches!(found, Found::Game) {
-            let mut watch = Watch {
+            let fresh = || Watch {
                 reaches: wanted.reaches,
                 reached: false,
                 features: 0,
@@ -335,7 +341,8 @@ pub fn chunk_games(
                 plies: 0,
                 finder: wanted.board.filter(|b| !b.is_empty()).map(Finder::new),
             };
-            let report = replay_observed(&record, games.len(), options, &mut watch);
+            let mut watch = fresh();
+            let report = replay_detected(&record, games.len(), options, &mut watch, |w| *w = fresh());
             facts.variant = report.variant;
             facts.valid = report.is_valid();
             facts.plies = watch.plies;

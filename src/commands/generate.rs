@@ -6,17 +6,10 @@
 //! legal turns (the maximum-moves rule applied) chosen uniformly, until a
 //! king is taken or the turn limit. One writer writes them all.
 
-use std::fmt::Write as _;
-use std::ops::Range;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::notation::ast::RollForm;
-use crate::notation::dice::{roll_text, write_move};
-use crate::notation::fill::{Filler, WIDTH};
-use crate::notation::pgn::tag_section;
-use crate::notation::{write_and_play, Letters, Style};
+use crate::notation::pgn::{write_turns, GameForm};
 use crate::rules::dice::face_role;
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::{Color, Game, Move, MoveKind, Position, Role, Stage, Termination, Variant, VariantPosition};
@@ -51,12 +44,7 @@ pub struct GeneratedGame {
     pub record: Record,
 }
 
-/// A Dice chess turn of a generated game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RolledTurn {
-    pub roll: [Role; 3],
-    pub moves: Range<usize>,
-}
+pub use crate::notation::pgn::RolledTurn;
 
 /// The weight of a move: rare events are made likely.
 fn weight(pos: &Position, m: Move, after: &Position) -> u64 {
@@ -216,69 +204,9 @@ fn dice_game(rng: &mut ChaCha8Rng, max_turns: u32) -> GeneratedGame {
     GeneratedGame { start: VariantPosition::Dice(start), moves, turns, result, record }
 }
 
-/// The game's text: `tags`, the moves numbered (Dice chess: every turn
-/// `N. <roll> m1 m2 m3`, Black's `N... <roll> …`, its roll in `rolls`),
-/// lines filled to [`WIDTH`], the result.
-pub fn write_generated(
-    tags: &[(&str, String)],
-    g: &GeneratedGame,
-    letters: Letters,
-    style: Style,
-    rolls: RollForm,
-) -> String {
-    let mut out = tag_section(tags);
-    let mut fill = Filler::new(WIDTH);
-    let mut pos = g.start.clone();
-    // A turn is one move but in Dice chess.
-    let count = if g.turns.is_empty() { g.moves.len() } else { g.turns.len() };
-    for i in 0..count {
-        let (roll, range) = match g.turns.get(i) {
-            Some(t) => (Some(t.roll), t.moves.clone()),
-            None => (None, i..i + 1),
-        };
-        let white = pos.turn() == Color::White;
-        let mut number = format!("{}.", pos.fullmoves());
-        if !white {
-            number.push_str("..");
-        }
-        let moves = g.moves.get(range).unwrap_or_default();
-        match roll {
-            Some(roll) => {
-                fill.push(&mut out, &number);
-                fill.push(&mut out, &roll_text(&roll, rolls));
-                for &m in moves {
-                    fill.push(&mut out, &write_and_play_any(&mut pos, m, letters, style));
-                }
-            }
-            // A move with its number (Black's only at the start), one word.
-            None => {
-                let mut word = String::new();
-                if white || i == 0 {
-                    let _ = write!(word, "{number} ");
-                }
-                for &m in moves {
-                    word.push_str(&write_and_play_any(&mut pos, m, letters, style));
-                }
-                fill.push(&mut out, &word);
-            }
-        }
-        pos.end_turn();
-    }
-    fill.push(&mut out, g.result);
-    out.push_str("\n\n");
-    out
-}
-
-/// `m` written from `pos` (with its check mark outside Dice chess), then played.
-fn write_and_play_any(pos: &mut VariantPosition, m: Move, letters: Letters, style: Style) -> String {
-    match pos {
-        VariantPosition::Plain(p) => write_and_play(p, m, letters, style),
-        VariantPosition::Dice(p) => {
-            let s = write_move(p, m, letters, style);
-            p.play(m);
-            s
-        }
-    }
+/// The game's text, by the one game writer ([`write_turns`]).
+pub fn write_generated(tags: &[(&str, String)], g: &GeneratedGame, form: GameForm) -> String {
+    write_turns(tags, &g.start, &g.moves, &g.turns, form, g.result)
 }
 
 fn count(r: &mut Record, pos: &Position, m: Move, after: &Position) {

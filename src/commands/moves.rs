@@ -17,7 +17,7 @@ use crate::notation::decode::FileBytes;
 use crate::notation::{Found, Reader};
 use crate::output::parquet::{Batch, Layout, ROW_GROUP};
 use crate::output::table::{self, Cells, Row, TextFormat, Value};
-use crate::replay::{replay_observed, DiceTurn, Observer, Options};
+use crate::replay::{replay_detected, DiceTurn, Flow, Observer, Options};
 use crate::rules::{Bitboard, Color, Move, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing};
 
 /// A text of a game's rows: a range of [`GameMoves::texts`].
@@ -496,42 +496,48 @@ impl Rows<'_> {
 }
 
 impl Observer for Rows<'_> {
-    fn begin(&mut self, record: &GameRecord, _: crate::notation::Letters, _: bool) {
+    fn begin(&mut self, record: &GameRecord, _: crate::notation::Letters, _: bool) -> Flow {
         self.game.date = self.game.push(record.tag("Date").unwrap_or(""));
+        Flow::Continue(())
     }
 
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
         self.passed(before);
         if let Some((roll, _)) = roll {
             let text = crate::notation::dice::roll_text(&roll, RollForm::Latin);
             self.roll = Some(self.game.push(text.trim_start_matches('<').trim_end_matches('>')));
         }
+        Flow::Continue(())
     }
 
-    fn before_move(&mut self, before: &VariantPosition, m: Move) {
+    fn before_move(&mut self, before: &VariantPosition, m: Move) -> Flow {
         let ply = u32::try_from(self.game.moves.len() + 1).unwrap_or(u32::MAX);
         let mut row = row_before(self.game, before, m, ply);
         row.roll = self.roll;
         self.game.moves.push(row);
+        Flow::Continue(())
     }
 
-    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         let fen = self.fen.then(|| self.game.write(|out| after.write_fen(out)));
-        let Some(row) = self.game.moves.last_mut() else { return };
+        let Some(row) = self.game.moves.last_mut() else { return Flow::Continue(()) };
         row.check = checkers.any();
         // Mate is looked for only after a check.
         row.mate = row.check && matches!(after.termination(), Some(Termination::Checkmate { .. }));
         row.fen = fen;
+        Flow::Continue(())
     }
 
-    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) {
+    fn end_turn(&mut self, _after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
         if let Some(turn) = turn.filter(|t| !t.plies.is_empty()) {
             self.passing = turn.plies.end.checked_sub(1);
         }
+        Flow::Continue(())
     }
 
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         self.passed(main);
+        Flow::Continue(())
     }
 }
 
@@ -541,7 +547,11 @@ impl GameMoves {
     pub fn read(&mut self, text: &str, record: &GameRecord, index: usize, options: Options, fen: bool) {
         self.clear(index);
         let mut rows = Rows { game: self, fen, roll: None, passing: None };
-        let report = replay_observed(record, index, options, &mut rows);
+        let reset = |rows: &mut Rows| {
+            rows.game.clear(index);
+            (rows.roll, rows.passing) = (None, None);
+        };
+        let report = replay_detected(record, index, options, &mut rows, reset);
         let mut scratch = Notes::default();
         for (i, ply) in report.mainline.iter().enumerate() {
             let written = record.tokens.get(ply.token).and_then(|t| text.get(t.span.clone())).unwrap_or("");

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use crate::commands::tree::{written, Continuation};
 use crate::notation::ast::{GameRecord, Token};
 use crate::notation::{Letters, Style};
-use crate::replay::{DiceTurn, Observer, Ply};
+use crate::replay::{DiceTurn, Flow, Observer, Ply};
 use crate::rules::{Bitboard, Move, Role, Termination, VariantPosition};
 
 /// Turns counted by default.
@@ -101,6 +101,11 @@ pub struct Walk {
 
 impl Walk {
     /// A walk of `turns` turns, for a new game (buffers kept).
+    /// The turns an opening is long ([`Walk::reset`]).
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
     pub fn reset(&mut self, turns: u32) {
         self.turns = turns;
         self.played.clear();
@@ -154,35 +159,35 @@ pub struct Beside<'a, O: Observer> {
 }
 
 impl<O: Observer> Observer for Beside<'_, O> {
-    fn begin(&mut self, record: &GameRecord, letters: Letters, files_ak: bool) {
-        self.inner.begin(record, letters, files_ak);
+    fn begin(&mut self, record: &GameRecord, letters: Letters, files_ak: bool) -> Flow {
+        self.inner.begin(record, letters, files_ak)
     }
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
         self.walk.begin_turn(before, roll.map(|(r, _)| r));
-        self.inner.begin_turn(before, roll);
+        self.inner.begin_turn(before, roll)
     }
-    fn before_move(&mut self, before: &VariantPosition, mv: Move) {
+    fn before_move(&mut self, before: &VariantPosition, mv: Move) -> Flow {
         self.walk.before_move(mv);
-        self.inner.before_move(before, mv);
+        self.inner.before_move(before, mv)
     }
-    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) {
-        self.inner.after_move(after, checkers);
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
+        self.inner.after_move(after, checkers)
     }
-    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) {
+    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
         self.walk.end_turn(after);
-        self.inner.end_turn(after, turn);
+        self.inner.end_turn(after, turn)
     }
-    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
-        self.inner.end(main, termination);
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
+        self.inner.end(main, termination)
     }
-    fn restored(&mut self, after: &VariantPosition) {
+    fn restored(&mut self, after: &VariantPosition) -> Flow {
         self.walk.restored(after);
-        self.inner.restored(after);
+        self.inner.restored(after)
     }
-    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
-        self.inner.any_move(before, ply, token);
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) -> Flow {
+        self.inner.any_move(before, ply, token)
     }
-    fn any_played(&mut self, after: &VariantPosition) {
-        self.inner.any_played(after);
+    fn any_played(&mut self, after: &VariantPosition) -> Flow {
+        self.inner.any_played(after)
     }
 }

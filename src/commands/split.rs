@@ -4,12 +4,9 @@
 //! safe as a file name (`Tata_Steel_2024.pgn`; `_none.pgn` without it),
 //! one part a value ([`PartNames`]).
 
-use std::str::FromStr;
-
 use crate::commands::collect::{chunk_games, Wanted};
 use crate::notation::GameRecord;
 use crate::replay::Options;
-use crate::rules::Variant;
 
 /// How to split.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,18 +33,18 @@ pub struct Piece {
 /// first game is `text[..prefix]`.
 pub fn split_chunk(text: &str, mode: &Mode, options: Options) -> (usize, Vec<Piece>) {
     let mut values = Vec::new();
-    let value = |record: &GameRecord| -> String {
+    let value = |record: &GameRecord, index: usize| -> String {
         match mode {
-            Mode::ByVariant => match record.tag("Variant") {
-                Some(v) => Variant::from_str(v).map_or_else(|_| "unknown".to_string(), |v| v.name().to_lowercase()),
-                None => options.default_variant.unwrap_or(Variant::Hundred).name().to_lowercase(),
-            },
+            // The variant the game counts as: a game without the tag by the
+            // one rule every command follows (`replay::variant_of`).
+            Mode::ByVariant => crate::replay::variant_of(record, index, options)
+                .map_or_else(|| "unknown".to_string(), |v| v.name().to_lowercase()),
             Mode::ByTag(name) => record.tag(name).unwrap_or_default().to_string(),
             Mode::Games(_) | Mode::Shards(_) => String::new(),
         }
     };
     let games = chunk_games(text, options, Wanted::default(), |r| {
-        values.push(value(r));
+        values.push(value(r, values.len()));
         true
     });
     let pieces = games.games.into_iter().zip(values).map(|(g, value)| Piece { range: g.range, value }).collect();

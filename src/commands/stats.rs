@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::commands::openings::{self, Beside, Openings, Walk};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
-use crate::replay::{replay_observed, Claims, DiceTurn, Observer, Options};
+use crate::replay::{replay_detected, Claims, DiceTurn, Flow, Observer, Options};
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing};
 
@@ -147,10 +147,10 @@ impl Counter {
 }
 
 impl Observer for Counter {
-    fn before_move(&mut self, before: &VariantPosition, m: Move) {
+    fn before_move(&mut self, before: &VariantPosition, m: Move) -> Flow {
         let Some(before) = before.plain() else {
             self.dice_move(before, m);
-            return;
+            return Flow::Continue(());
         };
         let s = &mut self.s;
         if s.plies == 0 {
@@ -203,12 +203,13 @@ impl Observer for Counter {
             }
             MoveKind::Normal | MoveKind::Null => {}
         }
+        Flow::Continue(())
     }
 
-    fn after_move(&mut self, pos: &VariantPosition, checkers: Bitboard) {
+    fn after_move(&mut self, pos: &VariantPosition, checkers: Bitboard) -> Flow {
         self.s.plies += 1;
         let ply = self.s.plies;
-        let Some(pos) = pos.plain() else { return };
+        let Some(pos) = pos.plain() else { return Flow::Continue(()) };
         if checkers.any() {
             self.s.checks += 1;
             if checkers.more_than_one() {
@@ -224,14 +225,16 @@ impl Observer for Counter {
         if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
         }
+        Flow::Continue(())
     }
 
-    fn restored(&mut self, _after: &VariantPosition) {
+    fn restored(&mut self, _after: &VariantPosition) -> Flow {
         self.s.restorations += 1;
+        Flow::Continue(())
     }
 
-    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) {
-        let (Some(turn), Some(after)) = (turn, after.dice()) else { return };
+    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
+        let (Some(turn), Some(after)) = (turn, after.dice()) else { return Flow::Continue(()) };
         let d = self.s.dice.get_or_insert_with(DiceStats::default);
         d.turns += 1;
         if let Some(c) = d.moves_per_turn.get_mut(turn.plies.len()) {
@@ -245,9 +248,10 @@ impl Observer for Counter {
         if legal_turns(&turn.start, turn.roll).removed > 0 {
             d.forced_turns += 1;
         }
+        Flow::Continue(())
     }
 
-    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         if let (Some(Termination::KingCaptured { winner }), Some(d)) = (termination, self.s.dice.as_mut()) {
             if let Some(c) = d.king_captures.get_mut(winner.index()) {
                 *c += 1;
@@ -256,7 +260,7 @@ impl Observer for Counter {
         // A game with no main-line move: no termination, and a final FEN
         // only when the replay did not stop (see `game_stats`).
         if self.s.plies == 0 {
-            return;
+            return Flow::Continue(());
         }
         self.s.termination = match termination {
             None => self.last_claim.map_or("none", claim_termination),
@@ -266,6 +270,7 @@ impl Observer for Counter {
         if self.fen {
             self.s.final_fen = main.fen();
         }
+        Flow::Continue(())
     }
 }
 
@@ -280,9 +285,15 @@ fn game_stats(
     rows: bool,
     walk: &mut Walk,
 ) -> GameStats {
-    let s = if rows { header(file, index, record) } else { result_only(record) };
-    let mut counter = Counter { s, claims: std::mem::take(claims), fen: rows, last_claim: None };
-    let report = replay_observed(record, index, options, &mut Beside { inner: &mut counter, walk });
+    let fresh = || if rows { header(file, index, record) } else { result_only(record) };
+    let mut counter = Counter { s: fresh(), claims: std::mem::take(claims), fen: rows, last_claim: None };
+    let turns = walk.turns();
+    let reset = |b: &mut Beside<'_, Counter>| {
+        b.inner.s = fresh();
+        b.inner.last_claim = None;
+        b.walk.reset(turns);
+    };
+    let report = replay_detected(record, index, options, &mut Beside { inner: &mut counter, walk }, reset);
     *claims = counter.claims;
     let mut s = counter.s;
     let first_error = report.diagnostics.iter().find(|d| d.is_error()).or(report.diagnostics.first());
@@ -452,18 +463,16 @@ impl Aggregate {
         }
         *self.variants.entry(g.variant.clone()).or_default() += 1;
         *self.plies.entry(g.plies).or_default() += 1;
-        // Chess castles in one stage, written O-O and O-O-O.
-        let chess = [Variant::Chess, Variant::Chess960, Variant::Dice].iter().any(|v| g.variant == v.name());
-        let (short, long) =
-            if chess { ("O-O (short)", "O-O-O (long)") } else { ("0-0-0 (first, short)", "0-0-0-0 (first, long)") };
-        for (name, n) in [
-            (short, g.castle_first_short),
-            (long, g.castle_first_long),
-            ("1 (second, short)", g.castle_second_short),
-            ("1-1 (second, long)", g.castle_second_long),
+        // Each castling by its name in the game's variant.
+        let rules = g.variant.parse::<Variant>().ok().and_then(|v| v.rules().ok());
+        for (stage, wing, n) in [
+            (Stage::First, Wing::Short, g.castle_first_short),
+            (Stage::First, Wing::Long, g.castle_first_long),
+            (Stage::Second, Wing::Short, g.castle_second_short),
+            (Stage::Second, Wing::Long, g.castle_second_long),
         ] {
-            if n > 0 {
-                *self.castlings.entry(name.to_string()).or_default() += u64::from(n);
+            if let (true, Some(name)) = (n > 0, rules.and_then(|r| r.castle_label(stage, wing))) {
+                *self.castlings.entry(name).or_default() += u64::from(n);
             }
         }
         let firsts = g.castle_first_short + g.castle_first_long;

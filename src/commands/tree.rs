@@ -20,7 +20,7 @@ use crate::notation::ast::{GameRecord, Outcome, RollForm};
 use crate::notation::dice::roll_text;
 use crate::notation::{promotion_form, write_move, Form};
 use crate::notation::{Letters, Style};
-use crate::replay::{replay_observed, DiceTurn, Observer, Options};
+use crate::replay::{replay_detected, replay_observed, DiceTurn, Flow, Observer, Options};
 use crate::rules::dice::DiceUci;
 use crate::rules::{Color, Move, Role, Termination, Uci, Variant, VariantPosition};
 
@@ -336,6 +336,13 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
+    /// Forgets what the walker counted of its game, to see it replayed again.
+    fn restart(&mut self) {
+        *self.tree = Tree::default();
+        (self.counted, self.turn, self.restored_from) = (None, None, None);
+        self.seen.clear();
+    }
+
     fn start_turn(&mut self, before: &VariantPosition, roll: Option<[Role; 3]>) {
         if self.counted.is_none()
             && before.variant() == self.root.position.variant()
@@ -358,7 +365,11 @@ impl Walker<'_> {
 }
 
 impl Observer for Walker<'_> {
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &crate::notation::ast::Token)>) {
+    fn begin_turn(
+        &mut self,
+        before: &VariantPosition,
+        roll: Option<([Role; 3], &crate::notation::ast::Token)>,
+    ) -> Flow {
         // The dice are a set: a roll is known by its faces in one order.
         self.start_turn(
             before,
@@ -367,24 +378,27 @@ impl Observer for Walker<'_> {
                 r
             }),
         );
+        Flow::Continue(())
     }
-    fn restored(&mut self, after: &VariantPosition) {
+    fn restored(&mut self, after: &VariantPosition) -> Flow {
         if let Some((c, _)) = self.turn.as_mut() {
             c.restored = true;
             self.restored_from = Some(after.clone());
         }
+        Flow::Continue(())
     }
-    fn before_move(&mut self, _before: &VariantPosition, mv: Move) {
+    fn before_move(&mut self, _before: &VariantPosition, mv: Move) -> Flow {
         if let Some((c, _)) = self.turn.as_mut() {
             c.moves.push(mv);
         }
+        Flow::Continue(())
     }
-    fn end_turn(&mut self, after: &VariantPosition, _turn: Option<&DiceTurn>) {
-        let Some((key, white)) = self.turn.take() else { return };
+    fn end_turn(&mut self, after: &VariantPosition, _turn: Option<&DiceTurn>) -> Flow {
+        let Some((key, white)) = self.turn.take() else { return Flow::Continue(()) };
         let depth = self.counted.unwrap_or(0);
         self.counted = Some(depth + 1);
         if self.seen.contains(&key) {
-            return;
+            return Flow::Continue(());
         }
         // A Dice turn ends before the turn passes: the next position is
         // the other side's.
@@ -405,8 +419,9 @@ impl Observer for Walker<'_> {
         });
         tally.add(&self.game, white);
         self.seen.push(key);
+        Flow::Continue(())
     }
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         if main.variant() != self.root.position.variant() {
             self.tree.count_other(main.variant(), 1);
         }
@@ -417,6 +432,7 @@ impl Observer for Walker<'_> {
         {
             self.tree.reached.add(&self.game, main.turn() == Color::White);
         }
+        Flow::Continue(())
     }
 }
 
@@ -434,10 +450,23 @@ pub fn tree_text(file: &str, text: &str, root: &Root, options: Options) -> Tree 
                 tree.games += 1;
                 let game = GameFacts::of(&record, file, tree.games);
                 seen.clear();
-                let mut walker =
-                    Walker { root, tree: &mut tree, game, counted: None, turn: None, seen, restored_from: None };
-                replay_observed(&record, (walker.tree.games - 1) as usize, options, &mut walker);
-                seen = walker.seen;
+                let index = (tree.games - 1) as usize;
+                // A game no tag and no --variant gives a variant may count as
+                // Chess (`replay_detected`): its figures wait in a tree of
+                // its own until its variant is known.
+                if options.default_variant.is_none() && record.tag("Variant").is_none() {
+                    let mut own = Tree::default();
+                    let mut walker =
+                        Walker { root, tree: &mut own, game, counted: None, turn: None, seen, restored_from: None };
+                    replay_detected(&record, index, options, &mut walker, Walker::restart);
+                    seen = walker.seen;
+                    tree.merge(own);
+                } else {
+                    let mut walker =
+                        Walker { root, tree: &mut tree, game, counted: None, turn: None, seen, restored_from: None };
+                    replay_observed(&record, index, options, &mut walker);
+                    seen = walker.seen;
+                }
             }
             Found::Broken(_) => tree.games += 1,
             Found::Stray(_) => {}

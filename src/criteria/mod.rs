@@ -15,7 +15,7 @@ pub use material::Material;
 pub use pattern::Pattern;
 
 use crate::notation::{GameRecord, Letters};
-use crate::replay::Observer;
+use crate::replay::{Flow, Observer};
 use crate::rules::{Bitboard, Color, Move, MoveKind, Termination, Variant, VariantPosition};
 
 /// Which side a material balance's first set may be.
@@ -176,37 +176,52 @@ impl<'a> Finder<'a> {
 }
 
 impl Observer for Finder<'_> {
-    fn begin(&mut self, _record: &GameRecord, _letters: Letters, _files_ak: bool) {
+    fn begin(&mut self, _record: &GameRecord, _letters: Letters, _files_ak: bool) -> Flow {
         *self = Finder::new(self.criteria);
+        Flow::Continue(())
     }
 
-    fn before_move(&mut self, before: &VariantPosition, mv: Move) {
+    fn before_move(&mut self, before: &VariantPosition, mv: Move) -> Flow {
         self.start(before);
-        if self.finished() {
-            return;
+        if !self.finished() {
+            self.look_material();
+            self.recount = matches!(mv.kind, MoveKind::Promotion(_) | MoveKind::Throne(_));
         }
-        self.look_material();
-        self.recount = matches!(mv.kind, MoveKind::Promotion(_) | MoveKind::Throne(_));
+        self.flow()
     }
 
-    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
-        if self.finished() {
-            return;
+    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) -> Flow {
+        if !self.finished() {
+            self.ply += 1;
+            if self.recount || after.board().occupied().count() != self.men {
+                self.count(after);
+            }
+            self.look_pattern(after);
         }
-        self.ply += 1;
-        if self.recount || after.board().occupied().count() != self.men {
-            self.count(after);
-        }
-        self.look_pattern(after);
+        self.flow()
     }
 
-    fn restored(&mut self, after: &VariantPosition) {
+    fn restored(&mut self, after: &VariantPosition) -> Flow {
         if !self.finished() {
             self.count(after);
         }
+        self.flow()
     }
 
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         self.start(main);
+        Flow::Continue(())
+    }
+}
+
+impl Finder<'_> {
+    /// The one stop decision as the replay takes it: a finder whose answer
+    /// is known (a match, or no match possible) stops the game's replay.
+    fn flow(&self) -> Flow {
+        if self.finished() {
+            Flow::Break(())
+        } else {
+            Flow::Continue(())
+        }
     }
 }

@@ -65,6 +65,7 @@ codes! {
     StrayText => "stray_text", Warning, "text between games that is not a game";
     Binary => "binary", Error, "not a game file: NUL bytes or control characters (binary data)";
     Encoding => "encoding", Note, "the file is not UTF-8, or changes encoding: the encoding was detected";
+    ReadAsChess => "read_as_chess", Note, "a game without a Variant tag that fails as Hundred and replays cleanly as Chess: counted as Chess";
     Undecodable => "undecodable", Warning, "bytes that are no character in the file's encoding (in a tag value or a comment: the moves decide whether the game is valid)";
     BadFen => "bad_fen", Error, "the FEN tag is not a legal position";
     UnknownVariant => "unknown_variant", Error, "the Variant tag names no known variant";

@@ -8,7 +8,7 @@
 use super::messages::{ambiguous, role_name};
 use super::report::{DiceTurn, Ply};
 use super::spec::{roll_roles, written, Written};
-use super::{tags, Main, Observer, Replayer};
+use super::{tags, Heed, Main, Observer, Replayer};
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, RollForm, Span, Token, TokenKind};
 use crate::notation::dice::{dice_list, roll_text, write_move, write_sequence};
@@ -87,7 +87,7 @@ impl Replayer<'_> {
         main: &mut Main,
         ti: usize,
         token: &Token,
-        observer: &mut impl Observer,
+        observer: &mut Heed<impl Observer>,
     ) -> bool {
         let Some(dice) = pos.dice() else { return false };
         match &token.kind {
@@ -161,7 +161,7 @@ impl Replayer<'_> {
         pos: &mut VariantPosition,
         main: &mut Main,
         dead: bool,
-        observer: &mut impl Observer,
+        observer: &mut Heed<impl Observer>,
     ) -> bool {
         let Some(o) = t.open.take() else { return !dead };
         if dead {
@@ -235,7 +235,7 @@ impl Replayer<'_> {
         t: &Turns,
         pos: &mut VariantPosition,
         main: &mut Main,
-        observer: &mut impl Observer,
+        observer: &mut Heed<impl Observer>,
     ) -> bool {
         let Some(dice) = pos.dice() else { return false };
         let judged = check_turn(&o.start, o.turn.roll, &o.turn.moves, o.turn.left, dice);

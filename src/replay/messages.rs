@@ -6,7 +6,7 @@
 use super::spec::SpecError;
 use super::tags::Files;
 use crate::diag::{Code, Diagnostic};
-use crate::notation::ast::{Man, ManMove, MoveText, Script, Span, SyntaxError, SyntaxErrorKind};
+use crate::notation::ast::{GameRecord, Man, ManMove, MoveText, Script, Span, SyntaxError, SyntaxErrorKind};
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::rules::{
     CastleFailure, Color, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Variant, Wing,
@@ -495,6 +495,18 @@ pub(super) fn bad_restoration(e: crate::rules::RestoreError, late: bool, span: S
                 .help("write her square, or `Пс=Ф` without one")
         }
     }
+}
+
+/// The note of a game counted as Chess by the rule of [`super::chess_instead`].
+pub(super) fn read_as_chess(record: &GameRecord) -> Diagnostic {
+    let at = record.tokens.first().map_or(record.span.start..record.span.start, |t| t.span.clone());
+    Diagnostic::new(
+        Code::ReadAsChess,
+        at,
+        "the game has no Variant tag and fails as Hundred; it replays cleanly as Chess, so it is counted as Chess",
+    )
+    .label("read as Chess")
+    .help("add [Variant \"Chess\"] to say so, or pass --variant to read every game without the tag in one variant")
 }
 
 pub(super) fn null_move_in_check(span: Span) -> Diagnostic {

@@ -24,6 +24,8 @@ pub use report::{DiceTurn, GameReport, Ply};
 pub use spec::roll_roles;
 pub use tags::READ_TAGS;
 
+use std::ops::ControlFlow;
+
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
 use crate::notation::Letters;
@@ -50,39 +52,99 @@ pub struct Options {
 /// [`Observer::end_turn`]; a turn is one move but in Dice chess, where it
 /// is the moves of one roll. [`Observer::any_move`] sees the moves of every
 /// line, variations included. Every method does nothing by default.
+///
+/// Every method returns [`ControlFlow`], as pgn-reader's `Visitor` does:
+/// [`ControlFlow::Break`] stops the game's replay at once (a filter that
+/// has found what it looks for): no other method is called for that game,
+/// not even [`Observer::end`], and its report says
+/// [`GameReport::stopped`]. [`ControlFlow::Continue`] costs nothing.
 pub trait Observer {
     /// A game's replay starts: its record, the letters its moves are
     /// written in, and whether it letters the tenth file `k` (as the replay
     /// reads them from the tags and the moves).
-    fn begin(&mut self, _record: &GameRecord, _letters: Letters, _files_ak: bool) {}
+    fn begin(&mut self, _record: &GameRecord, _letters: Letters, _files_ak: bool) -> Flow {
+        Flow::Continue(())
+    }
     /// A main-line turn starts from `before`: in Dice chess with its roll
     /// (the dice and the roll's token), in Royal before a restoration
     /// written ahead of its move.
-    fn begin_turn(&mut self, _before: &VariantPosition, _roll: Option<([Role; 3], &Token)>) {}
+    fn begin_turn(&mut self, _before: &VariantPosition, _roll: Option<([Role; 3], &Token)>) -> Flow {
+        Flow::Continue(())
+    }
     /// Main-line move `mv` is played from `before`.
-    fn before_move(&mut self, _before: &VariantPosition, _mv: Move) {}
+    fn before_move(&mut self, _before: &VariantPosition, _mv: Move) -> Flow {
+        Flow::Continue(())
+    }
     /// It was played: the position after it and the men that give check there.
-    fn after_move(&mut self, _after: &VariantPosition, _checkers: Bitboard) {}
+    fn after_move(&mut self, _after: &VariantPosition, _checkers: Bitboard) -> Flow {
+        Flow::Continue(())
+    }
     /// The turn is over: `after` is the position after its last move (in
     /// Dice chess, before the turn passes) and `turn` the Dice turn as
     /// replayed, with the dice left.
-    fn end_turn(&mut self, _after: &VariantPosition, _turn: Option<&DiceTurn>) {}
+    fn end_turn(&mut self, _after: &VariantPosition, _turn: Option<&DiceTurn>) -> Flow {
+        Flow::Continue(())
+    }
     /// The replay is over: the position after the main line as far as it
     /// was replayed, and how the board ends the game there.
-    fn end(&mut self, _main: &VariantPosition, _termination: Option<Termination>) {}
+    fn end(&mut self, _main: &VariantPosition, _termination: Option<Termination>) -> Flow {
+        Flow::Continue(())
+    }
     /// Royal: the side to move restored its queen (docs/rules.md 5.5); `after`
     /// is the position with the new queen, the same side to move.
-    fn restored(&mut self, _after: &VariantPosition) {}
+    fn restored(&mut self, _after: &VariantPosition) -> Flow {
+        Flow::Continue(())
+    }
     /// Any move of any line (the main line and every variation), in token
     /// order, played from `before` (a Royal restoration written before it
     /// made); [`Observer::any_played`] follows with the position after it.
     /// `convert` writes the moves here instead of playing them again.
-    fn any_move(&mut self, _before: &VariantPosition, _ply: Ply, _token: &Token) {}
+    fn any_move(&mut self, _before: &VariantPosition, _ply: Ply, _token: &Token) -> Flow {
+        Flow::Continue(())
+    }
     /// The move of the last [`Observer::any_move`] was played: `after`.
-    fn any_played(&mut self, _after: &VariantPosition) {}
+    fn any_played(&mut self, _after: &VariantPosition) -> Flow {
+        Flow::Continue(())
+    }
 }
 
+/// What an [`Observer`] method returns: go on, or stop the game's replay.
+pub type Flow = ControlFlow<()>;
+
 impl Observer for () {}
+
+/// The replay's hold on its observer: forwards each call until one
+/// returns [`ControlFlow::Break`], then no more ([`Observer`]).
+pub(super) struct Heed<'o, O: Observer> {
+    observer: &'o mut O,
+    /// An observer method asked to stop.
+    pub(super) stopped: bool,
+}
+
+/// Forwards `$method` to the observer unless it has stopped.
+macro_rules! forward {
+    ($($method:ident($($arg:ident: $ty:ty),*);)*) => {$(
+        #[inline(always)]
+        pub(super) fn $method(&mut self, $($arg: $ty),*) {
+            if !self.stopped {
+                self.stopped = self.observer.$method($($arg),*).is_break();
+            }
+        }
+    )*};
+}
+
+impl<O: Observer> Heed<'_, O> {
+    forward! {
+        begin_turn(before: &VariantPosition, roll: Option<([Role; 3], &Token)>);
+        before_move(before: &VariantPosition, mv: Move);
+        after_move(after: &VariantPosition, checkers: Bitboard);
+        end_turn(after: &VariantPosition, turn: Option<&DiceTurn>);
+        end(main: &VariantPosition, termination: Option<Termination>);
+        restored(after: &VariantPosition);
+        any_move(before: &VariantPosition, ply: Ply, token: &Token);
+        any_played(after: &VariantPosition);
+    }
+}
 
 /// A line being replayed: the main line or a variation.
 struct Line {
@@ -148,17 +210,32 @@ pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport
     replay_observed(record, index, options, &mut ())
 }
 
-/// [`replay`], with `observer` seeing the game as it is played.
+/// [`replay`], with `observer` seeing the game as it is played. A game
+/// read as Hundred by default that fails is not read again as Chess
+/// ([`replay_detected`] does that): the help of its first error says
+/// when it would replay cleanly as Chess ([`chess_instead`]).
 pub fn replay_observed(
     record: &GameRecord,
     index: usize,
     options: Options,
     observer: &mut impl Observer,
 ) -> GameReport {
+    let mut report = replay_unsuggested(record, index, options, observer);
+    if chess_instead(record, index, options, &report).is_some() {
+        if let Some(d) = report.diagnostics.iter_mut().find(|d| d.is_error()) {
+            // The Hundred moves the help would list mean nothing for this game.
+            d.help = Some(CHESS_HELP.to_string());
+        }
+    }
+    report
+}
+
+/// [`replay_observed`] without the look at Chess.
+fn replay_unsuggested(record: &GameRecord, index: usize, options: Options, observer: &mut impl Observer) -> GameReport {
     // Asked once: a record not filled by the reader is walked for them.
     let marks = record.move_marks();
     let (files, letters) = tags::files_and_letters(record, marks);
-    observer.begin(record, letters, files == Files::AK);
+    let stopped = observer.begin(record, letters, files == Files::AK).is_break();
     let mut r = Replayer {
         record,
         index,
@@ -169,33 +246,76 @@ pub fn replay_observed(
         out: Vec::new(),
         refused: [false; 2],
     };
-    let report = r.run(observer);
+    let mut heed = Heed { observer, stopped };
+    let report = r.run(&mut heed);
+    if report.stopped {
+        return GameReport { diagnostics: r.out, ..report };
+    }
     crate::replay::notes::lookalike_warnings(record, report.variant).for_each(|d| r.push(d));
-    let mut report = GameReport { diagnostics: r.out, ..report };
-    suggest_chess(record, index, options, &mut report);
-    report
+    GameReport { diagnostics: r.out, ..report }
 }
 
-/// A game without a Variant tag read as Hundred (no `--variant`) that fails
-/// and replays cleanly as Chess: its first error says so and suggests
-/// `--variant chess` (an ordinary chess game in a Hundred collection).
-fn suggest_chess(record: &GameRecord, index: usize, options: Options, report: &mut GameReport) {
+/// The help of the first error of a game read as Hundred by default that
+/// replays cleanly as Chess ([`chess_instead`]).
+const CHESS_HELP: &str = "the game has no Variant tag, so it was read as Hundred; it replays cleanly as Chess: \
+                          pass --variant chess (or add [Variant \"Chess\"])";
+
+/// The one rule for a game whose variant neither a Variant tag nor
+/// `--variant` gives: it is read as Hundred, and when it fails as Hundred
+/// and replays cleanly as Chess (an ordinary chess game in a Hundred
+/// collection), it is a Chess game. `hundred` is its replay as Hundred;
+/// the answer is its replay as Chess, or `None` when the rule does not
+/// make it one. `validate` names it in the help of the Hundred replay's
+/// first error; every other command counts the game as Chess
+/// ([`replay_detected`]).
+pub fn chess_instead(record: &GameRecord, index: usize, options: Options, hundred: &GameReport) -> Option<GameReport> {
     let hundred_by_default = options.default_variant.is_none() && tags::tag(record, "Variant").is_none();
-    if !hundred_by_default || report.is_valid() {
-        return;
+    if !hundred_by_default || hundred.is_valid() || hundred.stopped {
+        return None;
     }
-    let as_chess = replay(record, index, Options { default_variant: Some(Variant::Chess), ..options });
-    if !as_chess.is_valid() || as_chess.mainline.is_empty() {
-        return;
+    let as_chess = replay_unsuggested(record, index, chess_options(options), &mut ());
+    (as_chess.is_valid() && !as_chess.mainline.is_empty()).then_some(as_chess)
+}
+
+/// `options` with Chess the variant of a game without a Variant tag.
+fn chess_options(options: Options) -> Options {
+    Options { default_variant: Some(Variant::Chess), ..options }
+}
+
+/// The variant game `record` counts as: its Variant tag's, `--variant`'s,
+/// or by the rule of [`chess_instead`] (a replay or two: asked only where
+/// neither gives one). `None`: the Variant tag names no variant.
+pub fn variant_of(record: &GameRecord, index: usize, options: Options) -> Option<Variant> {
+    match (tags::tag(record, "Variant"), options.default_variant) {
+        (None, None) => {
+            let hundred = replay_unsuggested(record, index, options, &mut ());
+            Some(chess_instead(record, index, options, &hundred).map_or(Variant::Hundred, |_| Variant::Chess))
+        }
+        _ => tags::variant(record, options.default_variant).ok(),
     }
-    if let Some(d) = report.diagnostics.iter_mut().find(|d| d.is_error()) {
-        // The Hundred moves the help would list mean nothing for this game.
-        d.help = Some(
-            "the game has no Variant tag, so it was read as Hundred; it replays cleanly as Chess: \
-             pass --variant chess (or add [Variant \"Chess\"])"
-                .to_string(),
-        );
+}
+
+/// [`replay_observed`] by the rule of [`chess_instead`], for the commands
+/// that count games by their variant (`stats`, `tree`, `split`, `moves`,
+/// `filter`): a game read as Hundred by default that replays cleanly as
+/// Chess is replayed again as Chess, `observer` made new by `reset` first
+/// (it saw the Hundred replay), and its report begins with the note
+/// [`Code::ReadAsChess`](crate::diag::Code::ReadAsChess).
+pub fn replay_detected<O: Observer>(
+    record: &GameRecord,
+    index: usize,
+    options: Options,
+    observer: &mut O,
+    reset: impl FnOnce(&mut O),
+) -> GameReport {
+    let hundred = replay_unsuggested(record, index, options, observer);
+    if chess_instead(record, index, options, &hundred).is_none() {
+        return hundred;
     }
+    reset(observer);
+    let mut chess = replay_unsuggested(record, index, chess_options(options), observer);
+    chess.diagnostics.insert(0, filed(index, options, messages::read_as_chess(record)));
+    chess
 }
 
 /// Whether the next token after `ti` that changes the line is a `(`: then
@@ -259,10 +379,14 @@ impl Replayer<'_> {
             files_ak: self.files == Files::AK,
             letters: self.letters,
             roll_form: RollForm::Latin,
+            stopped: false,
         }
     }
 
-    fn run(&mut self, observer: &mut impl Observer) -> GameReport {
+    fn run(&mut self, observer: &mut Heed<impl Observer>) -> GameReport {
+        if observer.stopped {
+            return GameReport { stopped: true, ..self.empty_report(None) };
+        }
         for d in tags::checks(self.record) {
             self.push(d);
         }
@@ -286,7 +410,7 @@ impl Replayer<'_> {
     /// The one walk of a record's tokens, in every variant: lines and
     /// variations, move numbers, Dice rolls and turns, Royal restorations,
     /// moves resolved and played, marks judged, the result.
-    fn walk(&mut self, start: VariantPosition, variant: Variant, observer: &mut impl Observer) -> GameReport {
+    fn walk(&mut self, start: VariantPosition, variant: Variant, observer: &mut Heed<impl Observer>) -> GameReport {
         let record = self.record;
         let tokens = &record.tokens;
         let mut stack: Vec<Line> = Vec::new();
@@ -311,6 +435,9 @@ impl Replayer<'_> {
         // last once the line is over.
         let mut seen = start.plain().and_then(|p| p.rules().auto_draw).map(|_| Seen::with_capacity(tokens.len() + 1));
         for (ti, token) in tokens.iter().enumerate() {
+            if observer.stopped {
+                break;
+            }
             match &token.kind {
                 TokenKind::VariationStart => {
                     variation_opened.push(token.span.clone());
@@ -454,6 +581,18 @@ impl Replayer<'_> {
                 _ => {}
             }
         }
+        if observer.stopped {
+            let (mainline, turns) = (main.plies, main.turns);
+            return GameReport {
+                start: Some(start),
+                mainline,
+                turns,
+                all,
+                resumes,
+                stopped: true,
+                ..self.empty_report(Some(variant))
+            };
+        }
         // A game whose reading stopped at a syntax error (the error, not
         // its missing end, is reported): replayed as far as it was read.
         let cut = record.faults.last().is_some_and(|f| !f.in_variation);
@@ -515,6 +654,7 @@ impl Replayer<'_> {
             files_ak: self.files == Files::AK,
             letters: self.letters,
             roll_form,
+            stopped: false,
         }
     }
 

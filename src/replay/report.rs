@@ -93,6 +93,9 @@ pub struct GameReport {
     pub letters: Letters,
     /// Dice chess: how the record writes its rolls (letters or digits).
     pub roll_form: RollForm,
+    /// An [`super::Observer`] stopped the replay ([`std::ops::ControlFlow::Break`]):
+    /// the moves are those replayed until then, the end and the result unjudged.
+    pub stopped: bool,
 }
 
 impl GameReport {

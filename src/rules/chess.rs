@@ -134,6 +134,8 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
         en_passant: EnPassant::Skipped,
         queen_restoration: false,
         two_steppers: has_two_steppers(&CHESS_LETTERS),
+        castle_letter: 'O',
+        pgn_records: true,
     }
 }
 

@@ -214,9 +214,37 @@ pub struct Rules {
     /// which [`Board::attackers_to`](super::board::Board::attackers_to)
     /// leaves out to stay small in the other variants' generators.
     pub two_steppers: bool,
+    /// The character the variant's own programs write castling with: `O`
+    /// (`O-O`, the PGN of chess programs) or `0` (`0-0-0`, the 10x10
+    /// records). The notation reads either.
+    pub castle_letter: char,
+    /// The variant's games are exchanged as chess programs write them
+    /// (PGN: SAN in Latin letters, castling `O-O`); otherwise in the
+    /// notation of the Russian books (long form, Cyrillic letters). What
+    /// `generate` writes unless told.
+    pub pgn_records: bool,
 }
 
 impl Rules {
+    /// The name of this variant's castling of `stage` and `wing` as
+    /// `stats` counts it: its token, with [`Self::castle_letter`], and what
+    /// it is (`0-0-0 (first, short)` where castling has two stages,
+    /// `O-O (short)` elsewhere); `None` where the variant has no such
+    /// castling.
+    pub fn castle_label(&self, stage: Stage, wing: Wing) -> Option<String> {
+        let spec = self.castling.iter().find(|c| c.stage == stage && c.wing == wing)?;
+        let token = spec.token().replace('0', &self.castle_letter.to_string());
+        let wing = match wing {
+            Wing::Short => "short",
+            Wing::Long => "long",
+        };
+        Some(match (self.two_stage_castling(), stage) {
+            (false, _) => format!("{token} ({wing})"),
+            (true, Stage::First) => format!("{token} (first, {wing})"),
+            (true, Stage::Second) => format!("{token} (second, {wing})"),
+        })
+    }
+
     /// Whether castling comes in two stages (Hundred): only a fixed table
     /// can hold a second stage, and it is short (Chess's has 128 entries).
     #[inline]
@@ -409,6 +437,8 @@ pub static HUNDRED: Rules = Rules {
     en_passant: EnPassant::Skipped,
     queen_restoration: false,
     two_steppers: has_two_steppers(&HUNDRED_LETTERS),
+    castle_letter: '0',
+    pgn_records: false,
 };
 
 /// Grand Chess, docs/rules.md section 2 (Fairy-Stockfish's `grand`).
@@ -455,6 +485,8 @@ pub static GRAND: Rules = Rules {
     en_passant: EnPassant::Skipped,
     queen_restoration: false,
     two_steppers: has_two_steppers(&GRAND_LETTERS),
+    castle_letter: '0',
+    pgn_records: false,
 };
 
 #[cfg(test)]

@@ -15,7 +15,11 @@ fn stats_agree_with_the_generator() {
         [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)].into_iter().cycle().take(60).enumerate()
     {
         let g = generate_game(&mut rng_for(11, i as u64), Variant::Hundred, 300).expect("Hundred");
-        let text = write_generated(&[("Result", g.result.to_string())], &g, letters, style, RollForm::Latin);
+        let text = write_generated(
+            &[("Result", g.result.to_string())],
+            &g,
+            pgn100::notation::pgn::GameForm { letters, style, rolls: RollForm::Latin, pgn: false },
+        );
         let (rows, agg) = stats_text("gen", &text, Options::default());
         assert_eq!(agg.invalid, 0, "{text}");
         let s = &rows[0];
@@ -50,4 +54,53 @@ fn the_same_seed_gives_the_same_games() {
     assert_eq!(a, run("5"));
     assert_ne!(a, run("6"));
     assert_eq!(a.matches("[Event ").count(), 20);
+}
+
+/// `generate --variant chess` (and chess960) writes what a chess program
+/// reads: python-chess reads every game without an error and reaches the
+/// position our replay of it ends in.
+#[test]
+fn generated_chess_games_read_in_python_chess() {
+    let probe = std::process::Command::new("python3").args(["-c", "import chess.pgn"]).output();
+    if !probe.is_ok_and(|o| o.status.success()) {
+        assert!(std::env::var("CI").is_err(), "python3 with python-chess is needed (pip install chess)");
+        eprintln!("skipped: no python3 with python-chess");
+        return;
+    }
+    let script = r#"
+import sys, chess.pgn
+text = open(sys.argv[1], encoding="utf-8")
+n = 0
+while True:
+    g = chess.pgn.read_game(text)
+    if g is None:
+        break
+    assert not g.errors, (n, g.errors)
+    print(g.end().board().fen())
+    n += 1
+"#;
+    let dir = tempfile::tempdir().expect("temp dir");
+    for variant in ["chess", "chess960"] {
+        let path = dir.path().join(format!("{variant}.pgn"));
+        let p = path.to_str().expect("path");
+        let out = crate::common::pgn100(&["generate", "--variant", variant, "--games", "40", "--seed", "3", "-o", p]);
+        assert!(out.status.success());
+        let text = std::fs::read_to_string(&path).expect("written");
+        assert!(text.contains("O-O") && !text.contains("0-0") && !text.contains("++"), "{text}");
+        let py = std::process::Command::new("python3").args(["-c", script, p]).output().expect("python3 runs");
+        assert!(py.status.success(), "{variant}: {}", String::from_utf8_lossy(&py.stderr));
+        let theirs: Vec<String> = String::from_utf8_lossy(&py.stdout).lines().map(str::to_string).collect();
+        let stats = crate::common::pgn100(&["stats", "--per-game", "--format", "json", p]);
+        let ours: Vec<String> = String::from_utf8_lossy(&stats.stdout)
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).expect("JSON")["final_fen"]
+                    .as_str()
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(theirs.len(), 40);
+        assert_eq!(ours, theirs, "{variant}");
+    }
 }

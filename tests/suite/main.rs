@@ -5,6 +5,7 @@ mod checks;
 mod common;
 
 mod annotate;
+mod architecture;
 mod chess_fen;
 mod chess_files;
 mod chess_perft;
@@ -17,6 +18,7 @@ mod convert;
 mod convert_shape;
 mod corpus;
 mod damaged;
+mod detection;
 mod dice_records;
 mod encoding;
 mod fen;

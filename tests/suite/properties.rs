@@ -20,7 +20,8 @@ proptest! {
         let g = generate_game(&mut rng_for(seed, 0), Variant::Hundred, plies).expect("Hundred");
         for letters in [Letters::Cyrillic, Letters::Latin] {
             for style in [Style::Long, Style::Short] {
-                let text = write_generated(&[("Result", g.result.to_string())], &g, letters, style, RollForm::Latin);
+                let form = pgn100::notation::pgn::GameForm { letters, style, rolls: RollForm::Latin, pgn: false };
+                let text = write_generated(&[("Result", g.result.to_string())], &g, form);
                 let items: Vec<Item> = Reader::new(&text).collect();
                 let [Item::Game(record)] = items.as_slice() else { panic!("one game expected: {text}") };
                 let report = replay(record, 0, Options { strict: true, ..Options::default() });

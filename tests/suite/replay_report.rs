@@ -5,7 +5,7 @@
 use crate::common;
 
 use pgn100::notation::{check_mark, uci_line, Item, Letters, LongMove, Reader};
-use pgn100::replay::{replay, Options};
+use pgn100::replay::{replay, Flow, Options};
 use pgn100::rules::{Move, Position};
 
 /// A move written in Latin long notation with its mark; its position noted.
@@ -79,4 +79,64 @@ fn positions_played_again_are_the_oracle_positions() {
         // variation (five times per block of four variation moves), not per move.
         assert_eq!(report.resumes.len(), 1 + 5 * (befores.len() - n) / 4);
     }
+}
+
+/// An observer that stops the replay at its `stop_at`-th main-line move
+/// and counts every call it gets.
+struct StopAt {
+    stop_at: usize,
+    moves: usize,
+    calls_after_stop: usize,
+    stopped: bool,
+}
+
+impl pgn100::replay::Observer for StopAt {
+    fn after_move(&mut self, _after: &pgn100::rules::VariantPosition, _c: pgn100::rules::Bitboard) -> Flow {
+        self.calls_after_stop += usize::from(self.stopped);
+        self.moves += 1;
+        self.stopped = self.moves == self.stop_at;
+        if self.stopped {
+            Flow::Break(())
+        } else {
+            Flow::Continue(())
+        }
+    }
+    fn end(&mut self, _: &pgn100::rules::VariantPosition, _: Option<pgn100::rules::Termination>) -> Flow {
+        self.calls_after_stop += usize::from(self.stopped);
+        Flow::Continue(())
+    }
+    fn any_played(&mut self, _after: &pgn100::rules::VariantPosition) -> Flow {
+        self.calls_after_stop += usize::from(self.stopped);
+        Flow::Continue(())
+    }
+}
+
+/// An observer's `Break` stops the game at once, in every variant's file
+/// of the valid corpus: no call after it, the report holds the moves made
+/// until then and says it stopped; a `Continue` observer sees them all.
+#[test]
+fn an_observer_stops_the_replay_at_once() {
+    use pgn100::replay::replay_observed;
+    let mut checked = 0;
+    for entry in std::fs::read_dir(common::corpus("valid")).expect("corpus/valid") {
+        let text = std::fs::read_to_string(entry.expect("entry").path()).expect("read");
+        for (index, item) in Reader::new(&text).enumerate() {
+            let Item::Game(record) = item else { continue };
+            let options = Options::default();
+            let mut all = StopAt { stop_at: usize::MAX, moves: 0, calls_after_stop: 0, stopped: false };
+            let full = replay_observed(&record, index, options, &mut all);
+            assert!(!full.stopped);
+            if full.mainline.len() < 4 {
+                continue;
+            }
+            let mut stop = StopAt { stop_at: 3, moves: 0, calls_after_stop: 0, stopped: false };
+            let report = replay_observed(&record, index, options, &mut stop);
+            assert!(report.stopped);
+            assert_eq!(stop.calls_after_stop, 0);
+            assert_eq!(report.mainline, full.mainline[..report.mainline.len()]);
+            assert!(report.mainline.len() >= 3 && report.mainline.len() < full.mainline.len());
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "{checked} games checked");
 }

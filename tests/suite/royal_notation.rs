@@ -175,7 +175,11 @@ fn generated_royal_games_validate_strictly() {
         let g = generate_game(&mut rng_for(16, i), pgn100::rules::Variant::Royal, 300).expect("a game");
         let tags = [("Variant", "Royal".to_string()), ("Result", g.result.to_string())];
         for (letters, style) in [(Letters::Cyrillic, Style::Long), (Letters::Latin, Style::Short)] {
-            let text = write_generated(&tags, &g, letters, style, RollForm::Latin);
+            let text = write_generated(
+                &tags,
+                &g,
+                pgn100::notation::pgn::GameForm { letters, style, rolls: RollForm::Latin, pgn: false },
+            );
             let (diags, games, invalid) = validate_text(&text, strict());
             assert!(diags.is_empty() && games == 1 && invalid == 0, "{diags:?}\n{text}");
         }

@@ -481,3 +481,26 @@ fn seconds_per_move_count_every_clock_reading_of_a_broadcast() {
     let row = out.lines().find(|l| l.starts_with("seconds per move,")).expect("the row");
     assert_eq!(row, "seconds per move,600+2,14.2 (80 moves),", "{out}");
 }
+
+/// `stats` of a Royal file names its castlings in Royal's notation
+/// (`0-0`, `0-0-0`: one stage), as many of each wing as `moves` finds.
+#[test]
+fn royal_castlings_are_named_in_royal_notation() {
+    let file = "corpus/oracle/royal/royal-lat-short.pgn";
+    let out = crate::common::pgn100(&["stats", "--format", "json", file]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let agg: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let castlings = agg["castlings"].as_object().expect("castlings");
+    let names: Vec<&str> = castlings.keys().map(String::as_str).collect();
+    assert_eq!(names, ["0-0 (short)", "0-0-0 (long)"]);
+    let out = crate::common::pgn100(&["moves", "--format", "jsonl", file]);
+    let rows: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    for (name, wing) in [("0-0 (short)", "short"), ("0-0-0 (long)", "long")] {
+        let n = rows.iter().filter(|r| r["valid"] == true && r["castle_wing"] == wing).count() as u64;
+        assert_eq!(castlings[name].as_u64(), Some(n), "{name}");
+    }
+    let text = crate::common::pgn100(&["stats", file]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(!text.contains("0-0-0-0") && !text.contains("first, short"), "{text}");
+}

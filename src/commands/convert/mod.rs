@@ -14,7 +14,7 @@ use crate::notation::ast::{CheckMark, GameRecord, MoveText, PromotionForm, RollF
 use crate::notation::dice::roll_text;
 use crate::notation::{mate_mark, promotion_form, write_move, Form, Found, Letters, Reader, Style};
 use crate::output::wrap::{self, Fill};
-use crate::replay::{replay_observed, GameReport, Observer, Options, Ply};
+use crate::replay::{replay_observed, Flow, GameReport, Observer, Options, Ply};
 use crate::rules::{Role, Termination, Variant, VariantPosition};
 
 mod shape;
@@ -777,7 +777,7 @@ fn keeps_form(before: &VariantPosition, style: StyleChoice, form: PromotionForm)
 }
 
 impl Observer for MoveWriter<'_> {
-    fn begin(&mut self, record: &GameRecord, letters: Letters, ak_in: bool) {
+    fn begin(&mut self, record: &GameRecord, letters: Letters, ak_in: bool) -> Flow {
         self.ak_in = ak_in;
         self.ak_out = match self.options.files {
             FilesChoice::Keep => ak_in,
@@ -809,22 +809,24 @@ impl Observer for MoveWriter<'_> {
             }
             _ => Lines::Keep,
         };
+        Flow::Continue(())
     }
 
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
         self.board(before);
-        let (Some((roll, token)), Some(form)) = (roll, self.roll_form()) else { return };
+        let (Some((roll, token)), Some(form)) = (roll, self.roll_form()) else { return Flow::Continue(()) };
         // (A game with a roll keeps its lines: `MoveMarks::lines`.)
         self.gap(token);
         let start = self.buf.len();
         self.buf.push_str(&roll_text(&roll, form));
         self.new.push((token.span.clone(), start..self.buf.len()));
+        Flow::Continue(())
     }
 
-    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
-        let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return };
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) -> Flow {
+        let TokenKind::Move { text: move_text, check, glyph } = &token.kind else { return Flow::Continue(()) };
         if !self.rewrite {
-            return;
+            return Flow::Continue(());
         }
         let options = &self.options;
         let (script, long) = match move_text {
@@ -860,10 +862,11 @@ impl Observer for MoveWriter<'_> {
             self.buf.push_str(&written);
         }
         self.pending = Some((token.span.clone(), start, *check, *glyph, letters));
+        Flow::Continue(())
     }
 
-    fn any_played(&mut self, after: &VariantPosition) {
-        let Some((span, start, check, glyph, letters)) = self.pending.take() else { return };
+    fn any_played(&mut self, after: &VariantPosition) -> Flow {
+        let Some((span, start, check, glyph, letters)) = self.pending.take() else { return Flow::Continue(()) };
         let buf = &mut self.buf;
         match (self.options.pgn_moves, after) {
             // The marks the position bears.
@@ -893,11 +896,13 @@ impl Observer for MoveWriter<'_> {
             fill.word_end(buf, start);
         }
         self.new.push((span, start..buf.len()));
+        Flow::Continue(())
     }
 
-    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, _termination: Option<Termination>) -> Flow {
         // A game with no move.
         self.board(main);
+        Flow::Continue(())
     }
 }
 

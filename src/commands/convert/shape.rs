@@ -22,7 +22,7 @@ use crate::notation::fill::{Filler, WIDTH};
 use crate::notation::pgn::tag_pair;
 use crate::notation::Letters;
 use crate::output::wrap::PGN_WIDTH;
-use crate::replay::{DiceTurn, GameReport, Observer, Ply};
+use crate::replay::{DiceTurn, Flow, GameReport, Observer, Ply};
 use crate::rules::{Bitboard, Color, Move, Role, Termination, VariantPosition};
 
 /// The form of a shaped output.
@@ -273,18 +273,18 @@ impl<'a> Shaper<'a> {
 }
 
 impl Observer for Shaper<'_> {
-    fn begin(&mut self, record: &GameRecord, letters: Letters, files_ak: bool) {
+    fn begin(&mut self, record: &GameRecord, letters: Letters, files_ak: bool) -> Flow {
         self.facts.plies.clear();
         self.facts.texts.clear();
         self.facts.start = 0..0;
         self.facts.end = 0..0;
         self.from_pending = false;
-        self.moves.begin(record, letters, files_ak);
+        self.moves.begin(record, letters, files_ak)
     }
-    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) {
-        self.moves.begin_turn(before, roll);
+    fn begin_turn(&mut self, before: &VariantPosition, roll: Option<([Role; 3], &Token)>) -> Flow {
+        self.moves.begin_turn(before, roll)
     }
-    fn before_move(&mut self, before: &VariantPosition, mv: Move) {
+    fn before_move(&mut self, before: &VariantPosition, mv: Move) -> Flow {
         if self.facts.plies.is_empty() {
             self.facts.start = self.push_fen(before);
         }
@@ -302,10 +302,11 @@ impl Observer for Shaper<'_> {
         let fen_before = if first || self.wants.fen_before[1] == Some(n) { self.push_fen(before) } else { 0..0 };
         let (side, number) = (before.turn(), before.fullmoves());
         self.facts.plies.push(PlyFacts { side, number, uci, fen_before, fen_after: 0..0, hash_after: 0 });
+        Flow::Continue(())
     }
-    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) {
+    fn after_move(&mut self, after: &VariantPosition, _checkers: Bitboard) -> Flow {
         if self.facts.plies.is_empty() {
-            return;
+            return Flow::Continue(());
         }
         let fen = self.wants.fens.then(|| self.push_fen(after));
         let hash = if self.wants.hashes { after.hash() } else { 0 };
@@ -313,27 +314,28 @@ impl Observer for Shaper<'_> {
             ply.fen_after = fen.unwrap_or(0..0);
             ply.hash_after = hash;
         }
+        Flow::Continue(())
     }
-    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) {
-        self.moves.end_turn(after, turn);
+    fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
+        self.moves.end_turn(after, turn)
     }
-    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) {
+    fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         self.facts.end = self.push_fen(main);
         if self.facts.plies.is_empty() {
             self.facts.start = self.facts.end.clone();
         }
         self.facts.end_hash = main.hash();
         self.facts.end_termination = termination;
-        self.moves.end(main, termination);
+        self.moves.end(main, termination)
     }
-    fn restored(&mut self, after: &VariantPosition) {
-        self.moves.restored(after);
+    fn restored(&mut self, after: &VariantPosition) -> Flow {
+        self.moves.restored(after)
     }
-    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) {
-        self.moves.any_move(before, ply, token);
+    fn any_move(&mut self, before: &VariantPosition, ply: Ply, token: &Token) -> Flow {
+        self.moves.any_move(before, ply, token)
     }
-    fn any_played(&mut self, after: &VariantPosition) {
-        self.moves.any_played(after);
+    fn any_played(&mut self, after: &VariantPosition) -> Flow {
+        self.moves.any_played(after)
     }
 }
 

@@ -33,7 +33,8 @@ use super::zobrist;
 
 /// Dice chess, docs/rules.md section 4: the chess tables, no automatic draws and
 /// no claims.
-pub static DICE: Rules = Rules { claim_plies: 0, auto_draw: None, ..super::chess::chess_rules(Variant::Dice, false) };
+pub static DICE: Rules =
+    Rules { claim_plies: 0, auto_draw: None, pgn_records: false, ..super::chess::chess_rules(Variant::Dice, false) };
 
 /// The faces of a die in docs/rules.md 4's numbering: 1 pawn .. 6 king.
 pub const FACES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];

@@ -174,6 +174,8 @@ pub static ROYAL: Rules = Rules {
     en_passant: EnPassant::Passed,
     queen_restoration: true,
     two_steppers: has_two_steppers(&LETTERS),
+    castle_letter: '0',
+    pgn_records: false,
 };
 
 /// The right a letter of Royal's castling field names (`KQkqRr`, `=`).
