@@ -327,7 +327,10 @@ pub fn chunk_games(
             last.range.end = start;
         }
         let record_ok = matches!(found, Found::Game | Found::Broken(_)) && test(&record);
-        let mut facts = GameFacts { range: start..text.len(), line, record_ok, ..GameFacts::default() };
+        // A game not replayed meets board criteria only when there are none.
+        let no_board = wanted.board.is_none_or(|b| b.is_empty());
+        let mut facts =
+            GameFacts { range: start..text.len(), line, record_ok, found: no_board, ..GameFacts::default() };
         if wanted.replay && record_ok && matches!(found, Found::Game) {
             let fresh = || Watch {
                 reaches: wanted.reaches,
