@@ -9,7 +9,7 @@ use super::{max_game_size, FIRST_BLOCK, KEEP};
 use crate::notation::decode::{binary_at, decode_vec, first_beyond_ascii, next_part, Charset, FileBytes, Width};
 
 /// A game larger than the limit, streamed past: it comes as an empty
-/// block, whose place ([`Blocks::last`], [`BlockStart`]) is the game's.
+/// block, whose place ([`Blocks::last`], `BlockStart`) is the game's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Oversized {
     /// The game's size in bytes of the file.

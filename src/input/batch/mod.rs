@@ -11,9 +11,9 @@
 //! whole, and comes as an empty block that says so ([`Oversized`]); the
 //! games after it are read.
 //!
-//! [`blocks`]: the blocks of a reader, decoded, a game over the limit or
-//! cut by an error of the reader standing apart; [`cut`]: where a text can
-//! be cut between games; [`handoff`]: the chunks of the blocks worked in
+//! `blocks`: the blocks of a reader, decoded, a game over the limit or
+//! cut by an error of the reader standing apart; `cut`: where a text can
+//! be cut between games; `handoff`: the chunks of the blocks worked in
 //! parallel and consumed in input order.
 
 mod blocks;
