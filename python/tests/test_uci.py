@@ -55,6 +55,6 @@ def test_uci_plays_in_python_chess():
 
 def test_hundred_keeps_its_marks():
     text = '[Variant "Hundred"]\n\n1. f2h2=O *\n\n'
-    (game,) = pgn100.read(text)
+    (game,) = pgn100.read_text(text)
     # Hundred's two castling stages need the mark.
     assert all("=O" in m.uci for m in game.moves if m.castling)
