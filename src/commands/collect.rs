@@ -131,6 +131,12 @@ pub struct Wanted<'a> {
     /// Follow the draws that may be claimed ([`Feature::Repetition`],
     /// [`Ending::Repetition`], [`Ending::Claim`]).
     pub claims: bool,
+    /// Only the board criteria and the reached board are asked for: a
+    /// game's replay stops once they are met (its plies, validity,
+    /// features, ending and key are then those of the moves replayed).
+    /// Whatever this says, a game that can no longer meet its board
+    /// criteria stops there.
+    pub stop: bool,
 }
 
 /// Two keyed hashers make a 128-bit key: 10 M games collide with odds
@@ -165,9 +171,32 @@ struct Watch<'a> {
     started: bool,
     plies: u32,
     finder: Option<Finder<'a>>,
+    /// [`Wanted::stop`].
+    stop_when_met: bool,
+    /// The replay's variant is the game's own: a Variant tag or `--variant`
+    /// gives it (a game read as Hundred by default may be replayed again
+    /// as Chess, so its first replay must run to its end).
+    settled: bool,
+    /// No Variant tag is needed to settle the variant (`--variant` given).
+    default_variant: bool,
 }
 
 impl Watch<'_> {
+    /// The one stop decision of a collector's replay: the game cannot
+    /// match its board criteria any more, or (when only they and the
+    /// reached board are asked for) it has met them.
+    fn flow(&self) -> Flow {
+        if !self.settled {
+            return Flow::Continue(());
+        }
+        let hopeless = self.finder.as_ref().is_some_and(Finder::hopeless);
+        let met = self.finder.as_ref().is_none_or(Finder::matched) && (self.reaches.is_empty() || self.reached);
+        if hopeless || (self.stop_when_met && met) {
+            Flow::Break(())
+        } else {
+            Flow::Continue(())
+        }
+    }
     fn look(&mut self, pos: &VariantPosition) {
         if !self.reached && !self.reaches.is_empty() {
             let v = pos.variant();
@@ -188,11 +217,14 @@ impl Watch<'_> {
 }
 
 impl Observer for Watch<'_> {
+    fn begin(&mut self, record: &GameRecord, _letters: crate::notation::Letters, _files_ak: bool) -> Flow {
+        self.settled = self.default_variant || record.tag("Variant").is_some();
+        Flow::Continue(())
+    }
     fn before_move(&mut self, before: &VariantPosition, mv: crate::rules::Move) -> Flow {
         self.start(before);
         if let Some(f) = self.finder.as_mut() {
-            // The watch goes on for its other criteria: the finder's stop is
-            // for a replay of its own.
+            // The finder's own stop is weighed with the other criteria (flow).
             let _ = f.before_move(before, mv);
         }
         self.key.add(mv);
@@ -220,7 +252,7 @@ impl Observer for Watch<'_> {
         if before.board().piece_at(mv.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
             self.features |= Feature::KingCapture.bit();
         }
-        Flow::Continue(())
+        self.flow()
     }
     fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         self.plies += 1;
@@ -234,13 +266,13 @@ impl Observer for Watch<'_> {
         if let Some(f) = self.finder.as_mut() {
             let _ = f.after_move(after, checkers);
         }
-        Flow::Continue(())
+        self.flow()
     }
     fn restored(&mut self, after: &VariantPosition) -> Flow {
         if let Some(f) = self.finder.as_mut() {
             let _ = f.restored(after);
         }
-        Flow::Continue(())
+        self.flow()
     }
     fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         self.start(main);
@@ -343,6 +375,9 @@ pub fn chunk_games(
                 started: false,
                 plies: 0,
                 finder: wanted.board.filter(|b| !b.is_empty()).map(Finder::new),
+                stop_when_met: wanted.stop,
+                settled: false,
+                default_variant: options.default_variant.is_some(),
             };
             let mut watch = fresh();
             let report = replay_detected(&record, games.len(), options, &mut watch, |w| *w = fresh());
@@ -359,4 +394,50 @@ pub fn chunk_games(
     }
     let prefix = games.first().map_or(text.len(), |g| g.range.start);
     ChunkGames { prefix, games }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "[Event \"t\"]\n[Variant \"Chess\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 *\n";
+
+    fn board(pattern: &str, material: &str) -> BoardCriteria {
+        let mut b = BoardCriteria::default();
+        if !pattern.is_empty() {
+            b.add_pattern(pattern, false).expect("pattern");
+        }
+        if !material.is_empty() {
+            b.add_material(material, crate::criteria::Sides::Either).expect("material");
+        }
+        b
+    }
+
+    fn plies(text: &str, board: &BoardCriteria, stop: bool, options: Options) -> (u32, bool) {
+        let wanted = Wanted { replay: true, board: Some(board), stop, ..Wanted::default() };
+        let games = chunk_games(text, options, wanted, |_| true).games;
+        (games[0].plies, games[0].found)
+    }
+
+    #[test]
+    fn a_met_board_criterion_stops_the_replay() {
+        // White's e-pawn on e4 from ply 1: the replay stops there when
+        // nothing else is asked, and runs on when something is.
+        let e4 = board("*/*/*/*/4P3/*/*/*", "");
+        assert_eq!(plies(GAME, &e4, true, Options::default()), (1, true));
+        assert_eq!(plies(GAME, &e4, false, Options::default()), (10, true));
+        // A balance that can never hold (nine pawns) stops it at the
+        // start, whatever else is asked.
+        let nine = board("", "p9 p*");
+        assert_eq!(plies(GAME, &nine, false, Options::default()), (0, false));
+    }
+
+    #[test]
+    fn a_game_read_as_hundred_by_default_is_not_stopped_before_it_is_read_as_chess() {
+        let text = GAME.replace("[Variant \"Chess\"]\n", "");
+        let e4 = board("*/*/*/*/4P3/*/*/*", "");
+        assert_eq!(plies(&text, &e4, true, Options::default()), (10, true));
+        let chess = Options { default_variant: Some(Variant::Chess), ..Options::default() };
+        assert_eq!(plies(&text, &e4, true, chess), (1, true));
+    }
 }

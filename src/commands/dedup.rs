@@ -30,7 +30,7 @@ pub struct Keyed {
 
 /// The games of a chunk with their keys; `prefix` is the text before the first.
 pub fn key_chunk(text: &str, options: Options) -> (usize, Vec<Keyed>) {
-    let games = chunk_games(text, options, Wanted { replay: true, reaches: &[], board: None, claims: false }, |_| true);
+    let games = chunk_games(text, options, Wanted { replay: true, ..Wanted::default() }, |_| true);
     let list = games.games.into_iter().map(|g| Keyed { key: g.key, line: g.line, range: g.range }).collect();
     (games.prefix, list)
 }

@@ -365,8 +365,16 @@ pub struct Filtered {
 pub fn filter_chunk(text: &str, criteria: &Criteria, options: Options) -> Filtered {
     let claims = criteria.has.contains(&Feature::Repetition)
         || criteria.ends.iter().any(|e| matches!(e, Ending::Repetition | Ending::Claim));
-    let wanted =
-        Wanted { replay: criteria.needs_replay(), reaches: &criteria.reaches, board: Some(&criteria.board), claims };
+    // Only the board and the reached position asked of the replay: it stops once they are met.
+    let stop =
+        criteria.plies.is_none() && criteria.valid.is_none() && criteria.has.is_empty() && criteria.ends.is_empty();
+    let wanted = Wanted {
+        replay: criteria.needs_replay(),
+        reaches: &criteria.reaches,
+        board: Some(&criteria.board),
+        claims,
+        stop,
+    };
     let options = Options { default_variant: criteria.variant.or(options.default_variant), ..options };
     let ChunkGames { games, .. } = chunk_games(text, options, wanted, |r| criteria.record_match(r));
     let matched = games.iter().filter(|g| (g.record_ok && criteria.replay_match(g)) != criteria.not);

@@ -114,6 +114,12 @@ impl<'a> Finder<'a> {
         self.matched().then(|| self.material_found.unwrap_or(0).max(self.pattern_found.unwrap_or(0)))
     }
 
+    /// Whether no balance asked for can hold any more (a material count
+    /// only falls): the game cannot match.
+    pub fn hopeless(&self) -> bool {
+        self.hopeless && !self.matched()
+    }
+
     /// Whether the rest of the game can change nothing: it matched, or it
     /// cannot match any more. The one place the search decides to stop.
     pub fn finished(&self) -> bool {
