@@ -9,6 +9,7 @@ use clap::Args;
 use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation};
 use super::input::InputArgs;
 use super::progress::Progress;
+use super::range::{Counter, RangeArgs};
 use super::Outcome;
 use crate::commands::dedup::{key_chunk, Place, Seen};
 use crate::input::driver::Run;
@@ -32,6 +33,17 @@ pub struct DedupArgs {
     /// Write the first copy of each game (and every game compared with none) to this file, whole or not at all; without --report, standard output is used when -o is not given.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Copies are games whose boards are the same after N plies of the main line (0: at its end; a shorter game: at its end), however they got there (as pgn-extract's --fuzzydepth): men on squares only, not the side to move, castling or en passant.
+    #[arg(long, value_name = "N")]
+    pub by_position: Option<u32>,
+    /// Write the copies of earlier games (those left out) to this file, whole or not at all (as pgn-extract's -d).
+    #[arg(long, value_name = "FILE")]
+    pub duplicates: Option<PathBuf>,
+    /// Leave out the games that are copies of a game of these files or directories, a collection already checked (as pgn-extract's -c); their own games are not written.
+    #[arg(long, value_name = "FILE")]
+    pub against: Vec<PathBuf>,
+    #[command(flatten)]
+    pub range: RangeArgs,
 }
 
 pub fn run(args: &DedupArgs) -> Outcome {
@@ -42,15 +54,45 @@ pub fn run(args: &DedupArgs) -> Outcome {
     let progress = Progress::new(&inputs);
     let mut seen = Seen::new(args.report);
     let write_games = args.output.is_some() || !args.report;
+    let mut range = args.range.counter();
+    let mut games_read = 0;
+    let checked = crate::input::paths::expand(&args.against)?;
+    if !checked.is_empty() {
+        // The checked collection's games, known before the inputs' (their
+        // places numbered after the inputs').
+        let base = inputs.len() as u32;
+        let read = read_all(
+            &checked,
+            config,
+            &pool,
+            &progress,
+            |text, lines, _| (lines, key_chunk(text, options, args.by_position).1),
+            |(_, games)| games.len(),
+            |input, before, _, (lines, games)| {
+                for (number, g) in games.iter().enumerate() {
+                    let game = (before + number + 1) as u64;
+                    let place = Place { input: base + input as u32, line: (lines + g.line + 1) as u64, game };
+                    seen.know(g.key, place);
+                }
+                Ok(())
+            },
+        )?;
+        if read.status() == Some(2) {
+            return Err("--against: no file could be read".into());
+        }
+    }
+    let mut copies = args.duplicates.as_deref().map(super::output::AtomicFile::create).transpose()?;
+    let mut copies_line = Separation::default();
+    let by_position = args.by_position;
     let mut run = |out: &mut dyn Write| -> Result<Run, Box<dyn std::error::Error>> {
         let mut ends_line = Separation::default();
-        read_all(
+        let read = read_all(
             &inputs,
             config,
             &pool,
             &progress,
             |text, lines, at| {
-                let (_, games) = key_chunk(text, options);
+                let (_, games) = key_chunk(text, options, by_position);
                 let ranges = file_ranges(text, at, games.iter().map(|g| g.range.clone()));
                 (lines, games, ranges)
             },
@@ -60,26 +102,35 @@ pub fn run(args: &DedupArgs) -> Outcome {
                     // Games not read keep their numbers.
                     let game = (before + number + 1) as u64;
                     let place = Place { input: input as u32, line: (lines + g.line + 1) as u64, game };
-                    if seen.add(g.key, place) && write_games {
+                    if !seen.add(g.key, place) {
+                        if let Some(copies) = copies.as_mut() {
+                            write_game_bytes(copies, raw.get(r), &mut copies_line).map_err(fatal)?;
+                        }
+                    } else if write_games && range.take() {
                         write_game_bytes(out, raw.get(r), &mut ends_line).map_err(fatal)?;
                     }
                 }
-                Ok(())
+                games_read += games.len();
+                range.check()
             },
-        )
+        );
+        Counter::finish(read, games_read)
     };
     let read = if write_games {
         super::output::to_output(args.output.as_deref(), |out| run(out))?
     } else {
         run(&mut std::io::sink())?
     };
+    if let Some(copies) = copies {
+        copies.commit()?;
+    }
     progress.finish();
     if args.report {
         let mut out = std::io::stdout().lock();
         for (i, group) in seen.groups().iter().enumerate() {
             writeln!(out, "group {}: {} copies", i + 1, group.len())?;
             for p in group.iter() {
-                let name = inputs.get(p.input as usize).map(|i| i.name()).unwrap_or_default();
+                let name = inputs.iter().chain(&checked).nth(p.input as usize).map(|i| i.name()).unwrap_or_default();
                 writeln!(out, "  {name}:{} (game {})", p.line, p.game)?;
             }
         }

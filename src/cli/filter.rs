@@ -8,10 +8,11 @@ use clap::Args;
 use super::collect::{fatal, file_ranges, read_all, write_game_bytes, Separation};
 use super::input::InputArgs;
 use super::progress::Progress;
+use super::range::{Counter, RangeArgs};
 use super::Outcome;
 use crate::commands::collect::{Ending, Feature};
 use crate::commands::filter::{filter_chunk, parse_date_range, parse_range, reach_boards, Criteria, TagTest};
-use crate::criteria::{BoardCriteria, Sides};
+use crate::criteria::{BoardCriteria, Line, Sequence, Sides};
 use crate::replay::Options;
 
 #[derive(Args, Debug)]
@@ -74,9 +75,15 @@ pub struct FilterArgs {
     /// Invalid games only.
     #[arg(long)]
     pub invalid: bool,
-    /// A position of the main line has this board (a FEN, or only its board part).
-    #[arg(long, value_name = "FEN")]
+    /// A position of the main line has this board, by any move order (as pgn-extract's -x): a FEN, only its board part, or a line of moves that reaches it, written as in a game (`1. e4 c5 2. Nf3 d6`, `1. e3-e5 e8-e6`, Cyrillic), replayed in the --variant (without it, in every variant it replays in).
+    #[arg(long, value_name = "FEN|LINE")]
     pub reaches: Option<String>,
+    /// The main line starts with these moves, in this order (as pgn-extract's -P -v), written as in a game; moves are compared as the rules read them (`Nf3` is `Ng1-f3`).
+    #[arg(long, value_name = "LINE")]
+    pub moves: Option<String>,
+    /// The main line plays these moves one after another somewhere (as --moves, from any ply).
+    #[arg(long, value_name = "LINE")]
+    pub moves_anywhere: Option<String>,
     /// Something happens in the main line (repeat for several): games of a variant without it never match.
     #[arg(long, value_enum)]
     pub has: Vec<Feature>,
@@ -86,6 +93,8 @@ pub struct FilterArgs {
     /// Write the games that do not match instead.
     #[arg(long)]
     pub not: bool,
+    #[command(flatten)]
+    pub range: RangeArgs,
     /// Write to this file (whole or not at all) instead of standard output.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
@@ -121,6 +130,19 @@ impl FilterArgs {
         Ok(board)
     }
 
+    fn sequences(&self) -> Result<Vec<Sequence>, String> {
+        let mut all = Vec::new();
+        for (name, line, anywhere) in
+            [("--moves", &self.moves, false), ("--moves-anywhere", &self.moves_anywhere, true)]
+        {
+            if let Some(line) = line {
+                let lines = Line::in_variants(self.input.variant, line).map_err(|e| format!("{name}: {e}"))?;
+                all.push(Sequence { lines, anywhere });
+            }
+        }
+        Ok(all)
+    }
+
     pub fn criteria(&self) -> Result<Criteria, String> {
         Criteria::check_results(&self.result)?;
         Ok(Criteria {
@@ -135,10 +157,16 @@ impl FilterArgs {
                 (_, true) => Some(false),
                 _ => None,
             },
-            reaches: self.reaches.as_deref().map(reach_boards).transpose()?.unwrap_or_default(),
+            reaches: self
+                .reaches
+                .as_deref()
+                .map(|r| reach_boards(r, self.input.variant))
+                .transpose()?
+                .unwrap_or_default(),
             has: self.has.clone(),
             ends: self.ends.clone(),
             board: self.board()?,
+            sequences: self.sequences()?,
             elo_diff: self.elo_diff.as_deref().map(parse_range).transpose().map_err(|e| format!("--elo-diff {e}"))?,
             winner_higher: self.winner.map(|w| w == Winner::HigherRated),
             not: self.not,
@@ -154,10 +182,11 @@ pub fn run(args: &FilterArgs) -> Outcome {
     let options = Options { default_variant: args.input.variant, ..Options::default() };
     let progress = Progress::new(&inputs);
     let (mut games, mut matched) = (0usize, 0usize);
+    let mut range = args.range.counter();
     // A damaged input: the games before the damage are written.
     let run = super::output::to_output(args.output.as_deref(), |out| {
         let mut ends_line = Separation::default();
-        read_all(
+        let read = read_all(
             &inputs,
             config,
             &pool,
@@ -170,14 +199,20 @@ pub fn run(args: &FilterArgs) -> Outcome {
             |_, _, raw, (read, ranges)| {
                 games += read;
                 matched += ranges.len();
-                for r in &ranges {
+                for r in ranges.iter().filter(|_| range.take()) {
                     write_game_bytes(out, raw.get(r), &mut ends_line).map_err(fatal)?;
                 }
-                Ok(())
+                range.check()
             },
-        )
+        );
+        Counter::finish(read, games)
     })?;
     progress.finish();
-    eprintln!("pgn100 filter: {matched} of {games} game(s) matched in {} input(s)", inputs.len());
+    let written = if args.range.skip > 0 || args.range.limit.is_some() {
+        format!(", {} written", range.written)
+    } else {
+        String::new()
+    };
+    eprintln!("pgn100 filter: {matched} of {games} game(s) matched in {} input(s){written}", inputs.len());
     Ok(ExitCode::from(run.exit(u8::from(matched == 0))))
 }

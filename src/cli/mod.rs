@@ -15,6 +15,7 @@ pub mod man;
 mod moves;
 mod output;
 mod perft;
+mod range;
 use crate::input::progress;
 mod show;
 mod split;

@@ -10,10 +10,10 @@ use super::input::InputArgs;
 use super::output::{write_atomic, Sink};
 use super::Outcome;
 use crate::commands::tree::{rows, tree_text, Document, Root, Row, Tree, Written};
-use crate::notation::{GameRecord, Letters, Reader, Style};
+use crate::notation::{Letters, Style};
 use crate::output::table::io_error;
 use crate::output::tree_page::tree_page;
-use crate::replay::{replay, Options};
+use crate::replay::Options;
 use crate::rules::{Variant, VariantPosition};
 
 #[derive(Copy, Clone, Debug, ValueEnum, PartialEq, Eq)]
@@ -86,21 +86,7 @@ pub fn root_position(variant: Variant, fen: Option<&str>, moves: Option<&str>) -
         None => VariantPosition::start(variant).map_err(|e| format!("{e}: give the position with --fen"))?,
     };
     let Some(moves) = moves else { return Ok(start) };
-    let text = match fen {
-        Some(f) => format!("[SetUp \"1\"]\n[FEN \"{f}\"]\n\n{moves} *\n"),
-        None => format!("{moves} *\n"),
-    };
-    let mut reader = Reader::new(&text);
-    let mut record = GameRecord::default();
-    if !matches!(reader.read_into(&mut record), Some(crate::notation::Found::Game)) {
-        return Err(format!("--moves: `{moves}` is not a line of moves"));
-    }
-    let options = Options { default_variant: Some(variant), ..Options::default() };
-    let report = replay(&record, 0, options);
-    if let Some(d) = report.diagnostics.iter().find(|d| d.is_error()) {
-        return Err(format!("--moves: {}", d.message));
-    }
-    report.last.or(report.start).ok_or_else(|| format!("--moves: `{moves}` does not replay"))
+    crate::criteria::Line::replay(variant, fen, moves).map(|l| l.end).map_err(|e| format!("--moves: {e}"))
 }
 
 pub fn run(args: &TreeArgs) -> Outcome {

@@ -6,7 +6,7 @@
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
-use crate::criteria::{BoardCriteria, Finder};
+use crate::criteria::{BoardCriteria, Finder, Follow, Sequence};
 use crate::notation::ast::TokenKind;
 use crate::notation::{Found, GameRecord, Reader};
 use crate::replay::{replay_detected, Claims, Flow, Observer, Options};
@@ -100,6 +100,9 @@ pub struct GameFacts {
     pub reached: bool,
     /// Whether the board criteria asked for ([`Wanted::board`]) were met.
     pub found: bool,
+    /// Whether the main line plays every move sequence asked for
+    /// ([`Wanted::sequences`]).
+    pub followed: bool,
     /// Variant, start position and main-line moves hashed (128 bits), for
     /// a game that replays without error.
     pub key: Option<u128>,
@@ -128,6 +131,12 @@ pub struct Wanted<'a> {
     pub reaches: &'a [(Variant, Board)],
     /// Material and patterns looked for in the main line.
     pub board: Option<&'a BoardCriteria>,
+    /// Move sequences the main line must play.
+    pub sequences: &'a [Sequence],
+    /// Key a game by its board after this many plies of its main line
+    /// (0: its last position; a shorter game: its last), not by its moves
+    /// (`dedup --by-position`).
+    pub by_position: Option<u32>,
     /// Follow the draws that may be claimed ([`Feature::Repetition`],
     /// [`Ending::Repetition`], [`Ending::Claim`]).
     pub claims: bool,
@@ -171,6 +180,11 @@ struct Watch<'a> {
     started: bool,
     plies: u32,
     finder: Option<Finder<'a>>,
+    sequences: &'a [Sequence],
+    follows: Vec<Follow>,
+    /// [`Wanted::by_position`], and the key of that board once seen.
+    by_position: Option<u32>,
+    position_key: Option<u128>,
     /// [`Wanted::stop`].
     stop_when_met: bool,
     /// The replay's variant is the game's own: a Variant tag or `--variant`
@@ -189,13 +203,24 @@ impl Watch<'_> {
         if !self.settled {
             return Flow::Continue(());
         }
-        let hopeless = self.finder.as_ref().is_some_and(Finder::hopeless);
-        let met = self.finder.as_ref().is_none_or(Finder::matched) && (self.reaches.is_empty() || self.reached);
+        let hopeless = self.finder.as_ref().is_some_and(Finder::hopeless) || self.follows.iter().any(|f| f.left);
+        let met = self.finder.as_ref().is_none_or(Finder::matched)
+            && (self.reaches.is_empty() || self.reached)
+            && self.follows.iter().all(|f| f.matched);
         if hopeless || (self.stop_when_met && met) {
             Flow::Break(())
         } else {
             Flow::Continue(())
         }
+    }
+    /// Keys the game by `pos`'s board and variant ([`Wanted::by_position`]).
+    fn key_board(&mut self, pos: &VariantPosition) {
+        let mut key = Key::new();
+        key.add(pos.variant());
+        for (square, piece) in pos.board().pieces() {
+            key.add((square, piece));
+        }
+        self.position_key = Some(key.finish());
     }
     fn look(&mut self, pos: &VariantPosition) {
         if !self.reached && !self.reaches.is_empty() {
@@ -211,6 +236,9 @@ impl Watch<'_> {
             }
             self.key.add(pos.variant());
             self.key.add(pos.hash());
+            for (s, f) in self.sequences.iter().zip(self.follows.iter_mut()) {
+                s.begin(f, pos.variant());
+            }
             self.look(pos);
         }
     }
@@ -228,6 +256,9 @@ impl Observer for Watch<'_> {
             let _ = f.before_move(before, mv);
         }
         self.key.add(mv);
+        for (s, f) in self.sequences.iter().zip(self.follows.iter_mut()) {
+            s.step(f, before.variant(), mv);
+        }
         let feature = match mv.kind {
             MoveKind::Throne(_) => Some(Feature::ThronePawn),
             MoveKind::EnPassant => Some(Feature::EnPassant),
@@ -256,6 +287,9 @@ impl Observer for Watch<'_> {
     }
     fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         self.plies += 1;
+        if self.by_position == Some(self.plies) {
+            self.key_board(after);
+        }
         self.look(after);
         if let (Some(c), Some(p)) = (self.claims.as_mut(), after.plain()) {
             self.claim = c.after(p);
@@ -276,6 +310,9 @@ impl Observer for Watch<'_> {
     }
     fn end(&mut self, main: &VariantPosition, termination: Option<Termination>) -> Flow {
         self.start(main);
+        if self.by_position.is_some() && self.position_key.is_none() {
+            self.key_board(main);
+        }
         let ending = match termination {
             Some(Termination::Checkmate { .. }) => Some(Ending::Checkmate),
             Some(Termination::Stalemate) => Some(Ending::Stalemate),
@@ -361,8 +398,14 @@ pub fn chunk_games(
         let record_ok = matches!(found, Found::Game | Found::Broken(_)) && test(&record);
         // A game not replayed meets board criteria only when there are none.
         let no_board = wanted.board.is_none_or(|b| b.is_empty());
-        let mut facts =
-            GameFacts { range: start..text.len(), line, record_ok, found: no_board, ..GameFacts::default() };
+        let mut facts = GameFacts {
+            range: start..text.len(),
+            line,
+            record_ok,
+            found: no_board,
+            followed: wanted.sequences.is_empty(),
+            ..GameFacts::default()
+        };
         if wanted.replay && record_ok && matches!(found, Found::Game) {
             let fresh = || Watch {
                 reaches: wanted.reaches,
@@ -375,6 +418,10 @@ pub fn chunk_games(
                 started: false,
                 plies: 0,
                 finder: wanted.board.filter(|b| !b.is_empty()).map(Finder::new),
+                sequences: wanted.sequences,
+                follows: vec![Follow::default(); wanted.sequences.len()],
+                by_position: wanted.by_position,
+                position_key: None,
                 stop_when_met: wanted.stop,
                 settled: false,
                 default_variant: options.default_variant.is_some(),
@@ -388,7 +435,8 @@ pub fn chunk_games(
             facts.endings = if facts.valid { watch.endings } else { 0 };
             facts.reached = watch.reached;
             facts.found = watch.finder.as_ref().is_none_or(Finder::matched);
-            facts.key = facts.valid.then(|| watch.key.finish());
+            facts.followed = watch.follows.iter().all(|f| f.matched);
+            facts.key = facts.valid.then(|| watch.position_key.unwrap_or_else(|| watch.key.finish()));
         }
         games.push(facts);
     }

@@ -28,9 +28,11 @@ pub struct Keyed {
     pub range: std::ops::Range<usize>,
 }
 
-/// The games of a chunk with their keys; `prefix` is the text before the first.
-pub fn key_chunk(text: &str, options: Options) -> (usize, Vec<Keyed>) {
-    let games = chunk_games(text, options, Wanted { replay: true, ..Wanted::default() }, |_| true);
+/// The games of a chunk with their keys; `prefix` is the text before the
+/// first. `by_position`: games are keyed by their board after that many
+/// plies (0: the last position) instead of their moves.
+pub fn key_chunk(text: &str, options: Options, by_position: Option<u32>) -> (usize, Vec<Keyed>) {
+    let games = chunk_games(text, options, Wanted { replay: true, by_position, ..Wanted::default() }, |_| true);
     let list = games.games.into_iter().map(|g| Keyed { key: g.key, line: g.line, range: g.range }).collect();
     (games.prefix, list)
 }
@@ -56,6 +58,14 @@ impl Seen {
     /// `keep`: keep the place of every copy (for a report).
     pub fn new(keep: bool) -> Seen {
         Seen { keep, ..Seen::default() }
+    }
+
+    /// Knows a game of a checked collection (`dedup --against`): a later
+    /// game with its key is a copy. Counted as no game.
+    pub fn know(&mut self, key: Option<u128>, place: Place) {
+        if let Some(key) = key {
+            self.first.entry(key).or_insert((place, None));
+        }
     }
 
     /// Records a game; whether it is the first of its key (or compared with none).

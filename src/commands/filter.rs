@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use regex::Regex;
 
 use crate::commands::collect::{chunk_games, ChunkGames, Ending, Feature, GameFacts, Wanted};
-use crate::criteria::BoardCriteria;
+use crate::criteria::{BoardCriteria, Line, Sequence};
 use crate::notation::ast::Outcome;
 use crate::notation::GameRecord;
 use crate::replay::Options;
@@ -190,6 +190,8 @@ pub struct Criteria {
     pub ends: Vec<Ending>,
     /// Material balances and board patterns the main line must show.
     pub board: BoardCriteria,
+    /// Move sequences the main line must play (each of them).
+    pub sequences: Vec<Sequence>,
     /// `|WhiteElo - BlackElo|` lies in this range.
     pub elo_diff: Option<(u32, u32)>,
     /// The game was won by the higher-rated (`Some(true)`) or the
@@ -242,9 +244,14 @@ pub fn parse_date_range(text: &str) -> Result<(Option<DateSpan>, Option<DateSpan
 }
 
 /// The boards of `fen` (a whole FEN, or only its board part) in every
-/// variant it reads in.
-pub fn reach_boards(fen: &str) -> Result<Vec<(Variant, Board)>, String> {
+/// variant it reads in; or, when it is a line of moves (`1. e4 c5`), the
+/// boards it reaches in `variant` (or in every variant it replays in).
+pub fn reach_boards(fen: &str, variant: Option<Variant>) -> Result<Vec<(Variant, Board)>, String> {
     let fen = fen.trim();
+    if Line::looks_like_moves(fen) {
+        let lines = Line::in_variants(variant, fen).map_err(|e| format!("--reaches: {e}"))?;
+        return Ok(lines.into_iter().map(|l| (l.variant, l.end.board().clone())).collect());
+    }
     let whole = if fen.contains(' ') { fen.to_string() } else { format!("{fen} w - - 0 1") };
     let boards: Vec<(Variant, Board)> = Variant::ALL
         .into_iter()
@@ -266,6 +273,7 @@ impl Criteria {
             || !self.has.is_empty()
             || !self.ends.is_empty()
             || !self.board.is_empty()
+            || !self.sequences.is_empty()
     }
 
     /// The results asked for that are no result: no game can match them.
@@ -325,6 +333,7 @@ impl Criteria {
             && self.has.iter().all(|&f| g.has(f))
             && (self.ends.is_empty() || self.ends.iter().any(|&e| g.ends(e)))
             && g.found
+            && g.followed
     }
 
     fn record_match(&self, record: &GameRecord) -> bool {
@@ -372,6 +381,8 @@ pub fn filter_chunk(text: &str, criteria: &Criteria, options: Options) -> Filter
         replay: criteria.needs_replay(),
         reaches: &criteria.reaches,
         board: Some(&criteria.board),
+        sequences: &criteria.sequences,
+        by_position: None,
         claims,
         stop,
     };

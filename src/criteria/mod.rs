@@ -8,9 +8,11 @@
 //! counted again only after a move that changes the number of men on the
 //! board, a promotion or a Royal queen restoration.
 
+pub mod line;
 pub mod material;
 pub mod pattern;
 
+pub use line::{Follow, Line, Sequence};
 pub use material::Material;
 pub use pattern::Pattern;
 

@@ -8,20 +8,31 @@ use std::collections::BTreeMap;
 use crate::common::{corpus, pgn100};
 use pgn100::rules::{Variant, VariantPosition};
 
-/// The chess files of the golden answers, in gen_golden.sh's order.
-const FILES: [&str; 7] = [
-    "twic_sample_232games_mliebelt.pgn",
-    "lichess_db_2013-01_first32_mliebelt.pgn",
-    "lichess_export_mliebelt_2024-01-03.pgn",
-    "2024-champions-chess-tour-finals-day5.pgn",
-    "2024-champions-chess-tour-finals-semi-finals-day4.pgn",
-    "2024-champions-chess-tour-finals-round-robin-stage-day3.pgn",
-    "glyphs_nags_results.pgn",
+/// The chess files of the golden answers (under corpus/), in gen_golden.sh's order.
+pub const FILES: [&str; 8] = [
+    "chess/twic_sample_232games_mliebelt.pgn",
+    "chess/lichess_db_2013-01_first32_mliebelt.pgn",
+    "chess/lichess_export_mliebelt_2024-01-03.pgn",
+    "chess/2024-champions-chess-tour-finals-day5.pgn",
+    "chess/2024-champions-chess-tour-finals-semi-finals-day4.pgn",
+    "chess/2024-champions-chess-tour-finals-round-robin-stage-day3.pgn",
+    "chess/glyphs_nags_results.pgn",
+    "filter/sesse_stalemates.pgn",
+];
+
+/// Games pgn-extract 19.04's `--repetition` misses: their third
+/// occurrence of a position follows a first one that came right after a
+/// pawn's double step no pawn could take en passant; pgn-extract counts
+/// that unusable en passant square as part of the position, FIDE (9.2.3)
+/// and python-chess do not (docs/filter.md).
+const REPETITIONS_PGN_EXTRACT_MISSES: [&str; 2] = [
+    "Lindores Abbey Final 8\tchess24.com INT\tCarlsen,M\tSo,W",
+    "Chebanenko Memorial\tchess.com INT\tSvetushkin,D\tSmirin,I",
 ];
 
 /// Each game of a PGN text as gen_golden.sh keys it: Event, Site, White,
 /// Black (`?` for a missing tag), in order.
-fn keys(pgn: &[u8]) -> Vec<String> {
+pub fn keys(pgn: &[u8]) -> Vec<String> {
     let text = String::from_utf8_lossy(pgn);
     let mut out = Vec::new();
     let mut tags: BTreeMap<&str, String> = BTreeMap::new();
@@ -42,10 +53,10 @@ fn keys(pgn: &[u8]) -> Vec<String> {
 }
 
 /// The games of the chess files that `pgn100 filter --variant chess ARGS` writes.
-fn ours(args: &[&str]) -> Vec<String> {
+pub fn ours(args: &[&str]) -> Vec<String> {
     let mut all = Vec::new();
     for f in FILES {
-        let path = corpus(&format!("chess/{f}"));
+        let path = corpus(f);
         let path = path.to_str().expect("a UTF-8 path");
         let mut full = vec!["filter", "--variant", "chess"];
         full.extend_from_slice(args);
@@ -77,6 +88,8 @@ fn material_patterns_and_numbers_agree_with_pgn_extract() {
             "pattern-either" => vec!["--pattern", spec, "--pattern-either"],
             "tag" => vec!["--tag", &tag],
             "flag" => spec.split_once('|').expect("pgn-extract's|ours").1.split_whitespace().collect(),
+            "reaches" => vec!["--reaches", spec],
+            "moves" => vec!["--moves", spec],
             other => panic!("{name}: kind {other}"),
         };
         let golden = std::fs::read_to_string(corpus(&format!("filter/golden/{name}.tsv"))).expect("golden");
@@ -86,6 +99,12 @@ fn material_patterns_and_numbers_agree_with_pgn_extract() {
             theirs.retain(|k| !promoted.contains(k));
             mine.retain(|k| !promoted.contains(k));
         }
+        if name == "repetitions" {
+            let misses: Vec<&String> = mine.iter().filter(|k| !theirs.contains(k)).collect();
+            assert_eq!(misses, REPETITIONS_PGN_EXTRACT_MISSES, "the repetitions pgn-extract misses");
+            mine.retain(|k| !REPETITIONS_PGN_EXTRACT_MISSES.contains(&k.as_str()));
+        }
+        assert!(name != "stalemates" || theirs.len() > 50, "stalemates: {} games", theirs.len());
         assert_eq!(mine, theirs, "query {name} ({kind} {spec:?}): ours, then pgn-extract's");
         compared += theirs.len();
     }
