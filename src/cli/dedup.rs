@@ -11,7 +11,7 @@ use super::input::InputArgs;
 use super::progress::Progress;
 use super::range::{Counter, RangeArgs};
 use super::Outcome;
-use crate::commands::dedup::{key_chunk, Place, Seen};
+use crate::commands::dedup::{key_chunk_by, Place, Seen};
 use crate::input::driver::Run;
 use crate::replay::Options;
 
@@ -66,7 +66,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
             config,
             &pool,
             &progress,
-            |text, lines, _| (lines, key_chunk(text, options, args.by_position).1),
+            |text, lines, _| (lines, key_chunk_by(text, options, args.by_position).1),
             |(_, games)| games.len(),
             |input, before, _, (lines, games)| {
                 for (number, g) in games.iter().enumerate() {
@@ -92,7 +92,7 @@ pub fn run(args: &DedupArgs) -> Outcome {
             &pool,
             &progress,
             |text, lines, at| {
-                let (_, games) = key_chunk(text, options, by_position);
+                let (_, games) = key_chunk_by(text, options, by_position);
                 let ranges = file_ranges(text, at, games.iter().map(|g| g.range.clone()));
                 (lines, games, ranges)
             },

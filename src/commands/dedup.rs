@@ -28,10 +28,14 @@ pub struct Keyed {
     pub range: std::ops::Range<usize>,
 }
 
-/// The games of a chunk with their keys; `prefix` is the text before the
-/// first. `by_position`: games are keyed by their board after that many
-/// plies (0: the last position) instead of their moves.
-pub fn key_chunk(text: &str, options: Options, by_position: Option<u32>) -> (usize, Vec<Keyed>) {
+/// The games of a chunk with their keys; `prefix` is the text before the first.
+pub fn key_chunk(text: &str, options: Options) -> (usize, Vec<Keyed>) {
+    key_chunk_by(text, options, None)
+}
+
+/// [`key_chunk`]; `by_position`: games are keyed by their board after
+/// that many plies (0: the last position) instead of their moves.
+pub fn key_chunk_by(text: &str, options: Options, by_position: Option<u32>) -> (usize, Vec<Keyed>) {
     let games = chunk_games(text, options, Wanted { replay: true, by_position, ..Wanted::default() }, |_| true);
     let list = games.games.into_iter().map(|g| Keyed { key: g.key, line: g.line, range: g.range }).collect();
     (games.prefix, list)
