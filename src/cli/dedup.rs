@@ -56,7 +56,8 @@ pub fn run(args: &DedupArgs) -> Outcome {
     let write_games = args.output.is_some() || !args.report;
     let mut range = args.range.counter();
     let mut games_read = 0;
-    let checked = crate::input::paths::expand(&args.against)?;
+    // No --against: no checked collection (expanding no paths would read standard input).
+    let checked = if args.against.is_empty() { Vec::new() } else { crate::input::paths::expand(&args.against)? };
     if !checked.is_empty() {
         // The checked collection's games, known before the inputs' (their
         // places numbered after the inputs').
