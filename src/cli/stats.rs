@@ -58,7 +58,7 @@ pub struct StatsArgs {
     /// The most frequent openings are the positions games reach after this
     /// many turns (plies; a Dice turn with its roll), merged by position,
     /// per variant (0: none).
-    #[arg(long, default_value_t = crate::commands::openings::DEFAULT_TURNS, value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long, default_value_t = crate::commands::stats::openings::DEFAULT_TURNS, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub opening_turns: u32,
 }
 

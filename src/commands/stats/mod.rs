@@ -2,11 +2,14 @@
 //! with a `merge`, so that any split of the input over threads gives the
 //! same result.
 
+pub mod clocks;
+pub mod openings;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::commands::openings::{self, Beside, Openings, Walk};
+use self::openings::{Beside, Openings, Walk};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::replay::{replay_detected, Claims, DiceTurn, Flow, Observer, Options};
@@ -442,8 +445,8 @@ pub struct Aggregate {
     /// Dice chess games' turns, summed.
     pub dice: DiceStats,
     /// Games by time control and the time their moves took (issue 44).
-    #[serde(skip_serializing_if = "super::clocks::TimeStats::is_empty")]
-    pub time: super::clocks::TimeStats,
+    #[serde(skip_serializing_if = "clocks::TimeStats::is_empty")]
+    pub time: clocks::TimeStats,
     /// The positions after the first turns, by variant ([`openings`]).
     pub openings: Openings,
 }
