@@ -233,6 +233,23 @@ pub trait Consumer<T> {
     }
 }
 
+/// How the command line reports damage to an input, the one
+/// implementation of [`Consumer::damage`] for a consumer with no policy of
+/// its own: the damage on standard error (above the progress bar), counted.
+pub fn report_damage(progress: &Progress, damage: &Damage) -> Result<bool, Error> {
+    progress.suspend(|| eprintln!("pgn100: {damage}"));
+    Ok(true)
+}
+
+/// How the command line reports a game that was not read, the one
+/// implementation of [`Consumer::lost`] for a consumer that does not count
+/// it: its input, line, number (from 1) and why, on standard error.
+pub fn report_lost(progress: &Progress, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
+    let line = at.lines_before + 1;
+    progress.suspend(|| eprintln!("pgn100: {name}:{line}: game {}: {}", game + 1, lost.message()));
+    Ok(())
+}
+
 /// Why the reading of one input stopped.
 enum Stop {
     Read(ReadError),
