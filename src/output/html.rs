@@ -418,25 +418,17 @@ fn stops(report: &GameReport, text: &str) -> Option<String> {
     let _ = write!(out, " [{}]", d.code);
     Some(out)
 }
-/// The page of `record` (read from `text`), its nodes linked as `nodes`,
-/// its positions as `data`.
-fn page(
+/// The move list: every token in its own notation, none broken across
+/// lines; replayed moves (`nodes`) can be clicked; variations in brackets,
+/// comments beside their move; the move the replay stopped at (`stop_at`)
+/// marked with why (`stops`).
+fn move_list<'t>(
     record: &GameRecord,
-    text: &str,
-    report: &GameReport,
+    token_text: &impl Fn(usize) -> &'t str,
     nodes: &[Node],
-    data: &Positions,
-    letters: Letters,
+    stops: Option<&str>,
+    stop_at: Option<usize>,
 ) -> String {
-    let token_text = |i: usize| record.tokens.get(i).and_then(|t| text.get(t.span.clone())).unwrap_or_default();
-    let tag = |name: &str| record.tag(name).unwrap_or("?");
-    let title = format!("{} – {}, {} {}", tag("White"), tag("Black"), tag("Event"), tag("Date"));
-    let stops = stops(report, text);
-    let stop_at = report.diagnostics.iter().find(|d| d.is_error()).filter(|_| !report.complete).map(|d| d.span.start);
-
-    // The move list: every token in its own notation, none broken across
-    // lines; replayed moves can be clicked; variations in brackets,
-    // comments beside their move.
     let by_token: HashMap<usize, usize> =
         nodes.iter().enumerate().filter_map(|(k, node)| Some((node.token?, k))).collect();
     let mut moves = String::with_capacity(nodes.len() * 24);
@@ -449,7 +441,7 @@ fn page(
                     let _ = write!(moves, r#"<a id="m{k}">{written}</a> "#);
                 }
                 None if stop_at.is_some_and(|at| token.span.contains(&at) || token.span.start == at) => {
-                    let why = stops.as_deref().map(xml).unwrap_or_default();
+                    let why = stops.map(xml).unwrap_or_default();
                     let _ = write!(moves, r#"<span class="dead stop" title="{why}">{written}</span> "#);
                 }
                 None => {
@@ -484,10 +476,13 @@ fn page(
         }
     }
     moves.push_str(&"</span>".repeat(depth));
+    moves
+}
 
-    // The links: each node's distance back to its previous one; the first
-    // moves of variations with the move they replace; and the rare node
-    // whose "up" is not its previous node's (the script derives the rest).
+/// The links: each node's distance back to its previous one; the first
+/// moves of variations with the move they replace; and the rare node
+/// whose "up" is not its previous node's (the script derives the rest).
+fn links(nodes: &[Node]) -> (String, Vec<String>, Vec<String>) {
     let back = join(nodes.iter().enumerate(), |(k, n)| n.prev.map_or(0, |p| k.saturating_sub(p)).to_string());
     let mut starts = Vec::new();
     let mut ups = Vec::new();
@@ -502,6 +497,27 @@ fn page(
             ups.push(format!("{k}:{}", node.up.map_or(-1, |u| u as i64)));
         }
     }
+    (back, starts, ups)
+}
+
+/// The page of `record` (read from `text`), its nodes linked as `nodes`,
+/// its positions as `data`.
+fn page(
+    record: &GameRecord,
+    text: &str,
+    report: &GameReport,
+    nodes: &[Node],
+    data: &Positions,
+    letters: Letters,
+) -> String {
+    let token_text = |i: usize| record.tokens.get(i).and_then(|t| text.get(t.span.clone())).unwrap_or_default();
+    let tag = |name: &str| record.tag(name).unwrap_or("?");
+    let title = format!("{} – {}, {} {}", tag("White"), tag("Black"), tag("Event"), tag("Date"));
+    let stops = stops(report, text);
+    let stop_at = report.diagnostics.iter().find(|d| d.is_error()).filter(|_| !report.complete).map(|d| d.span.start);
+
+    let moves = move_list(record, &token_text, nodes, stops.as_deref(), stop_at);
+    let (back, starts, ups) = links(nodes);
     let tenth = if report.files_ak { 'k' } else { 'j' };
     let (symbols, discs) = data.rules.map(|r| glyphs(r, letters)).unwrap_or_default();
     let tags: String =
