@@ -20,10 +20,10 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::commands::show::for_each_frame;
 use crate::notation::ast::{GameRecord, TokenKind};
 use crate::notation::Letters;
 use crate::output::diagram::{letter, state, symbol, xml};
+use crate::output::frames::for_each_frame;
 use crate::replay::GameReport;
 use crate::rules::{Color, Move, MoveKind, Piece, Rules, Square, Stage, VariantPosition, Wing};
 

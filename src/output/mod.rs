@@ -1,10 +1,12 @@
 //! Writing results: typed rows as CSV and JSON lines ([`table`]) or Parquet
-//! ([`parquet`]), board diagrams for the terminal and as SVG ([`diagram`]),
+//! ([`parquet`]), board diagrams for the terminal and as SVG ([`diagram`])
+//! of a game's positions ([`frames`]),
 //! the game page ([`html`]), the statistics page ([`stats_page`]) and the
 //! tree explorer ([`tree_page`]), and
 //! movetext filled into lines ([`wrap`]).
 
 pub mod diagram;
+pub mod frames;
 pub mod html;
 pub mod parquet;
 pub mod stats_page;
