@@ -97,7 +97,7 @@ impl<W: Write + Send> RowWriter<W> {
         Ok(match self {
             RowWriter::Csv(mut w) => {
                 if games == 0 {
-                    w.write_record(crate::output::parquet::column_names()).map_err(io_error)?;
+                    w.write_record(crate::commands::stats::row::column_names()).map_err(io_error)?;
                 }
                 w.into_inner().map_err(|e| e.into_error())?
             }
@@ -128,10 +128,12 @@ pub fn run(args: &StatsArgs) -> Outcome {
         (true, StatsFormat::Table) => {
             Some(RowWriter::Table(Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?))
         }
-        (true, StatsFormat::Parquet) => Some(RowWriter::Parquet(Box::new(ParquetRows::new(Sink::open(
-            args.output.as_deref(),
-            args.format == StatsFormat::Parquet,
-        )?)?))),
+        (true, StatsFormat::Parquet) => {
+            Some(RowWriter::Parquet(Box::new(crate::commands::stats::row::parquet_writer(Sink::open(
+                args.output.as_deref(),
+                args.format == StatsFormat::Parquet,
+            )?)?)))
+        }
     };
     let mut total = Aggregate::default();
     let read = aggregate(

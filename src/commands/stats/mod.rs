@@ -4,6 +4,7 @@
 
 pub mod clocks;
 pub mod openings;
+pub mod row;
 
 use std::collections::BTreeMap;
 
