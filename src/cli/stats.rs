@@ -165,7 +165,7 @@ fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn st
         let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
         let title =
             format!("pgn100 stats: {}", if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") });
-        write_atomic(path, stats_page(total, &title).as_bytes())?;
+        write_atomic(path, stats_page(&total.figures(), &title).as_bytes())?;
         return Ok(());
     }
     let mut out = Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?;

@@ -4,6 +4,7 @@
 
 pub mod clocks;
 pub mod openings;
+mod page;
 pub mod row;
 
 use std::collections::BTreeMap;
@@ -392,16 +393,8 @@ impl DiceStats {
 /// The section of the most frequent openings (their lines are long).
 pub const OPENINGS: &str = "most frequent openings";
 
-/// One line of the aggregate: a number (empty when there is none) and, for
-/// counts of games, their share of the valid games.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StatRow {
-    pub section: &'static str,
-    pub key: String,
-    pub value: String,
-    /// Percent of the valid games.
-    pub percent: Option<f64>,
-}
+/// One line of the aggregate (printed by the table writers and the page).
+pub use crate::output::stats_page::StatRow;
 
 /// The aggregate over many games: counts only, so merging is exact and
 /// order-independent (maps are sorted). Its JSON (`stats --format json`)
