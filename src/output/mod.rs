@@ -2,7 +2,7 @@
 //! ([`parquet`]), board diagrams for the terminal and as SVG ([`diagram`])
 //! of a game's positions ([`frames`]),
 //! the game page ([`html`]), the statistics page ([`stats_page`]) and the
-//! tree explorer ([`tree_page`]), and
+//! tree explorer ([`tree_page`]) of the tree's rows ([`tree_rows`]), and
 //! movetext filled into lines ([`wrap`]).
 
 pub mod diagram;
@@ -12,4 +12,5 @@ pub mod parquet;
 pub mod stats_page;
 pub mod table;
 pub mod tree_page;
+pub mod tree_rows;
 pub mod wrap;
