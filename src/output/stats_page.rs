@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::output::diagram::xml;
-use crate::output::html::page_head;
+use crate::output::page::page_head;
 
 /// One line of the aggregate: a number (empty when there is none) and, for
 /// counts of games, their share of the valid games.

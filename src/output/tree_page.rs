@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use serde_json::{json, Value};
 
 use crate::output::diagram::xml;
-use crate::output::html::{empty_board, glyphs, page_head, BOARD_SCRIPT};
+use crate::output::page::{empty_board, glyphs, page_head, BOARD_SCRIPT};
 use crate::output::tree_rows::{Row, Written};
 use crate::rules::VariantPosition;
 
