@@ -110,6 +110,8 @@ fn read_game(args: &ShowArgs) -> Result<(Game, Run), Box<dyn std::error::Error>>
     let mut seeking =
         Seeking { index, number: args.game, before: 0, name: String::new(), found: None, progress: &progress };
     let run = read_inputs(&inputs, &config, &pool, &progress, work, &mut seeking)?;
+    // Only damage sets the exit status: the games streamed past are not show's.
+    let run = Run { lost: 0, ..run };
     match seeking.found {
         Some(found) => Ok((found?, run)),
         None if run.damaged > 0 && run.opened == 0 => Err(format!("{} cannot be read", path.display()).into()),
@@ -151,12 +153,15 @@ impl Consumer<(usize, String, BlockStart)> for Seeking<'_> {
         });
         Err(Box::new(Enough))
     }
-    fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, _: BlockStart) -> Result<(), Error> {
         if self.before + game == self.index {
             self.found = Some(Err(format!("game {} of {name}: {}", self.number, lost.message())));
             return Err(Box::new(Enough));
         }
-        report_lost(self.progress, name, game, lost, at)
+        // Another game not read (over the size limit) is streamed past: show
+        // reads only its own game. A game cut by damage comes with the
+        // damage, which is reported.
+        Ok(())
     }
     fn damage(&mut self, damage: &Damage) -> Result<bool, Error> {
         report_damage(self.progress, damage)
