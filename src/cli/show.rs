@@ -11,9 +11,7 @@ use super::Outcome;
 use crate::commands::show::{fen_frame, frame_at, At};
 use crate::diag::{Diagnostic, SourceFile};
 use crate::input::batch::BlockStart;
-use crate::input::driver::{
-    read_inputs, report_damage, report_lost, Chunk, Config, Consumer, Damage, Enough, Error, Lost, Run,
-};
+use crate::input::driver::{read_inputs, report_damage, Chunk, Config, Consumer, Damage, Enough, Error, Lost, Run};
 use crate::input::paths::Input;
 use crate::input::progress::Progress;
 use crate::notation::{GameRecord, Item, Reader};
