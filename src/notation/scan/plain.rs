@@ -36,7 +36,7 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     }
     let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
     let (man, script, i, odd) = man_letter(w, b)?;
-    let (from_file, from_rank, to, sep, mut i) = squares(w, i, man.is_some())?;
+    let Squares { from_file, from_rank, to, sep, end: mut i } = squares(w, i, man.is_some())?;
     let has_sep = sep != 0;
     let dash = sep == b'-';
     let mut m = ManMove {
@@ -152,12 +152,23 @@ fn man_letter(w: &[u8; 16], b: &[u8]) -> Option<(Option<Man>, Option<Script>, us
     Some(letter)
 }
 
+/// The squares of a move as [`squares`] reads them.
+struct Squares {
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: SquareText,
+    /// `-`, `x`, `:`, or 0 for none.
+    sep: u8,
+    /// The bytes read to the end of the target.
+    end: usize,
+}
+
 /// The squares from `i`: the from-file and from-rank written, the target,
-/// the separator (`-`, `x`, `:`, or 0 for none) and the bytes read to the
-/// end of the target; `None` for a form this path does not read. `man`:
-/// whether a piece letter was read (a bare `x` square needs one).
+/// the separator and the bytes read to the end of the target; `None` for a
+/// form this path does not read. `man`: whether a piece letter was read (a
+/// bare `x` square needs one).
 #[inline(always)]
-fn squares(w: &[u8; 16], mut i: usize, man: bool) -> Option<(Option<u8>, Option<u8>, SquareText, u8, usize)> {
+fn squares(w: &[u8; 16], mut i: usize, man: bool) -> Option<Squares> {
     let at = |i: usize| at(w, i);
     // A file at `i`: its index, 11 or more when none.
     let file_at = |i: usize| at(i).wrapping_sub(b'a');
@@ -200,7 +211,7 @@ fn squares(w: &[u8; 16], mut i: usize, man: bool) -> Option<(Option<u8>, Option<
     } else {
         return None;
     };
-    Some((from_file, from_rank, to, if has_sep { sep } else { 0 }, i))
+    Some(Squares { from_file, from_rank, to, sep: if has_sep { sep } else { 0 }, end: i })
 }
 
 /// Whether the move ends at `i` on a plain boundary: the end of the text,

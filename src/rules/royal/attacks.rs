@@ -1,10 +1,6 @@
 //! The attack test of docs/rules.md 5.3 with the prince's and princess's
 //! two-step (5.2; its table, built at compile time, is the geometry's:
 //! [`Bitboard::two_step_attacks`]).
-#![expect(
-    clippy::indexing_slicing,
-    reason = "every index is a `Square` (below `SQUARES` = 100) or a direction (below 8), into tables of exactly those lengths"
-)]
 
 use crate::rules::board::Board;
 use crate::rules::geometry::{Bitboard, Square};
