@@ -1,7 +1,7 @@
-//! What every pgn100 page shares: its head ([`page_head`]), the board
-//! drawn empty ([`empty_board`]) and set by its script ([`BOARD_SCRIPT`]),
-//! the men's glyphs for the script ([`glyphs`]), and JavaScript literals
-//! ([`js`], [`join`]). The game page ([`crate::output::html`]) and the tree
+//! What every pgn100 page shares: its head (`page_head`), the board drawn
+//! empty (`empty_board`) and set by its script (`BOARD_SCRIPT`), the men's
+//! glyphs for the script (`glyphs`), and JavaScript literals (`js`,
+//! `join`). The game page ([`crate::output::html`]) and the tree
 //! explorer ([`crate::output::tree_page`]) draw their board with them.
 
 use std::fmt::Write as _;

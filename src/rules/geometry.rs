@@ -553,7 +553,7 @@ impl Bitboard {
     }
 
     /// [`Bitboard::two_step_attacks`] as a call of its own: the men of the other
-    /// variants test for the two-step in [`Board::attacks`], which must stay
+    /// variants test for the two-step in [`Board::attacks`](crate::rules::board::Board::attacks), which must stay
     /// small enough to be inlined in their generators.
     #[inline(never)]
     pub fn two_step_attacks_outlined(sq: Square, occupied: Bitboard) -> Bitboard {
