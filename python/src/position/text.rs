@@ -9,7 +9,7 @@ use pgn100::diag::{Code, Diagnostic as LibDiagnostic};
 use pgn100::notation::ast::{GameRecord, Token};
 use pgn100::notation::{Found, Reader};
 use pgn100::replay::{replay_observed, Flow, Observer, Options, Ply};
-use pgn100::rules::{Move, VariantPosition};
+use pgn100::rules::{Color, Move, VariantPosition};
 
 /// What a text made of a position: the move it names (none for a Royal
 /// queen restoration) and the position after it.
@@ -51,10 +51,19 @@ impl Observer for Made {
 /// The move `text` names on `pos` (not Dice chess, whose moves come
 /// with a roll), as the replay of a game reads it.
 pub fn resolve(pos: &VariantPosition, text: &str) -> Result<Resolved, Refused> {
-    if text.contains(['[', ']', '{', '}', '(', ')', '\n', '\r', ';', '%']) {
+    if text.contains(['[', ']', '{', '}', '(', ')', '\n', '\r', '%']) {
         return Err(one_move(text));
     }
-    let record_text = format!("[Variant \"{}\"]\n[FEN \"{}\"]\n\n{} *\n", pos.variant().name(), pos.fen(), text.trim());
+    // A move number before the move, so that a Hundred castling's second
+    // stage (`1`, `11`) is read as a move, not as a number.
+    let dots = if pos.turn() == Color::White { "." } else { "..." };
+    let record_text = format!(
+        "[Variant \"{}\"]\n[FEN \"{}\"]\n\n{}{dots} {} *\n",
+        pos.variant().name(),
+        pos.fen(),
+        pos.fullmoves(),
+        text.trim()
+    );
     let mut reader = Reader::new(&record_text);
     let mut record = GameRecord::default();
     let found = reader.read_into(&mut record);
