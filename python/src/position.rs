@@ -424,11 +424,14 @@ impl Position {
     }
 }
 
+/// A game's main-line steps, each with the position after it.
+type Steps = Vec<(Step, Arc<VariantPosition>)>;
+
 /// What [`line_of`] gathers from the replay of a game's main line.
 #[derive(Default)]
 struct Line {
     /// Each main-line step, with the position after it.
-    steps: Vec<(Step, Arc<VariantPosition>)>,
+    steps: Steps,
     /// The position the coming turn begins at.
     turn_start: Option<Arc<VariantPosition>>,
 }
@@ -466,7 +469,7 @@ impl Observer for Line {
 
 /// The start position of a game's record and its main line's steps as
 /// far as it replays (a Dice turn's end and a Royal restoration are steps).
-pub fn line_of(text: &str, options: Options) -> Option<(VariantPosition, Vec<(Step, Arc<VariantPosition>)>)> {
+pub fn line_of(text: &str, options: Options) -> Option<(VariantPosition, Steps)> {
     let mut reader = Reader::new(text);
     let mut record = GameRecord::default();
     if !matches!(reader.read_into(&mut record), Some(Found::Game)) {

@@ -89,8 +89,8 @@ impl LegalMove {
     }
 
     /// The square the man leaves (`e2`).
-    #[getter]
-    fn from_square(&self) -> String {
+    #[getter(from_square)]
+    fn origin(&self) -> String {
         self.mv.from.to_string()
     }
 
