@@ -12,12 +12,11 @@ use std::sync::Arc;
 
 use pgn100::diag::Code;
 use pgn100::notation::ast::GameRecord;
-use pgn100::notation::{Found, Letters, Reader, Style, UciMove};
+use pgn100::notation::{write_uci, Found, Letters, Reader, Style, UciMove};
 use pgn100::output::diagram::{svg_diagram, text_diagram, Glyphs};
 use pgn100::replay::{replay_observed, Flow, Observer, Options};
-use pgn100::rules::dice::turns::legal_turns;
 use pgn100::rules::dice::{face_role, DICE};
-use pgn100::rules::{termination_after, Move, Role, Seen, Square, Variant, VariantPosition};
+use pgn100::rules::{position_of, CastlingRule, Move, Role, Square, Uci, Variant, VariantPosition};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -54,12 +53,30 @@ fn error<E: PyTypeInfo>(py: Python<'_>, code: Code, message: String) -> PyErr {
     err
 }
 
-/// One step of a position's history: the position before it and the move
-/// made (None: a Royal queen restoration, or the end of a Dice turn).
+/// What a step of a position's history was.
+#[derive(Clone, Copy, PartialEq)]
+enum Made {
+    Move(Move),
+    /// Royal: the queen restored.
+    Restoration,
+    /// Dice chess: the turn passed.
+    TurnEnd,
+}
+
+/// One step of a position's history: the position before it and what was made.
 #[derive(Clone)]
 pub struct Step {
     before: Arc<VariantPosition>,
-    mv: Option<Move>,
+    made: Made,
+}
+
+impl Step {
+    fn mv(&self) -> Option<Move> {
+        match self.made {
+            Made::Move(m) => Some(m),
+            _ => None,
+        }
+    }
 }
 
 /// A position of a variant, with the moves that led to it from where it
@@ -79,58 +96,72 @@ impl Position {
     /// every man of the player, whatever die it needs (castling included).
     fn lib_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        match &*self.pos {
-            VariantPosition::Plain(p) => p.legal_moves(&mut out),
-            VariantPosition::Dice(p) if p.king_taken().is_none() => {
-                for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
-                    p.moves_of(role, role == Role::King, &mut out);
-                }
-            }
-            VariantPosition::Dice(_) => {}
-        }
+        self.pos.legal_moves(&mut out);
         out
     }
 
-    /// Plays `mv` (legal here), keeping the position before.
+    /// Plays `mv` (legal here), or makes the restoration that gives
+    /// `after`, keeping the position before.
     fn play(&mut self, mv: Option<Move>, after: Option<VariantPosition>) {
         let mut next = after.unwrap_or_else(|| (*self.pos).clone());
-        if let (Some(m), true) = (mv, next == *self.pos) {
-            next.play_unchecked(m);
-        }
+        let made = match mv {
+            Some(m) => {
+                next.play_unchecked(m);
+                Made::Move(m)
+            }
+            None => Made::Restoration,
+        };
         let before = std::mem::replace(&mut self.pos, Arc::new(next));
-        self.stack.push(Step { before, mv });
+        self.stack.push(Step { before, made });
+    }
+
+    /// The legal move whose UCI is `text`: as `LegalMove.uci` writes it,
+    /// with the oracle's marks (`=O`), or a castling of a variant whose
+    /// castling no king step shares squares with as the king's move
+    /// (`e1g1`, `e1c1`).
+    fn find_uci(&self, text: &str) -> Option<Move> {
+        let moves = self.lib_moves();
+        let uci = |m: &Move| {
+            let mut s = String::new();
+            // Writing to a String cannot fail.
+            let _ = write_uci(&self.pos, *m, &mut s);
+            s
+        };
+        let exact = moves.iter().find(|m| uci(m) == text || Uci(**m).to_string() == text);
+        let king_move = || {
+            let by_rook = !matches!(self.pos.rules().castling_rule, CastlingRule::Fixed);
+            let squares = |m: &&Move| format!("{}{}", m.from, m.to) == text;
+            moves.iter().filter(|m| m.is_castle() && by_rook).find(squares)
+        };
+        exact.or_else(king_move).copied()
     }
 
     /// The move `text` names here (a UCI move, or a move in any notation
     /// the reader reads), and the position after it when it is not simply
     /// the move played (a Royal restoration).
     fn resolve_text(&self, py: Python<'_>, text: &str) -> PyResult<(Option<Move>, Option<VariantPosition>)> {
-        let uci = UciMove::parse(text.trim());
-        if let VariantPosition::Plain(p) = &*self.pos {
-            if let Some(m) = uci.and_then(|u| u.to_move(p)) {
-                return Ok((Some(m), None));
-            }
-            return match text::resolve(&self.pos, text) {
-                Ok(r) => Ok((r.mv, r.mv.is_none().then_some(r.after))),
-                Err(r) if uci.is_some() && is_unreadable(r.code) => {
-                    Err(error::<IllegalMoveError>(py, Code::IllegalMove, format!("`{text}` is no legal move here")))
-                }
-                Err(r) if is_unreadable(r.code) => Err(error::<InvalidMoveError>(py, r.code, r.message)),
-                Err(r) => Err(error::<IllegalMoveError>(py, r.code, r.message)),
-            };
+        if let Some(m) = self.find_uci(text.trim()) {
+            return Ok((Some(m), None));
         }
-        self.resolve_dice(py, text)
+        let uci = UciMove::parse(text.trim());
+        match text::resolve(&self.pos, text) {
+            Ok(r) => Ok((r.mv, r.mv.is_none().then_some(r.after))),
+            // Dice chess: a move without its turn's roll.
+            Err(r) if r.code == Code::MissingDiceRoll => self.resolve_written(py, text),
+            Err(r) if uci.is_some() && is_unreadable(r.code) => {
+                Err(error::<IllegalMoveError>(py, Code::IllegalMove, format!("`{text}` is no legal move here")))
+            }
+            Err(r) if is_unreadable(r.code) => Err(error::<InvalidMoveError>(py, r.code, r.message)),
+            Err(r) => Err(error::<IllegalMoveError>(py, r.code, r.message)),
+        }
     }
 
-    /// Dice chess: the legal move whose UCI or written form (any letters,
-    /// either style, marks aside) is `text`.
-    fn resolve_dice(&self, py: Python<'_>, text: &str) -> PyResult<(Option<Move>, Option<VariantPosition>)> {
+    /// Dice chess: the legal move whose written form (either letters and
+    /// style, marks aside) is `text`.
+    fn resolve_written(&self, py: Python<'_>, text: &str) -> PyResult<(Option<Move>, Option<VariantPosition>)> {
         let wanted = text.trim().trim_end_matches(['+', '#', '×', '!', '?']);
         for mv in self.lib_moves() {
             let m = LegalMove { mv, before: self.pos.clone() };
-            if m.uci() == wanted {
-                return Ok((Some(mv), None));
-            }
             for letters in [Letters::Latin, Letters::Cyrillic] {
                 for style in [Style::Long, Style::Short] {
                     if m.text(letters, style).trim_end_matches(['+', '#', '×']) == wanted {
@@ -157,10 +188,6 @@ impl Position {
             Ok(text) => self.resolve_text(py, &text),
             Err(_) => Err(PyTypeError::new_err("a move is a LegalMove or a str")),
         }
-    }
-
-    fn dice_only(&self, what: &str) -> PyResult<&pgn100::rules::dice::DicePosition> {
-        self.pos.dice().ok_or_else(|| PyValueError::new_err(format!("{what} is for Dice chess positions")))
     }
 }
 
@@ -195,11 +222,7 @@ impl Position {
     fn new(py: Python<'_>, variant: &str, fen: Option<&str>) -> PyResult<Position> {
         let v: Variant =
             variant.parse().map_err(|e: pgn100::rules::UnknownVariant| PyValueError::new_err(e.to_string()))?;
-        let pos = match fen {
-            Some(fen) => VariantPosition::from_fen(fen, v)
-                .map_err(|e| error::<InvalidFenError>(py, Code::BadFen, e.to_string()))?,
-            None => VariantPosition::start(v).map_err(|e| error::<InvalidFenError>(py, Code::BadFen, e.to_string()))?,
-        };
+        let pos = position_of(v, fen).map_err(|e| error::<InvalidFenError>(py, Code::BadFen, e.to_string()))?;
         Ok(Position::of(pos, Vec::new()))
     }
 
@@ -234,15 +257,15 @@ impl Position {
         let Some(step) = self.stack.pop() else {
             return Err(pyo3::exceptions::PyIndexError::new_err("pop from a position with no move pushed"));
         };
-        self.pos = step.before;
-        step.mv.map(|mv| Py::new(py, LegalMove { mv, before: self.pos.clone() })).transpose()
+        self.pos = step.before.clone();
+        step.mv().map(|mv| Py::new(py, LegalMove { mv, before: step.before })).transpose()
     }
 
     /// The moves pushed since the position was set up (None for a Royal
     /// restoration or the end of a Dice turn).
     #[getter]
     fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Option<Py<LegalMove>>>> {
-        let step = |s: &Step| s.mv.map(|mv| Py::new(py, LegalMove { mv, before: s.before.clone() })).transpose();
+        let step = |s: &Step| s.mv().map(|mv| Py::new(py, LegalMove { mv, before: s.before.clone() })).transpose();
         self.stack.iter().map(step).collect()
     }
 
@@ -271,20 +294,7 @@ impl Position {
     /// position, Dice chess's king capture, Chess's fivefold repetition and
     /// 75-move rule), or None.
     fn outcome(&self) -> Option<Outcome> {
-        let end = match &*self.pos {
-            VariantPosition::Plain(p) if p.rules().auto_draw.is_some() => {
-                let mut seen = Seen::with_capacity(self.stack.len() + 1);
-                for s in &self.stack {
-                    if let Some(before) = s.before.plain() {
-                        seen.push(before);
-                    }
-                }
-                seen.push(p);
-                termination_after(p, &seen)
-            }
-            pos => pos.termination(),
-        };
-        end.map(Outcome::of)
+        self.pos.termination_after(self.stack.iter().map(|s| &*s.before)).map(Outcome::of)
     }
 
     /// A copy, its history included.
@@ -323,16 +333,15 @@ impl Position {
     /// "6 5 4"), each a list of moves in order (`[[]]` when the roll
     /// allows no move; none once a king is taken).
     fn turns(&self, py: Python<'_>, roll: &str) -> PyResult<Vec<Vec<Py<LegalMove>>>> {
-        let start = self.dice_only("turns")?;
-        let roll = roll_of(roll)?;
+        let list = self.pos.turns(roll_of(roll)?);
+        let list = list.ok_or_else(|| PyValueError::new_err("turns are Dice chess's: a turn is one move here"))?;
         let mut out = Vec::new();
-        for turn in legal_turns(start, roll).turns {
-            let mut pos = start.clone();
+        for turn in list.turns {
+            let mut pos = (*self.pos).clone();
             let mut moves = Vec::with_capacity(turn.len());
             for mv in turn {
-                let before = Arc::new(VariantPosition::Dice(pos.clone()));
-                moves.push(Py::new(py, LegalMove { mv, before })?);
-                pos.play(mv);
+                moves.push(Py::new(py, LegalMove { mv, before: Arc::new(pos.clone()) })?);
+                pos.play_unchecked(mv);
             }
             out.push(moves);
         }
@@ -342,31 +351,27 @@ impl Position {
     /// Dice chess: plays the moves of `turn` (LegalMoves or texts, as
     /// `push` takes) and passes the turn.
     fn push_turn(&mut self, turn: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
-        self.dice_only("push_turn")?;
         let depth = self.stack.len();
-        for m in &turn {
-            match self.resolve(m) {
-                Ok((mv, after)) => self.play(mv, after),
-                Err(e) => {
-                    while self.stack.len() > depth {
-                        if let Some(step) = self.stack.pop() {
-                            self.pos = step.before;
-                        }
-                    }
-                    return Err(e);
-                }
+        let made = turn.iter().try_for_each(|m| self.resolve(m).map(|(mv, after)| self.play(mv, after)));
+        if let Err(e) = made.and_then(|()| self.end_turn()) {
+            if let Some(step) = self.stack.get(depth) {
+                self.pos = step.before.clone();
             }
+            self.stack.truncate(depth);
+            return Err(e);
         }
-        self.end_turn()
+        Ok(())
     }
 
     /// Dice chess: the player's turn is over; the opponent's comes.
     fn end_turn(&mut self) -> PyResult<()> {
-        self.dice_only("end_turn")?;
         let mut next = (*self.pos).clone();
         next.end_turn();
+        if next == *self.pos {
+            return Err(PyValueError::new_err("no turn to end: a turn is one move here (turns are Dice chess's)"));
+        }
         let before = std::mem::replace(&mut self.pos, Arc::new(next));
-        self.stack.push(Step { before, mv: None });
+        self.stack.push(Step { before, made: Made::TurnEnd });
         Ok(())
     }
 
@@ -374,7 +379,7 @@ impl Position {
     /// queen was taken by the last move and its princess stands).
     #[getter]
     fn can_restore(&self) -> bool {
-        self.pos.plain().is_some_and(|p| p.can_restore())
+        self.pos.can_restore()
     }
 
     /// Royal: the queen restoration (`Пс=Ф`): the princess, on `square`
@@ -397,13 +402,13 @@ impl Position {
 
     /// The text diagram `pgn100 show` draws (FEN letters, no colour).
     fn __str__(&self) -> String {
-        let last = self.stack.last().and_then(|s| s.mv);
+        let last = self.stack.last().and_then(Step::mv);
         text_diagram(&self.pos, last, None, Glyphs::Letters, false)
     }
 
     /// The SVG diagram of `pgn100 show --svg`, for notebooks.
     fn _repr_svg_(&self) -> String {
-        let last = self.stack.last().and_then(|s| s.mv);
+        let last = self.stack.last().and_then(Step::mv);
         svg_diagram(&self.pos, last, Letters::Latin)
     }
 
@@ -447,21 +452,22 @@ impl Observer for Line {
     }
     fn restored(&mut self, after: &VariantPosition) -> Flow {
         if let Some(before) = self.turn_start.take() {
-            self.steps.push((Step { before, mv: None }, Arc::new(after.clone())));
+            self.steps.push((Step { before, made: Made::Restoration }, Arc::new(after.clone())));
         }
         Flow::Continue(())
     }
     fn before_move(&mut self, before: &VariantPosition, mv: Move) -> Flow {
         let mut after = before.clone();
         after.play_unchecked(mv);
-        self.steps.push((Step { before: Arc::new(before.clone()), mv: Some(mv) }, Arc::new(after)));
+        self.steps.push((Step { before: Arc::new(before.clone()), made: Made::Move(mv) }, Arc::new(after)));
         Flow::Continue(())
     }
     fn end_turn(&mut self, after: &VariantPosition, _turn: Option<&pgn100::replay::DiceTurn>) -> Flow {
-        if after.dice().is_some() {
-            let mut passed = after.clone();
-            passed.end_turn();
-            self.steps.push((Step { before: Arc::new(after.clone()), mv: None }, Arc::new(passed)));
+        let mut passed = after.clone();
+        passed.end_turn();
+        // Dice chess: the turn passes (in the other variants nothing changes).
+        if passed != *after {
+            self.steps.push((Step { before: Arc::new(after.clone()), made: Made::TurnEnd }, Arc::new(passed)));
         }
         Flow::Continue(())
     }
@@ -494,15 +500,17 @@ pub fn game_positions(text: &str, options: Options) -> Vec<Position> {
     for (i, (step, after)) in steps.iter().enumerate() {
         let stack: Vec<Step> = steps.iter().take(i + 1).map(|(s, _)| s.clone()).collect();
         let position = Position { pos: after.clone(), stack };
-        match step.mv {
+        let after_move = i > 0 && steps.get(i - 1).is_some_and(|(s, _)| s.mv().is_some());
+        match step.made {
+            Made::Move(_) => out.push(position),
             // A Dice turn's end replaces its last move's position.
-            None if after.dice().is_some() && i > 0 && steps.get(i - 1).is_some_and(|(s, _)| s.mv.is_some()) => {
+            Made::TurnEnd if after_move => {
                 out.pop();
                 out.push(position);
             }
-            Some(_) => out.push(position),
-            // A Royal restoration is no move: the next move's position follows it.
-            None => {}
+            // A Royal restoration is no move: the next move's position follows
+            // it; an empty Dice turn has no move.
+            Made::Restoration | Made::TurnEnd => {}
         }
     }
     out

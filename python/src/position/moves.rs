@@ -9,7 +9,7 @@ use std::sync::Arc;
 use pgn100::commands::moves::{letter, move_facts};
 use pgn100::notation::ast::PromotionForm;
 use pgn100::notation::{right_mark, write_move, write_uci, Form, Letters, Style};
-use pgn100::rules::{Color, Move, MoveKind, Stage, Termination, Variant, VariantPosition, Wing};
+use pgn100::rules::{CastlingRule, Color, Move, MoveKind, Rules, Stage, Termination, VariantPosition, Wing};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -29,7 +29,7 @@ impl LegalMove {
         let form = Form { letters, style, promotion: PromotionForm::Equals, files_ak: false };
         let mut out = String::new();
         write_move(&self.before, self.mv, form, &mut Vec::new(), &mut out);
-        if self.mv.is_castle() && letters == Letters::Latin && chess_castling(self.before.variant()) {
+        if self.mv.is_castle() && letters == Letters::Latin && chess_castling(self.before.rules()) {
             out = out.replace('0', "O");
         }
         let mut after = (*self.before).clone();
@@ -39,9 +39,10 @@ impl LegalMove {
     }
 }
 
-/// Whether a variant's castling is the chess one, written `O-O` in SAN.
-fn chess_castling(v: Variant) -> bool {
-    matches!(v, Variant::Chess | Variant::Chess960 | Variant::Dice)
+/// Whether a variant's castling is the chess one (by the rook the FEN
+/// names: Chess, Chess960, Dice chess), written `O-O` in SAN.
+fn chess_castling(rules: &Rules) -> bool {
+    matches!(rules.castling_rule, CastlingRule::ByRook { .. })
 }
 
 /// The letters a name asks for.
