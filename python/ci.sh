@@ -12,7 +12,7 @@ trap 'rm -rf "$venv"' EXIT
 cargo fmt --manifest-path python/Cargo.toml --check
 python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --upgrade pip
-"$venv/bin/pip" install --quiet "maturin>=1.5,<2" pytest chess pandas
+"$venv/bin/pip" install --quiet "maturin>=1.5,<2" pytest chess pandas pyffish
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 # The offline route of docs/python.md: maturin (installed above) builds the
 # package without an isolated environment and without the index; the

@@ -23,7 +23,20 @@ import warnings
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _native
-from ._native import Diagnostic, Game, Move, PgnError, Turn, Validation
+from ._native import (
+    Diagnostic,
+    Game,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    LegalMove,
+    Move,
+    Outcome,
+    PgnError,
+    Position,
+    Turn,
+    Validation,
+)
 
 __all__ = [
     "read",
@@ -37,6 +50,12 @@ __all__ = [
     "Columns",
     "Game",
     "Move",
+    "Position",
+    "LegalMove",
+    "Outcome",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidFenError",
     "Turn",
     "Diagnostic",
     "Validation",

@@ -840,6 +840,19 @@ impl Game {
         Ok(py.import("pgn100")?.getattr("_to_python_chess")?.call1((slf,))?.unbind())
     }
 
+    /// The start position of the game, a `Position` (None when its tags
+    /// give none: an unknown variant, a bad FEN).
+    fn board(&self, py: Python<'_>) -> Option<crate::position::Position> {
+        py.allow_threads(|| crate::position::game_board(&self.text, self.options))
+    }
+
+    /// The position after each main-line move as far as the game replays,
+    /// as `Position`s whose `pop()` walks back to the start (Dice chess:
+    /// after a turn's last move, the turn passed).
+    fn positions(&self, py: Python<'_>) -> Vec<crate::position::Position> {
+        py.allow_threads(|| crate::position::game_positions(&self.text, self.options))
+    }
+
     fn __repr__(&self) -> String {
         let tag = |n: &str| self.tags.get(n).unwrap_or("?");
         format!(

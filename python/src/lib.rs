@@ -5,6 +5,7 @@
 //! (`pgn100/__init__.py`) gives the API its final shape.
 
 mod game;
+mod position;
 mod tables;
 
 use std::collections::VecDeque;
@@ -393,5 +394,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameIter>()?;
     m.add_class::<Validation>()?;
     m.add("PgnError", m.py().get_type::<PgnError>())?;
+    position::register(m)?;
     Ok(())
 }

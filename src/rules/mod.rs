@@ -36,4 +36,4 @@ pub use variant::{
     AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant,
     CHESS, CHESS960, GRAND, HUNDRED, ROYAL,
 };
-pub use variant_position::{VariantFenError, VariantPosition};
+pub use variant_position::{position_of, VariantFenError, VariantPosition};

@@ -11,8 +11,9 @@
 use std::fmt;
 
 use super::board::Board;
-use super::dice::{DiceFenError, DicePosition};
-use super::game::{termination_of, Termination};
+use super::dice::turns::{legal_turns, TurnList};
+use super::dice::{face_role, DiceFenError, DicePosition};
+use super::game::{termination_after, termination_of, Seen, Termination};
 use super::geometry::Bitboard;
 use super::moves::Move;
 use super::position::{FromFenError, Position};
@@ -193,6 +194,45 @@ impl VariantPosition {
         }
     }
 
+    /// Every legal move here. Dice chess: every move of the player's men,
+    /// whatever die it needs (castling included), none once a king is taken.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        match self {
+            VariantPosition::Plain(p) => p.legal_moves(out),
+            VariantPosition::Dice(p) if p.king_taken().is_none() => {
+                for role in (1..=6).filter_map(face_role) {
+                    p.moves_of(role, role == Role::King, out);
+                }
+            }
+            VariantPosition::Dice(_) => {}
+        }
+    }
+
+    /// [`VariantPosition::termination`], the positions before this one
+    /// (`earlier`, as played) telling the repetitions that end a game.
+    pub fn termination_after<'a>(&self, earlier: impl IntoIterator<Item = &'a VariantPosition>) -> Option<Termination> {
+        match self {
+            VariantPosition::Plain(p) if p.rules().auto_draw.is_some() => {
+                let mut seen = Seen::with_capacity(64);
+                earlier.into_iter().filter_map(VariantPosition::plain).for_each(|e| seen.push(e));
+                seen.push(p);
+                termination_after(p, &seen)
+            }
+            _ => self.termination(),
+        }
+    }
+
+    /// Royal: whether the side to move may restore its queen now.
+    pub fn can_restore(&self) -> bool {
+        self.plain().is_some_and(Position::can_restore)
+    }
+
+    /// Dice chess: the legal turns of `roll` here; `None` in the variants
+    /// whose turn is one move.
+    pub fn turns(&self, roll: [Role; 3]) -> Option<TurnList> {
+        self.dice().map(|p| legal_turns(p, roll))
+    }
+
     pub fn plain(&self) -> Option<&Position> {
         match self {
             VariantPosition::Plain(p) => Some(p),
@@ -219,6 +259,14 @@ impl VariantPosition {
             VariantPosition::Dice(p) => Some(p),
             VariantPosition::Plain(_) => None,
         }
+    }
+}
+
+/// The position of `fen` in `variant`, or the variant's set-up without one.
+pub fn position_of(variant: Variant, fen: Option<&str>) -> Result<VariantPosition, VariantFenError> {
+    match fen {
+        Some(fen) => VariantPosition::from_fen(fen, variant),
+        None => Ok(VariantPosition::start(variant)?),
     }
 }
 
