@@ -163,7 +163,11 @@ fn list_members<R: Read + Seek>(
     for i in 0..zip.len() {
         let (name, packed) = {
             let file = zip.by_index_raw(i).map_err(zip_error)?;
-            if !file.is_file() {
+            // Every member but a folder is read: a member whose mode says
+            // symbolic link (as a flipped bit of its attributes can) holds
+            // the bytes it holds, and reading them says what they are,
+            // where skipping them would lose its games without a word.
+            if file.is_dir() {
                 continue;
             }
             (format!("{prefix}{}", file.name()), file.compressed_size())

@@ -389,7 +389,7 @@ fn whole(bytes: &[u8]) -> (Vec<Found>, Vec<String>, (usize, usize)) {
         let (line, col) = r.source.line_col(d.span.start);
         let under = r.source.text.get(d.span.clone()).unwrap_or_default();
         let at = r.source.file_offset(d.span.start);
-        let in_file = [UTF_8, WINDOWS_1251].iter().any(|e| bytes[at..].starts_with(&encode(e, under)));
+        let in_file = [UTF_8, WINDOWS_1251].iter().any(|e| bytes[at..].starts_with(&e.encode(under).0));
         assert!(in_file, "{under:?} at byte {at}");
         if d.code == Code::Encoding {
             notes.push(format!("{line}:{col} {under:?} {}", d.message));

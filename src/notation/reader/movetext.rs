@@ -371,7 +371,10 @@ impl Reader<'_> {
         let Some(token) = game.tokens.last_mut() else { return false };
         let TokenKind::MoveNumber { black: black @ false, .. } = &mut token.kind else { return false };
         *black = true;
-        let span = token.span.start..self.pos + len;
+        // The number's token takes the ellipsis in: no text of the game
+        // lies outside its tokens.
+        token.span.end = self.pos + len;
+        let span = token.span.clone();
         self.pos += len;
         self.note(game, span, LookAlikes::SPACED_ELLIPSIS);
         true
