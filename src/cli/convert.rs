@@ -146,6 +146,13 @@ pub struct ShapeArgs {
     /// With `--to jsonl`: the FEN after each move.
     #[arg(long, help_heading = "Shaping")]
     pub fens: bool,
+    /// Write each variation as a game of its own after its game, as
+    /// pgn-extract's --splitvariants: the moves from the start to the
+    /// variation's, then its own (nested variations are games too, after
+    /// it), with the game's tags and the result `*`. The main line is
+    /// written first, without its variations.
+    #[arg(long, help_heading = "Shaping", conflicts_with_all = ["no_variations", "ply_limit", "start_ply", "drop_ply"])]
+    pub split_variations: bool,
 }
 
 impl ShapeArgs {
@@ -175,6 +182,7 @@ impl ShapeArgs {
             fix_results: self.fix_results,
             fix_tags: self.fix_tags,
             fens: self.fens,
+            split_variations: self.split_variations,
         }
     }
 }
@@ -211,6 +219,9 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     let shape = args.shape.shape(form);
     if shape.fens && form != OutputForm::Jsonl {
         return Err("--fens goes with --to jsonl".into());
+    }
+    if shape.split_variations && (form != OutputForm::Record || shape.add_tags.iter().any(|t| *t != AddTag::PlyCount)) {
+        return Err("--split-variations writes game records: it goes without --to uci, epd, fen or jsonl, and adds no tag but plycount".into());
     }
     let pool = args.input.pool()?;
     let progress = Progress::new(&inputs);

@@ -15,6 +15,7 @@ mod commands_agree;
 mod comments;
 mod compressed;
 mod convert;
+mod convert_layout;
 mod convert_shape;
 mod corpus;
 mod damaged;

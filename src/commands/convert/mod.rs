@@ -155,6 +155,9 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             if let Some(width) = width {
                 wrap::rewrap_game_to(out, start, width);
             }
+            if fill.is_some() || options.pgn {
+                wrap::crlf_line_ends(out, start, &text[record.span.clone()]);
+            }
             Ok(())
         },
     )
