@@ -17,6 +17,7 @@ use crate::output::wrap::{self, Fill};
 use crate::replay::{replay_observed, Flow, GameReport, Observer, Options, Ply};
 use crate::rules::{Role, Termination, Variant, VariantPosition};
 
+pub mod eco;
 mod shape;
 pub use shape::{shape_source, AddTag, OutputForm, Shape, TagChoice};
 

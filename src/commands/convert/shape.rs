@@ -65,6 +65,8 @@ pub enum AddTag {
     FinalFen,
     // `HashCode`: the last position's hash, 16 hex digits.
     Hash,
+    // `ECO` and `Opening` (Chess): the deepest position of the main line in lichess's table.
+    Eco,
 }
 
 /// How to shape the output; the default shapes nothing.
@@ -196,6 +198,8 @@ struct Facts {
     end: Range<usize>,
     end_hash: u64,
     end_termination: Option<Termination>,
+    /// The opening of the deepest main-line position in the table (`--eco`).
+    opening: Option<super::eco::Opening>,
 }
 
 #[derive(Clone)]
@@ -218,6 +222,7 @@ struct Wants {
     /// The FEN before these plies (0-based).
     fen_before: [Option<usize>; 2],
     hashes: bool,
+    eco: bool,
 }
 
 /// The replay's observer when shaping: the [`MoveWriter`] writing the
@@ -243,6 +248,7 @@ impl<'a> Shaper<'a> {
             fens,
             fen_before: [Some(drop), last],
             hashes: shape.add_tags.contains(&AddTag::Hash),
+            eco: shape.add_tags.contains(&AddTag::Eco),
         };
         Shaper { moves, wants, facts: Facts::default(), from_pending: false, notes: Vec::new() }
     }
@@ -304,6 +310,7 @@ impl Observer for Shaper<'_> {
         self.facts.texts.clear();
         self.facts.start = 0..0;
         self.facts.end = 0..0;
+        self.facts.opening = None;
         self.from_pending = false;
         self.moves.begin(record, letters, files_ak)
     }
@@ -336,6 +343,11 @@ impl Observer for Shaper<'_> {
         }
         let fen = self.wants.fens.then(|| self.push_fen(after));
         let hash = if self.wants.hashes { after.hash() } else { 0 };
+        if self.wants.eco {
+            if let Some(opening) = super::eco::name_of(after) {
+                self.facts.opening = Some(opening);
+            }
+        }
         if let Some(ply) = self.facts.plies.last_mut() {
             ply.fen_after = fen.unwrap_or(0..0);
             ply.hash_after = hash;
@@ -554,6 +566,14 @@ impl Game<'_> {
                 AddTag::PlyCount => set("PlyCount", self.line_plies().unwrap_or(window.len()).to_string()),
                 AddTag::FinalFen => set("FinalFEN", self.fen_before(window.end).to_string()),
                 AddTag::Hash => set("HashCode", format!("{:016x}", self.hash_before(window.end))),
+                AddTag::Eco => {
+                    // (A variation's line is not the main line the opening was found on.)
+                    let named = super::eco::names(self.report.variant) && self.line.is_none();
+                    if let Some(opening) = self.facts.opening.filter(|_| named) {
+                        set("ECO", opening.eco.to_string());
+                        set("Opening", opening.name.to_string());
+                    }
+                }
             }
         }
         if self.shape.fix_tags {
