@@ -35,8 +35,10 @@ fn a_crlf_file_is_refilled_as_its_lf_copy() {
             assert_eq!(long, 0, "{file} --style {style}: lines over 80 columns");
             // The games are kept apart by a blank line.
             let games = lf.lines().filter(|l| l.starts_with("[Event ")).count();
-            let apart = from_crlf.matches("\r\n\r\n[Event ").count() + usize::from(from_crlf.starts_with("[Event "));
-            assert_eq!(apart, games, "{file}");
+            let out_games = from_crlf.split("\r\n").filter(|l| l.starts_with("[Event ")).count();
+            assert_eq!(out_games, games, "{file}");
+            let after_a_line = from_crlf.matches("\r\n[Event ").count();
+            assert_eq!(from_crlf.matches("\r\n\r\n[Event ").count(), after_a_line, "{file}: games apart");
         }
     }
 }
