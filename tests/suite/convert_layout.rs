@@ -37,8 +37,7 @@ fn a_crlf_file_is_refilled_as_its_lf_copy() {
             let games = lf.lines().filter(|l| l.starts_with("[Event ")).count();
             let out_games = from_crlf.split("\r\n").filter(|l| l.starts_with("[Event ")).count();
             assert_eq!(out_games, games, "{file}");
-            let after_a_line = from_crlf.matches("\r\n[Event ").count();
-            assert_eq!(from_crlf.matches("\r\n\r\n[Event ").count(), after_a_line, "{file}: games apart");
+            assert_eq!(from_crlf.matches("\r\n\r\n[Event ").count(), games - 1, "{file}: games apart");
         }
     }
 }

@@ -98,7 +98,7 @@ fn uci_and_epd_agree_with_moves() {
         // ply M without its counters.
         let epd = convert(file, &["--to", "epd"]);
         let mut checked = 0;
-        for line in epd.lines() {
+        for line in epd.lines().filter(|l| !l.is_empty()) {
             let (board, rest) = line.split_once(" c0 ").expect("c0");
             let id = rest.rsplit_once("id \"game ").expect("id").1.trim_end_matches("\";");
             let (game, ply) = id.split_once(" ply ").expect("ply");
