@@ -153,7 +153,7 @@ pub struct ShapeArgs {
     #[arg(long, help_heading = "Shaping")]
     pub eco: bool,
     /// Write each variation as a game of its own after its game, as
-    /// pgn-extract's --splitvariants: the moves from the start to the
+    /// pgn-extract splits them: the moves from the start to the
     /// variation's, then its own (nested variations are games too, after
     /// it), with the game's tags and the result `*`. The main line is
     /// written first, without its variations.

@@ -109,7 +109,13 @@ fn uci_and_epd_agree_with_moves() {
             let row = rows.iter().find(|r| r.0 == game && r.1 == ply).expect("a row");
             let fields: Vec<&str> = row.3.split(' ').collect();
             let fen = fields.get(..fields.len() - 2).expect("counters").join(" ");
-            assert_eq!(board, fen, "{file} game {game} ply {ply}");
+            // (Within a Dice chess turn `moves` writes the side and en
+            // passant square of the turn's end: the men alone are compared.)
+            if file.contains("dice") {
+                assert_eq!(board.split(' ').next(), fen.split(' ').next(), "{file} game {game} ply {ply}");
+            } else {
+                assert_eq!(board, fen, "{file} game {game} ply {ply}");
+            }
             checked += 1;
         }
         assert_eq!(checked, rows.len(), "{file}: a line a ply");
