@@ -117,12 +117,10 @@ where
         Ok(())
     }
     fn lost(&mut self, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
-        super::report_lost(self.progress, name, game, lost, at);
-        Ok(())
+        crate::input::driver::report_lost(self.progress, name, game, lost, at)
     }
     fn damage(&mut self, damage: &Damage) -> Result<bool, Error> {
-        self.progress.suspend(|| eprintln!("pgn100: {damage}"));
-        Ok(true)
+        crate::input::driver::report_damage(self.progress, damage)
     }
 }
 

@@ -172,19 +172,6 @@ pub(crate) fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
     e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
-/// A game not read (over the size limit, cut by damage), as game `game`
-/// (from 0) of input `name`: one line on standard error.
-pub(crate) fn report_lost(
-    progress: &progress::Progress,
-    name: &str,
-    game: usize,
-    lost: &crate::input::driver::Lost,
-    at: crate::input::batch::BlockStart,
-) {
-    let line = at.lines_before + 1;
-    progress.suspend(|| eprintln!("pgn100: {name}:{line}: game {}: {}", game + 1, lost.message()));
-}
-
 /// The closing line of a run that found damaged or unreadable inputs.
 pub(crate) fn report_run(run: &crate::input::driver::Run) {
     if let Some(summary) = run.summary() {

@@ -276,8 +276,7 @@ impl Consumer<(Converted, String)> for Transforming<'_, '_> {
         Ok(())
     }
     fn damage(&mut self, damage: &Damage) -> Result<bool, DriverError> {
-        self.progress.suspend(|| eprintln!("pgn100: {damage}"));
-        Ok(true)
+        crate::input::driver::report_damage(self.progress, damage)
     }
 }
 

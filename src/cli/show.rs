@@ -10,7 +10,10 @@ use super::output::write_atomic;
 use super::Outcome;
 use crate::commands::show::{fen_frame, frame_at, At};
 use crate::diag::{Diagnostic, SourceFile};
-use crate::input::batch::{BlockStart, Blocks, BLOCK};
+use crate::input::batch::BlockStart;
+use crate::input::driver::{read_inputs, report_damage, Chunk, Config, Consumer, Damage, Enough, Error, Lost, Run};
+use crate::input::paths::Input;
+use crate::input::progress::Progress;
 use crate::notation::{GameRecord, Item, Reader};
 use crate::output::diagram::Glyphs;
 use crate::output::html::game_page;
@@ -85,53 +88,90 @@ struct Shown {
     stopped: Option<(Diagnostic, SourceFile)>,
 }
 
-/// Game `--game` of the file (compressed too; a zip archive's first
-/// member): its name, the text of the block that holds it, the record, its
-/// index and where the block starts. The file is read a block at a time,
-/// up to the game; a game over `--max-game-size` is streamed past.
-fn read_game(args: &ShowArgs) -> Result<Game, Box<dyn std::error::Error>> {
+/// Game `--game` of the inputs the file names (compressed too; a zip
+/// archive's members or a folder's files in turn, the games numbered across
+/// them), read through the reading driver up to the game: its input's name,
+/// the text of the chunk that holds it, the record, its index and where the
+/// chunk starts; and the run so far, damage reported as every command
+/// reports it. A game over `--max-game-size` is streamed past.
+fn read_game(args: &ShowArgs) -> Result<(Game, Run), Box<dyn std::error::Error>> {
     let path = args.file.as_ref().ok_or("a file or --fen is needed")?;
-    let input = super::input::expand(std::slice::from_ref(path))?
-        .into_iter()
-        .next()
-        .ok_or_else(|| format!("{}: no game file in it", path.display()))?;
-    let name = input.name();
+    let inputs = super::input::expand(std::slice::from_ref(path))?;
     let index = args.game.checked_sub(1).ok_or("games are counted from 1")?;
-    let reader = input.open().map_err(|e| input.error(&e))?;
-    let mut blocks = Blocks::new(reader, None, BLOCK);
-    let (mut seen, mut lines_before) = (0, 0);
-    while let Some(block) = blocks.next() {
-        // Binary data too, as every other command says it.
-        let text = block.map_err(|e| format!("{name}: {e}"))?;
-        let start = BlockStart { lines_before, bytes: blocks.last };
-        if let Some(game) = blocks.oversized.take() {
-            if seen == index {
-                return Err(format!("game {} of {name}: {}", args.game, game.message()).into());
-            }
-            (seen, lines_before) = (seen + 1, lines_before + game.lines);
-            continue;
+    let config = Config { encoding: None, max_game: args.max_game_size, write_back: None };
+    let pool = rayon::ThreadPoolBuilder::new().build()?;
+    let progress = Progress::none();
+    let work = |c: &Chunk<'_>| {
+        let games = Reader::new(c.text).filter(|item| !matches!(item, Item::Stray(_))).count();
+        (games, c.text.to_string(), BlockStart { lines_before: c.lines_before, bytes: c.bytes })
+    };
+    let mut seeking =
+        Seeking { index, number: args.game, before: 0, name: String::new(), found: None, progress: &progress };
+    let run = read_inputs(&inputs, &config, &pool, &progress, work, &mut seeking)?;
+    // Only damage sets the exit status: the games streamed past are not show's.
+    let run = Run { lost: 0, ..run };
+    match seeking.found {
+        Some(found) => Ok((found?, run)),
+        None if run.damaged > 0 && run.opened == 0 => Err(format!("{} cannot be read", path.display()).into()),
+        None => {
+            Err(format!("{} has no game {}", inputs.first().map_or_else(String::new, Input::name), args.game).into())
         }
-        let mut found = None;
-        for item in Reader::new(&text) {
-            let game = match item {
-                Item::Game(g) => Ok(g),
-                Item::Broken(_, _) => Err(()),
-                Item::Stray(_) => continue,
-            };
-            if seen == index {
-                found = Some(game);
-                break;
-            }
-            seen += 1;
-        }
-        if let Some(game) = found {
-            let record =
-                game.map_err(|()| format!("game {} of {name} cannot be read (pgn100 validate tells why)", args.game))?;
-            return Ok(Game { name, text, record, index, start });
-        }
-        lines_before += memchr::memchr_iter(b'\n', text.as_bytes()).count();
     }
-    Err(format!("{name} has no game {}", args.game).into())
+}
+
+/// The consumer that keeps game `index` (from 0, across the inputs).
+struct Seeking<'a> {
+    index: usize,
+    /// The game's number as asked (`--game`), for the messages.
+    number: usize,
+    /// The games of the inputs before the current one.
+    before: usize,
+    /// The current input's name.
+    name: String,
+    /// The game, or why it cannot be shown.
+    found: Option<Result<Game, String>>,
+    progress: &'a Progress,
+}
+
+impl Consumer<(usize, String, BlockStart)> for Seeking<'_> {
+    fn games(&self, part: &(usize, String, BlockStart)) -> usize {
+        part.0
+    }
+    fn part(&mut self, _input: usize, games_before: usize, part: (usize, String, BlockStart)) -> Result<(), Error> {
+        let (games, text, start) = part;
+        let first = self.before + games_before;
+        if !(first..first + games).contains(&self.index) {
+            return Ok(());
+        }
+        let nth = self.index - first;
+        let game = Reader::new(&text).filter(|item| !matches!(item, Item::Stray(_))).nth(nth);
+        self.found = Some(match game {
+            Some(Item::Game(record)) => Ok(Game { name: self.name.clone(), text, record, index: self.index, start }),
+            _ => Err(format!("game {} of {} cannot be read (pgn100 validate tells why)", self.number, self.name)),
+        });
+        Err(Box::new(Enough))
+    }
+    fn lost(&mut self, name: &str, game: usize, lost: &Lost, _: BlockStart) -> Result<(), Error> {
+        if self.before + game == self.index {
+            self.found = Some(Err(format!("game {} of {name}: {}", self.number, lost.message())));
+            return Err(Box::new(Enough));
+        }
+        // Another game not read (over the size limit) is streamed past: show
+        // reads only its own game. A game cut by damage comes with the
+        // damage, which is reported.
+        Ok(())
+    }
+    fn damage(&mut self, damage: &Damage) -> Result<bool, Error> {
+        report_damage(self.progress, damage)
+    }
+    fn start(&mut self, _input: usize, name: &str) -> Result<(), Error> {
+        name.clone_into(&mut self.name);
+        Ok(())
+    }
+    fn end(&mut self, _input: usize, games: usize) -> Result<(), Error> {
+        self.before += games;
+        Ok(())
+    }
 }
 
 /// The game [`read_game`] found.
@@ -176,14 +216,14 @@ fn at(args: &ShowArgs) -> Result<At, String> {
     })
 }
 
-fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::Error>> {
+fn position(args: &ShowArgs, color: bool) -> Result<(Shown, Run), Box<dyn std::error::Error>> {
     let (glyphs, letters) = (glyphs(args), args.letters);
     if let Some(fen) = &args.fen {
         let f = fen_frame(fen, args.variant.unwrap_or(Variant::Hundred))?;
-        return Ok(Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None });
+        return Ok((Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None }, Run::default()));
     }
     let at = at(args)?;
-    let Game { name, text, record, index, start } = read_game(args)?;
+    let (Game { name, text, record, index, start }, run) = read_game(args)?;
     let options = Options { default_variant: args.variant, ..Options::default() };
     let report = replay(&record, index, options);
     let f = frame_at(&record, &report, args.game, at)?;
@@ -192,12 +232,12 @@ fn position(args: &ShowArgs, color: bool) -> Result<Shown, Box<dyn std::error::E
     let stopped = error
         .filter(|_| at == At::End)
         .map(|d| (d, SourceFile::chunk(name, text.clone(), start.lines_before, start.bytes)));
-    Ok(Shown { text: f.text(Some((&record, &text)), glyphs, color), svg: f.svg(letters), stopped })
+    Ok((Shown { text: f.text(Some((&record, &text)), glyphs, color), svg: f.svg(letters), stopped }, run))
 }
 
 /// `--html`: the game as a page, with every position its replay reached.
 fn page(args: &ShowArgs, out: &Path) -> Outcome {
-    let Game { text, record, index, .. } = read_game(args)?;
+    let (Game { text, record, index, .. }, run) = read_game(args)?;
     let options = Options { default_variant: args.variant, keep_all: true, ..Options::default() };
     let report = replay(&record, index, options);
     if report.start.is_none() {
@@ -206,29 +246,33 @@ fn page(args: &ShowArgs, out: &Path) -> Outcome {
     }
     let html = game_page(&record, &text, &report, report.letters);
     write_atomic(out, html.as_bytes())?;
-    Ok(if report.complete { ExitCode::SUCCESS } else { invalid_page(args.game) })
+    let code = if report.complete { 0 } else { invalid_page(args.game) };
+    super::report_run(&run);
+    Ok(ExitCode::from(run.exit(code)))
 }
 
-fn invalid_page(game: usize) -> ExitCode {
+fn invalid_page(game: usize) -> u8 {
     eprintln!("pgn100: game {game} is invalid; the page shows its moves as far as they replay");
-    ExitCode::from(1)
+    1
 }
 
 pub fn run(args: &ShowArgs, color: bool) -> Outcome {
     if let Some(out) = &args.html {
         return page(args, out);
     }
-    let Shown { text, svg, stopped } = position(args, color)?;
+    let (Shown { text, svg, stopped }, run) = position(args, color)?;
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     if let Some(path) = &args.svg {
         write_atomic(path, svg.as_bytes())?;
     }
     out.flush()?;
+    let mut code = 0;
     if let Some((d, source)) = stopped {
         eprint!("{}", d.render(&source, color));
         eprintln!("pgn100: game {} is invalid; the position shown is where its replay stops", args.game);
-        return Ok(ExitCode::from(1));
+        code = 1;
     }
-    Ok(ExitCode::SUCCESS)
+    super::report_run(&run);
+    Ok(ExitCode::from(run.exit(code)))
 }

@@ -58,7 +58,7 @@ pub struct StatsArgs {
     /// The most frequent openings are the positions games reach after this
     /// many turns (plies; a Dice turn with its roll), merged by position,
     /// per variant (0: none).
-    #[arg(long, default_value_t = crate::commands::openings::DEFAULT_TURNS, value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long, default_value_t = crate::commands::stats::openings::DEFAULT_TURNS, value_parser = clap::value_parser!(u32).range(0..=64))]
     pub opening_turns: u32,
 }
 
@@ -97,7 +97,7 @@ impl<W: Write + Send> RowWriter<W> {
         Ok(match self {
             RowWriter::Csv(mut w) => {
                 if games == 0 {
-                    w.write_record(crate::output::parquet::column_names()).map_err(io_error)?;
+                    w.write_record(crate::commands::stats::row::column_names()).map_err(io_error)?;
                 }
                 w.into_inner().map_err(|e| e.into_error())?
             }
@@ -128,10 +128,12 @@ pub fn run(args: &StatsArgs) -> Outcome {
         (true, StatsFormat::Table) => {
             Some(RowWriter::Table(Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?))
         }
-        (true, StatsFormat::Parquet) => Some(RowWriter::Parquet(Box::new(ParquetRows::new(Sink::open(
-            args.output.as_deref(),
-            args.format == StatsFormat::Parquet,
-        )?)?))),
+        (true, StatsFormat::Parquet) => {
+            Some(RowWriter::Parquet(Box::new(crate::commands::stats::row::parquet_writer(Sink::open(
+                args.output.as_deref(),
+                args.format == StatsFormat::Parquet,
+            )?)?)))
+        }
     };
     let mut total = Aggregate::default();
     let read = aggregate(
@@ -163,7 +165,7 @@ fn write_aggregate(total: &Aggregate, args: &StatsArgs) -> Result<(), Box<dyn st
         let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
         let title =
             format!("pgn100 stats: {}", if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") });
-        write_atomic(path, stats_page(total, &title).as_bytes())?;
+        write_atomic(path, stats_page(&total.figures(), &title).as_bytes())?;
         return Ok(());
     }
     let mut out = Sink::open(args.output.as_deref(), args.format == StatsFormat::Parquet)?;

@@ -9,7 +9,7 @@ use super::aggregate::aggregate;
 use super::input::InputArgs;
 use super::output::{write_atomic, Sink};
 use super::Outcome;
-use crate::commands::tree::{rows, tree_text, Document, Root, Row, Tree, Written};
+use crate::commands::tree::{root_row, rows, tree_text, Document, Root, Row, Tree, Written};
 use crate::notation::{GameRecord, Letters, Reader, Style};
 use crate::output::table::io_error;
 use crate::output::tree_page::tree_page;
@@ -128,7 +128,10 @@ pub fn run(args: &TreeArgs) -> Outcome {
     if let Some(path) = &args.html {
         let names: Vec<String> = args.input.paths.iter().map(|p| p.display().to_string()).collect();
         let sources = if names.is_empty() { "<stdin>".to_string() } else { names.join(", ") };
-        write_atomic(path, tree_page(&total, &root, &rows, how, &sources).as_bytes())?;
+        write_atomic(
+            path,
+            tree_page(&root.position, &root_row(&total, &root), &rows, how, total.games, &sources).as_bytes(),
+        )?;
         return Ok(ExitCode::from(read.exit(0)));
     }
     let mut out = Sink::open(args.output.as_deref(), false)?;

@@ -5,14 +5,12 @@
 //! and calls these.
 
 pub mod annotate;
-pub mod clocks;
 pub mod collect;
 pub mod convert;
 pub mod dedup;
 pub mod filter;
 pub mod generate;
 pub mod moves;
-pub mod openings;
 pub mod show;
 pub mod split;
 pub mod stats;

@@ -34,15 +34,8 @@ pub struct Continuation {
     pub moves: Vec<Move>,
 }
 
-/// Where a game is: its input (by name), its number there (from 1), and
-/// its players (fields in the order of their names, as JSON has them).
-#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
-pub struct Sample {
-    pub black: String,
-    pub file: String,
-    pub game: u64,
-    pub white: String,
-}
+/// The rows as every writer prints them (output::tree_rows).
+pub use crate::output::tree_rows::{Row, Sample, Written};
 
 /// What the games that reach a position, or play a continuation, have in common.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -475,36 +468,6 @@ pub fn tree_text(file: &str, text: &str, root: &Root, options: Options) -> Tree 
     tree
 }
 
-/// One row of the written tree: a continuation with its figures. (Its
-/// fields stand in the order of their names, as `tree --format json` writes
-/// them.)
-#[derive(Clone, Debug, Serialize)]
-pub struct Row {
-    pub black: u64,
-    /// Turns from the root (1 for the root's own continuations).
-    pub depth: u32,
-    pub draws: u64,
-    /// The position after it.
-    pub fen: String,
-    pub first_date: Option<String>,
-    pub games: u64,
-    pub last_date: Option<String>,
-    /// The moves from the root to it, as written (space-separated).
-    pub line: String,
-    #[serde(rename = "move")]
-    pub written: String,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub moves: Vec<Row>,
-    pub performance: Option<i64>,
-    pub rating: Option<u64>,
-    pub sample: Option<Sample>,
-    /// The side to move's score in percent.
-    pub score: Option<f64>,
-    pub uci: String,
-    pub white: u64,
-    pub year: Option<f64>,
-}
-
 /// The `tree --format json` document, written as it is serialised (no
 /// copy of the rows): its fields in the order of their names.
 #[derive(Debug, Serialize)]
@@ -519,20 +482,35 @@ pub struct Document<'a> {
     pub white: u64,
 }
 
-/// How the tree is written.
-#[derive(Copy, Clone, Debug)]
-pub struct Written {
-    pub letters: Letters,
-    pub style: Style,
-    /// Turns written (1: the root's continuations only).
-    pub depth: u32,
-    pub min_games: u64,
-}
-
 /// The root's continuations as rows, each with its own continuations down to
 /// `how.depth` turns (positions met again deeper are written again).
 pub fn rows(tree: &Tree, root: &Root, how: Written) -> Vec<Row> {
     rows_from(tree, root.position.hash(), 1, "", how)
+}
+
+/// The root as a row of the page: the figures of the games that reach
+/// it, its FEN, no move.
+pub fn root_row(tree: &Tree, root: &Root) -> Row {
+    let r = &tree.reached;
+    Row {
+        depth: 0,
+        moves: Vec::new(),
+        line: String::new(),
+        written: String::new(),
+        uci: String::new(),
+        games: r.games,
+        white: r.white,
+        draws: r.draws,
+        black: r.black,
+        score: r.score(root.position.turn() == Color::White).map(|s| (s * 1000.0).round() / 10.0),
+        rating: r.rating(),
+        performance: r.performance(),
+        year: r.year().map(|y| (y * 10.0).round() / 10.0),
+        first_date: r.first_date.clone(),
+        last_date: r.last_date.clone(),
+        sample: None,
+        fen: root.position.fen(),
+    }
 }
 
 fn rows_from(tree: &Tree, hash: u64, depth: u32, line: &str, how: Written) -> Vec<Row> {

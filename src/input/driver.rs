@@ -233,6 +233,37 @@ pub trait Consumer<T> {
     }
 }
 
+/// How the command line reports damage to an input, the one
+/// implementation of [`Consumer::damage`] for a consumer with no policy of
+/// its own: the damage on standard error (above the progress bar), counted.
+pub fn report_damage(progress: &Progress, damage: &Damage) -> Result<bool, Error> {
+    progress.suspend(|| eprintln!("pgn100: {damage}"));
+    Ok(true)
+}
+
+/// How the command line reports a game that was not read, the one
+/// implementation of [`Consumer::lost`] for a consumer that does not count
+/// it: its input, line, number (from 1) and why, on standard error.
+pub fn report_lost(progress: &Progress, name: &str, game: usize, lost: &Lost, at: BlockStart) -> Result<(), Error> {
+    let line = at.lines_before + 1;
+    progress.suspend(|| eprintln!("pgn100: {name}:{line}: game {}: {}", game + 1, lost.message()));
+    Ok(())
+}
+
+/// What a consumer returns as its error when it has what it needs (`show`
+/// has its game): [`read_inputs`] stops there and returns the run so far,
+/// not an error.
+#[derive(Debug)]
+pub struct Enough;
+
+impl std::fmt::Display for Enough {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the consumer has what it needs")
+    }
+}
+
+impl std::error::Error for Enough {}
+
 /// Why the reading of one input stopped.
 enum Stop {
     Read(ReadError),
@@ -247,8 +278,8 @@ impl From<ReadError> for Stop {
 
 /// Reads every input in turn, `work` on every chunk in parallel on
 /// `pool`, the consumer told everything in input order (see the module's
-/// text). An error of the consumer ends the run; damage to an input ends
-/// only that input.
+/// text). An error of the consumer ends the run ([`Enough`] ends it as
+/// done); damage to an input ends only that input.
 pub fn read_inputs<T: Send, C: Consumer<T> + ?Sized>(
     inputs: &[Input],
     config: &Config,
@@ -261,7 +292,10 @@ pub fn read_inputs<T: Send, C: Consumer<T> + ?Sized>(
     for (index, input) in inputs.iter().enumerate() {
         let name = input.name();
         match input.open_counted(progress) {
-            Ok(reader) => read_one(index, &name, reader, config, pool, &work, consumer, &mut run)?,
+            Ok(reader) => match read_one(index, &name, reader, config, pool, &work, consumer, &mut run) {
+                Err(e) if e.is::<Enough>() => return Ok(run),
+                read => read?,
+            },
             Err(error) => {
                 let damage = Damage { input: index, name, line: None, opened: false, error };
                 run.damaged += usize::from(consumer.damage(&damage)?);

@@ -137,6 +137,24 @@ impl Input {
         }
     }
 
+    /// The bytes of the input's text (decompressed), read once through,
+    /// for a command that must know the size of the whole before it reads
+    /// its games (`split --shards`). An input that cannot be opened counts
+    /// 0, a damaged one the bytes before the damage: the reading driver
+    /// reports either when the games are read.
+    pub fn text_bytes(&self) -> u64 {
+        let Ok(mut reader) = self.open() else { return 0 };
+        let (mut total, mut buf) = (0u64, vec![0u8; 1 << 16]);
+        loop {
+            match reader.read(&mut buf) {
+                Ok(0) => return total,
+                Ok(n) => total += n as u64,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => return total,
+            }
+        }
+    }
+
     /// The path of an input that is a plain (not compressed) file, which
     /// can be rewritten in place.
     pub fn plain_file(&self) -> Option<&Path> {

@@ -2,15 +2,58 @@
 //! histogram of game lengths, a bar chart for every counted section of the
 //! aggregate (results, terminations, castling by stage and wing, promotions
 //! by piece and file class, throne pawns, first moves, ...), as HTML tables,
-//! then the whole table. The charts are drawn from [`Aggregate::rows`], so a
-//! section a variant adds gets its chart. No network, no script; the page
+//! then the whole table. The charts are drawn from the aggregate's rows
+//! ([`StatsFigures::rows`]), so a section a variant adds gets its chart. No network, no script; the page
 //! is well-formed XML.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::commands::stats::Aggregate;
 use crate::output::diagram::xml;
-use crate::output::html::page_head;
+use crate::output::page::page_head;
+
+/// One line of the aggregate: a number (empty when there is none) and, for
+/// counts of games, their share of the valid games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatRow {
+    pub section: &'static str,
+    pub key: String,
+    pub value: String,
+    /// Percent of the valid games.
+    pub percent: Option<f64>,
+}
+
+/// What the page draws, as `stats` fills it from its aggregate.
+#[derive(Clone, Debug)]
+pub struct StatsFigures<'a> {
+    pub games: u64,
+    pub valid: u64,
+    pub invalid: u64,
+    pub files: u64,
+    /// Valid games by their length in plies.
+    pub plies: &'a BTreeMap<u32, u64>,
+    /// The aggregate's lines, in its table's order.
+    pub rows: Vec<StatRow>,
+    /// Dice chess's turns, dice and kings, when Dice games were counted.
+    pub dice: Option<DiceFigures>,
+}
+
+/// The counts of Dice chess games the page charts.
+#[derive(Clone, Debug)]
+pub struct DiceFigures {
+    /// Valid Dice games.
+    pub games: u64,
+    pub turns: u64,
+    /// Turns of 0, 1, 2 and 3 moves.
+    pub moves_per_turn: [u64; 4],
+    /// Turns where the maximum-moves rule forced a choice.
+    pub forced_turns: u64,
+    /// Dice left unspent at the end of a turn.
+    pub dice_unused: u64,
+    /// Kings captured by White, by Black.
+    pub king_captures: [u64; 2],
+    pub king_captures_with_dice_left: u64,
+}
 
 /// A chart's bars: label and count.
 type Bars = Vec<(String, u64)>;
@@ -87,11 +130,11 @@ fn bar_chart(id: &str, title: &str, bars: &[(String, u64)], scale: &Scale) -> St
 }
 
 /// Game lengths in about 20 bins of equal width (a multiple of 5 plies).
-fn length_bins(agg: &Aggregate) -> Vec<(String, u64)> {
-    let Some(&max) = agg.plies.keys().next_back() else { return Vec::new() };
+fn length_bins(plies: &BTreeMap<u32, u64>) -> Vec<(String, u64)> {
+    let Some(&max) = plies.keys().next_back() else { return Vec::new() };
     let width = max.div_ceil(20).div_ceil(5).max(1) * 5;
     let mut bins = vec![0u64; (max / width + 1) as usize];
-    for (&plies, &count) in &agg.plies {
+    for (&plies, &count) in plies {
         if let Some(b) = bins.get_mut((plies / width) as usize) {
             *b += count;
         }
@@ -106,10 +149,10 @@ fn length_bins(agg: &Aggregate) -> Vec<(String, u64)> {
 }
 
 /// The page. `title` heads it (the files counted, say).
-pub fn stats_page(agg: &Aggregate, title: &str) -> String {
-    let rows = agg.rows();
+pub fn stats_page(agg: &StatsFigures<'_>, title: &str) -> String {
+    let rows = &agg.rows;
     let mut charts = String::new();
-    let lengths = length_bins(agg);
+    let lengths = length_bins(agg.plies);
     if !lengths.is_empty() {
         charts.push_str(&bar_chart("lengths", "game lengths (plies, valid games)", &lengths, &Scale::counts(&lengths)));
     }
@@ -138,8 +181,8 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
         let scale = if share { valid_games.clone() } else { Scale::counts(&bars) };
         charts.push_str(&bar_chart(&id, section, &bars, &scale));
     }
-    if let Some(&games) = agg.variants.get("Dice") {
-        let d = &agg.dice;
+    if let Some(d) = &agg.dice {
+        let games = d.games;
         let [m0, m1, m2, m3] = d.moves_per_turn;
         let turns = vec![
             ("empty turns".to_string(), m0),
@@ -165,7 +208,7 @@ pub fn stats_page(agg: &Aggregate, title: &str) -> String {
         ));
     }
     let mut table = String::new();
-    for row in &rows {
+    for row in rows {
         let percent = row.percent.map_or_else(String::new, |p| format!("{p:.1} %"));
         let _ = writeln!(
             table,

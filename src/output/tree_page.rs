@@ -13,10 +13,10 @@ use std::fmt::Write as _;
 
 use serde_json::{json, Value};
 
-use crate::commands::tree::{Root, Row, Tree, Written};
 use crate::output::diagram::xml;
-use crate::output::html::{empty_board, glyphs, page_head, BOARD_SCRIPT};
-use crate::rules::Color;
+use crate::output::page::{empty_board, glyphs, page_head, BOARD_SCRIPT};
+use crate::output::tree_rows::{Row, Written};
+use crate::rules::VariantPosition;
 
 /// A row of the page's data: the node it continues from, its move as
 /// written, its UCI, games, White's wins, draws, Black's wins, score,
@@ -51,26 +51,8 @@ fn node(parent: i64, row: &Row) -> Value {
 }
 
 /// The nodes of the page, root first, each row after its parent.
-fn nodes(tree: &Tree, root: &Root, rows: &[Row]) -> Vec<Value> {
-    let r = &tree.reached;
-    let score = r.score(root.position.turn() == Color::White).map(|s| (s * 1000.0).round() / 10.0);
-    let mut out = vec![json!([
-        -1,
-        "",
-        "",
-        r.games,
-        r.white,
-        r.draws,
-        r.black,
-        score,
-        r.rating(),
-        r.performance(),
-        r.year().map(|y| (y * 10.0).round() / 10.0),
-        r.first_date,
-        r.last_date,
-        Value::Null,
-        root.position.fen()
-    ])];
+fn nodes(root: &Row, rows: &[Row]) -> Vec<Value> {
+    let mut out = vec![node(-1, root)];
     let mut stack: Vec<(i64, &Row)> = rows.iter().rev().map(|r| (0, r)).collect();
     while let Some((parent, row)) = stack.pop() {
         out.push(node(parent, row));
@@ -87,21 +69,29 @@ fn script_json(value: &Value) -> String {
     value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
-/// The page of `tree` from `root`, its rows `rows` written as `how` says,
-/// read from `sources` (the inputs' names).
-pub fn tree_page(tree: &Tree, root: &Root, rows: &[Row], how: Written, sources: &str) -> String {
-    let title = format!("pgn100 tree: {}", root.position.variant().name());
-    let rules = root.position.rules();
+/// The page of the tree from `position`, whose figures are `root`'s, its
+/// rows `rows` written as `how` says, of `games_read` games read from
+/// `sources` (the inputs' names).
+pub fn tree_page(
+    position: &VariantPosition,
+    root: &Row,
+    rows: &[Row],
+    how: Written,
+    games_read: u64,
+    sources: &str,
+) -> String {
+    let title = format!("pgn100 tree: {}", position.variant().name());
+    let rules = position.rules();
     let (width, height) = (rules.width, rules.height);
     let (symbols, discs) = glyphs(rules, how.letters);
-    let data = script_json(&Value::Array(nodes(tree, root, rows)));
+    let data = script_json(&Value::Array(nodes(root, rows)));
     let note = if how.min_games > 1 {
         format!(
             "The continuations played in at least {} games, {} turns deep, of the {} games of {sources}.",
-            how.min_games, how.depth, tree.games
+            how.min_games, how.depth, games_read
         )
     } else {
-        format!("The continuations played, {} turns deep, of the {} games of {sources}.", how.depth, tree.games)
+        format!("The continuations played, {} turns deep, of the {} games of {sources}.", how.depth, games_read)
     };
     let mut page = String::with_capacity(data.len() + 16384);
     let _ = write!(

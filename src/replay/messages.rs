@@ -118,71 +118,33 @@ fn promotion_here(pos: &Position) -> &'static str {
 
 /// The diagnostic for a move that does not resolve.
 pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context) -> Diagnostic {
-    let letters = cx.letters;
-    let short = cx.man_move().is_some_and(|m| !m.is_long());
-    let write = |m: Move| {
-        cx.in_files(if short {
-            ShortMove { pos, mv: m, letters }.to_string()
-        } else {
-            LongMove { pos, mv: m, letters }.to_string()
-        })
-    };
-    let list = |moves: &[Move]| moves.iter().map(|&m| write(m)).collect::<Vec<_>>().join(", ");
-    let name = |r: Role| role_name(r);
     let sq = |s: Square| cx.square(s);
-    let piece_letters =
-        |roles: &[Role]| roles.iter().map(|&r| letters.piece(r).to_string()).collect::<Vec<_>>().join(", ");
-    let d = match e {
+    match e {
         ResolveError::NoMan { from } => Diagnostic::new(Code::NoMan, span, format!("no man stands on {}", sq(from)))
             .label("this from-square is empty")
             .help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx))),
         ResolveError::OpponentsMan { from, role } => Diagnostic::new(
             Code::OpponentsMan,
             span,
-            format!("the {} on {} is {}'s, but {} is to move", name(role), sq(from), !pos.turn(), pos.turn()),
+            format!("the {} on {} is {}'s, but {} is to move", role_name(role), sq(from), !pos.turn(), pos.turn()),
         )
         .label("not this side's man")
         .help("check the move order or a missing move"),
         ResolveError::WrongMan { from, found } => {
-            let message = format!("the man on {} is a {}", sq(from), name(found));
+            let message = format!("the man on {} is a {}", sq(from), role_name(found));
             let message = match look_alike(cx, found) {
                 Some(hint) => format!("{message}: {hint}"),
                 None => message,
             };
             Diagnostic::new(Code::WrongMan, span, message).label("another piece letter").help(format!(
                 "write {}{}…",
-                letters.piece(found),
+                cx.letters.piece(found),
                 sq(from)
             ))
         }
-        ResolveError::CannotGo { from, obstacle, legal } => {
-            let why = match obstacle {
-                Obstacle::Geometry => "it does not move that way".to_string(),
-                Obstacle::Blocked(s) => format!("the man on {} is in the way", sq(s)),
-                Obstacle::OwnMan(s) => format!("{} holds a man of its own side", sq(s)),
-                Obstacle::NothingToCapture => "a pawn moves diagonally only to capture".to_string(),
-                Obstacle::PawnBlocked(s) => format!("{} is occupied", sq(s)),
-                Obstacle::KingInCheck => "the own king would be in check".to_string(),
-                Obstacle::NoPromotionPiece => format!(
-                    "the pawn would have to promote on {}, but {}",
-                    sq(to_of(cx).unwrap_or(from)),
-                    promotion_rule(pos)
-                ),
-                Obstacle::Unexplained => format!("{} does not allow it here", pos.variant()),
-            };
-            let role = pos.board().piece_at(from).map_or(Role::Pawn, |p| p.role);
-            let castling = (role == Role::King).then(|| castling_written_as_king_move(pos, from, cx)).flatten();
-            let help = if let Some(token) = castling {
-                format!("castling is written `{token}`, not as a move of the king")
-            } else if legal.is_empty() {
-                format!("this {} has no legal move", name(role))
-            } else {
-                format!("legal moves of this {}: {}", name(role), list(&legal))
-            };
-            Diagnostic::new(Code::IllegalMove, span, format!("illegal move: {why}")).label("this move").help(help)
-        }
+        ResolveError::CannotGo { from, obstacle, legal } => cannot_go(pos, from, obstacle, &legal, span, cx),
         ResolveError::NoCandidate { role, to, pinned_or_checked } => {
-            let mut d = Diagnostic::new(Code::NoSuchMove, span, format!("no {} can go to {}", name(role), sq(to)))
+            let mut d = Diagnostic::new(Code::NoSuchMove, span, format!("no {} can go to {}", role_name(role), sq(to)))
                 .label("no such move");
             d = if pinned_or_checked.is_empty() {
                 d.help(format!("{} to move: {}", pos.turn(), sample_moves(pos, cx)))
@@ -190,7 +152,7 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
                 let from: Vec<String> = pinned_or_checked.iter().map(|&s| sq(s)).collect();
                 d.help(format!(
                     "the {} on {} could, but that would leave the own king in check",
-                    name(role),
+                    role_name(role),
                     from.join(", ")
                 ))
             };
@@ -200,9 +162,9 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
             let file = |f: u8| cx.in_files(char::from(b'a' + f).to_string());
             let message = match from_file {
                 Some(f) => {
-                    format!("no {} on the {}-file can capture on the {}-file", name(role), file(f), file(to_file))
+                    format!("no {} on the {}-file can capture on the {}-file", role_name(role), file(f), file(to_file))
                 }
-                None => format!("no {} can capture on the {}-file", name(role), file(to_file)),
+                None => format!("no {} can capture on the {}-file", role_name(role), file(to_file)),
             };
             Diagnostic::new(Code::NoSuchMove, span, message).label("no such capture").help(format!(
                 "{} to move: {}",
@@ -212,35 +174,14 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
         }
         ResolveError::Ambiguous { candidates } => {
             let from: Vec<String> = candidates.iter().map(|m| sq(m.from)).collect();
-            ambiguous(span, &from, &list(&candidates))
+            ambiguous(span, &from, &written_moves(pos, &candidates, cx))
         }
         ResolveError::MissingPromotion { allowed } => {
             Diagnostic::new(Code::MissingPromotion, span, "the pawn reaches the last rank and must promote")
                 .label("no promotion piece")
-                .help(format!("add one of {} after the square", piece_letters(&allowed)))
+                .help(format!("add one of {} after the square", piece_letters(cx.letters, &allowed)))
         }
-        ResolveError::ForbiddenPromotion { piece: piece @ (Role::King | Role::Pawn), allowed } => Diagnostic::new(
-            Code::ForbiddenPromotion,
-            span,
-            if piece == Role::Pawn {
-                "a pawn cannot promote to a pawn: on the last rank it becomes a piece"
-            } else {
-                "a pawn never becomes a king, on any file"
-            },
-        )
-        .label("not a promotion piece")
-        .help(format!("{} one of {}", promotion_here(pos), piece_letters(&allowed))),
-        ResolveError::ForbiddenPromotion { piece, allowed } => Diagnostic::new(
-            Code::ForbiddenPromotion,
-            span,
-            if pos.rules().promotion_limit.is_empty() {
-                format!("a pawn cannot become a {} on this file", name(piece))
-            } else {
-                format!("a pawn cannot become a {} now: {}", name(piece), promotion_rule(pos))
-            },
-        )
-        .label("not allowed here")
-        .help(format!("{} one of {}", promotion_here(pos), piece_letters(&allowed))),
+        ResolveError::ForbiddenPromotion { piece, allowed } => forbidden_promotion(pos, piece, &allowed, span, cx),
         ResolveError::NotAPromotion => {
             Diagnostic::new(Code::NotAPromotion, span, "a promotion piece on a move that does not promote")
                 .label("no promotion here")
@@ -283,29 +224,108 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
                 .label("castling token of another variant")
                 .help(help)
         }
-        ResolveError::Castle { failure } => {
-            let why = match royal_castle_failure(pos, failure, cx) {
-                CastleFailure::FirstStageRightLost => "the king or that rook has moved".to_string(),
-                CastleFailure::SecondStageRightLost => second_stage_cause(pos, cx),
-                CastleFailure::CornerRookNotStepped(s) => {
-                    format!("the corner rook is still on {}: it must first step beside the corner", sq(s))
-                }
-                CastleFailure::KingNotThere(s) => format!("the king is not on {}", sq(s)),
-                CastleFailure::RookNotThere(s) => format!("no rook on {}", sq(s)),
-                CastleFailure::Occupied(sqs) => format!("{} must be empty", cx.squares(&sqs)),
-                CastleFailure::KingInCheck => "the king is in check".to_string(),
-                CastleFailure::KingPassesAttacked(s) => {
-                    format!("the king would pass over {}, which is attacked", sq(s))
-                }
-                CastleFailure::KingAttackedAfter(s) => format!("the king would be attacked on {}", sq(s)),
-                CastleFailure::RookAttackedAfter(s) => format!("the rook would be attacked on {}", sq(s)),
-            };
-            Diagnostic::new(Code::IllegalCastling, span, format!("castling is not allowed: {why}"))
-                .label("this castling")
-                .help("`pgn100 explain illegal_castling` lists the conditions")
-        }
+        ResolveError::Castle { failure } => illegal_castling(pos, failure, span, cx),
+    }
+}
+
+/// Moves as the record writes them (its letters, long or short form,
+/// files), separated by commas.
+fn written_moves(pos: &Position, moves: &[Move], cx: &Context) -> String {
+    let letters = cx.letters;
+    let short = cx.man_move().is_some_and(|m| !m.is_long());
+    let write = |m: Move| {
+        cx.in_files(if short {
+            ShortMove { pos, mv: m, letters }.to_string()
+        } else {
+            LongMove { pos, mv: m, letters }.to_string()
+        })
     };
-    d
+    moves.iter().map(|&m| write(m)).collect::<Vec<_>>().join(", ")
+}
+
+/// A man that cannot make the move written: why, and what it can do.
+fn cannot_go(pos: &Position, from: Square, obstacle: Obstacle, legal: &[Move], span: Span, cx: &Context) -> Diagnostic {
+    let sq = |s: Square| cx.square(s);
+    let why = match obstacle {
+        Obstacle::Geometry => "it does not move that way".to_string(),
+        Obstacle::Blocked(s) => format!("the man on {} is in the way", sq(s)),
+        Obstacle::OwnMan(s) => format!("{} holds a man of its own side", sq(s)),
+        Obstacle::NothingToCapture => "a pawn moves diagonally only to capture".to_string(),
+        Obstacle::PawnBlocked(s) => format!("{} is occupied", sq(s)),
+        Obstacle::KingInCheck => "the own king would be in check".to_string(),
+        Obstacle::NoPromotionPiece => {
+            format!("the pawn would have to promote on {}, but {}", sq(to_of(cx).unwrap_or(from)), promotion_rule(pos))
+        }
+        Obstacle::Unexplained => format!("{} does not allow it here", pos.variant()),
+    };
+    let role = pos.board().piece_at(from).map_or(Role::Pawn, |p| p.role);
+    let castling = (role == Role::King).then(|| castling_written_as_king_move(pos, from, cx)).flatten();
+    let help = if let Some(token) = castling {
+        format!("castling is written `{token}`, not as a move of the king")
+    } else if legal.is_empty() {
+        format!("this {} has no legal move", role_name(role))
+    } else {
+        format!("legal moves of this {}: {}", role_name(role), written_moves(pos, legal, cx))
+    };
+    Diagnostic::new(Code::IllegalMove, span, format!("illegal move: {why}")).label("this move").help(help)
+}
+
+/// A promotion to a man the rules do not allow here.
+fn forbidden_promotion(pos: &Position, piece: Role, allowed: &[Role], span: Span, cx: &Context) -> Diagnostic {
+    let allowed_here = format!("{} one of {}", promotion_here(pos), piece_letters(cx.letters, allowed));
+    if matches!(piece, Role::King | Role::Pawn) {
+        return Diagnostic::new(
+            Code::ForbiddenPromotion,
+            span,
+            if piece == Role::Pawn {
+                "a pawn cannot promote to a pawn: on the last rank it becomes a piece"
+            } else {
+                "a pawn never becomes a king, on any file"
+            },
+        )
+        .label("not a promotion piece")
+        .help(allowed_here);
+    }
+    Diagnostic::new(
+        Code::ForbiddenPromotion,
+        span,
+        if pos.rules().promotion_limit.is_empty() {
+            format!("a pawn cannot become a {} on this file", role_name(piece))
+        } else {
+            format!("a pawn cannot become a {} now: {}", role_name(piece), promotion_rule(pos))
+        },
+    )
+    .label("not allowed here")
+    .help(allowed_here)
+}
+
+/// The letters of `roles`, separated by commas.
+fn piece_letters(letters: Letters, roles: &[Role]) -> String {
+    roles.iter().map(|&r| letters.piece(r).to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// A castling its conditions forbid, and which one.
+fn illegal_castling(pos: &Position, failure: CastleFailure, span: Span, cx: &Context) -> Diagnostic {
+    let sq = |s: Square| cx.square(s);
+    let why = match royal_castle_failure(pos, failure, cx) {
+        CastleFailure::FirstStageRightLost => "the king or that rook has moved".to_string(),
+        CastleFailure::SecondStageRightLost => second_stage_cause(pos, cx),
+        CastleFailure::CornerRookNotStepped(s) => {
+            format!("the corner rook is still on {}: it must first step beside the corner", sq(s))
+        }
+        CastleFailure::KingNotThere(s) => format!("the king is not on {}", sq(s)),
+        CastleFailure::RookNotThere(s) => format!("no rook on {}", sq(s)),
+        CastleFailure::Occupied(sqs) => format!("{} must be empty", cx.squares(&sqs)),
+        CastleFailure::KingInCheck => "the king is in check".to_string(),
+        CastleFailure::KingPassesAttacked(s) => {
+            format!("the king would pass over {}, which is attacked", sq(s))
+        }
+        CastleFailure::KingAttackedAfter(s) => format!("the king would be attacked on {}", sq(s)),
+        CastleFailure::RookAttackedAfter(s) => format!("the rook would be attacked on {}", sq(s)),
+    };
+    Diagnostic::new(Code::IllegalCastling, span, format!("castling is not allowed: {why}"))
+        .label("this castling")
+        .help("`pgn100 explain illegal_castling` lists the conditions")
 }
 
 /// Why a second-stage castling has lost its right, as far as the position

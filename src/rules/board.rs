@@ -262,7 +262,7 @@ impl Board {
             bb |= Bitboard::king_attacks(sq);
         }
         if m.two_step {
-            bb |= super::royal::two_step_attacks_outlined(sq, occupied);
+            bb |= Bitboard::two_step_attacks_outlined(sq, occupied);
         }
         bb
     }
@@ -292,7 +292,7 @@ impl Board {
             return true;
         }
         if m.two_step {
-            return super::royal::two_step_attacks_outlined(sq, occupied).contains(target);
+            return Bitboard::two_step_attacks_outlined(sq, occupied).contains(target);
         }
         // Else `target` is on a line this kind rides (its reach holds no
         // other square): open if nothing stands between.

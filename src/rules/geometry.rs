@@ -492,6 +492,75 @@ static KING: [u128; SQUARES] = leaper_table(&DELTAS);
 pub(crate) static PAWN_ATTACKS: [[u128; SQUARES]; 2] =
     [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
+/// One two-step from a square: the end square (bit set) and the middle
+/// squares of which one must be empty.
+#[derive(Copy, Clone)]
+struct Step {
+    to: u128,
+    middles: u128,
+}
+
+const fn step_bit(file: i8, rank: i8) -> u128 {
+    if file < 0 || rank < 0 || file >= 10 || rank >= 10 {
+        0
+    } else {
+        1u128 << (rank as u32 * 10 + file as u32)
+    }
+}
+
+/// The eight directions: four diagonal (the one middle square), four
+/// orthogonal (the three middle squares of the two king steps).
+const STEP_DIRECTIONS: [(i8, i8); 8] = [(1, 1), (1, -1), (-1, 1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1)];
+
+static STEPS: [[Step; 8]; SQUARES] = {
+    let mut t = [[Step { to: 0, middles: 0 }; 8]; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        let (f, r) = ((s % 10) as i8, (s / 10) as i8);
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = STEP_DIRECTIONS[d];
+            let to = step_bit(f + 2 * df, r + 2 * dr);
+            let middles = if df != 0 && dr != 0 {
+                step_bit(f + df, r + dr)
+            } else {
+                // The perpendicular of (df, dr) is (dr, df).
+                step_bit(f + df, r + dr) | step_bit(f + df + dr, r + dr + df) | step_bit(f + df - dr, r + dr - df)
+            };
+            t[s][d] = Step { to: if middles == 0 { 0 } else { to }, middles };
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// The two-step of the prince and princess (docs/rules.md 5.2): a step
+/// of a man of any variant whose movement has it, not of one variant.
+impl Bitboard {
+    /// The squares two steps away that a prince or princess on `sq` reaches
+    /// through an empty middle square on `occupied` (the one-step squares are
+    /// the king's, not included).
+    #[inline]
+    pub fn two_step_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+        let mut bb = 0u128;
+        for step in &STEPS[sq.index()] {
+            if step.middles & !occupied.0 != 0 {
+                bb |= step.to;
+            }
+        }
+        Bitboard(bb)
+    }
+
+    /// [`Bitboard::two_step_attacks`] as a call of its own: the men of the other
+    /// variants test for the two-step in [`Board::attacks`](crate::rules::board::Board::attacks), which must stay
+    /// small enough to be inlined in their generators.
+    #[inline(never)]
+    pub fn two_step_attacks_outlined(sq: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard::two_step_attacks(sq, occupied)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

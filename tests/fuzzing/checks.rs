@@ -795,7 +795,10 @@ pub fn pages(data: &[u8]) {
         return;
     }
     let title = text.lines().next().unwrap_or_default();
-    parses_as_xml(&stats_page(&aggregate_text("fuzz.pgn", &text, Options::default()), title), "the stats page");
+    parses_as_xml(
+        &stats_page(&aggregate_text("fuzz.pgn", &text, Options::default()).figures(), title),
+        "the stats page",
+    );
     let Some(Item::Game(record)) = Reader::new(&text).find(|i| !matches!(i, Item::Stray(_))) else {
         return;
     };

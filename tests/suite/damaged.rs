@@ -218,3 +218,56 @@ fn output_files_hold_every_good_game_and_the_cut_game_is_truncated() {
     assert!(!lines.iter().any(|d| d["code"] == "pgn100::missing_result"), "{lines:?}");
     assert!(stderr(&o).contains(&format!("{} game(s): {before} valid, 1 invalid", before + 1)), "{}", stderr(&o));
 }
+
+/// `show` and `split --shards` read through the reading driver (issue 53):
+/// a gzip cut short before a good file costs only the games the damage cut,
+/// the good file's games are read, the damage is reported, and the exit
+/// status is 1. (Before, `show` read the first input only and stopped at
+/// its damage; `split --shards` measured its inputs apart from the driver
+/// and failed on the damage before reading a game.)
+#[test]
+fn show_and_split_shards_read_past_a_truncated_gzip() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let plain = plain();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&plain).expect("gz");
+    let gz = gz.finish().expect("gz");
+    let cut = gz.get(..gz.len() / 2).expect("half").to_vec();
+    let before = whole_games(&plain, &decoded(flate2::read::MultiGzDecoder::new(cut.as_slice())));
+    assert!(before > 50 && before < 232, "{before}");
+    let folder = dir.path().join("in");
+    std::fs::create_dir(&folder).expect("folder");
+    let (cut_gz, good) = (folder.join("a.pgn.gz"), folder.join("b.pgn"));
+    std::fs::write(&cut_gz, &cut).expect("write");
+    std::fs::write(&good, &plain).expect("write");
+
+    // The folder's games are numbered across its files: the cut one's
+    // whole games, the game the damage cut, then the good file's.
+    for (in_good, game) in [(1, before + 2), (232, before + 233)] {
+        let game = game.to_string();
+        let o = pgn100(&["show", "--variant", "chess", path(&folder), "--game", &game]);
+        assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+        assert!(stderr(&o).contains("a.pgn.gz: "), "{}", stderr(&o));
+        let want = pgn100(&["show", "--variant", "chess", path(&good), "--game", &in_good.to_string()]);
+        assert_eq!(want.status.code(), Some(0), "{}", stderr(&want));
+        assert!(!stdout(&want).is_empty());
+        assert_eq!(stdout(&o), stdout(&want), "game {game} of the folder is game {in_good} of the good file");
+    }
+    // A game before the damage, from the cut file.
+    let o = pgn100(&["show", "--variant", "chess", path(&cut_gz), "--game", "1"]);
+    let want = pgn100(&["show", "--variant", "chess", path(&good), "--game", "1"]);
+    assert_eq!(stdout(&o), stdout(&want));
+
+    let out = dir.path().join("shards");
+    let o = pgn100(&["split", "--shards", "3", "--dir", path(&out), path(&cut_gz), path(&good)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a.pgn.gz: "), "{}", stderr(&o));
+    let mut shards: Vec<_> = std::fs::read_dir(&out).expect("shards").map(|e| e.expect("entry").path()).collect();
+    shards.sort();
+    assert!(shards.len() > 1, "{shards:?}");
+    let all: Vec<u8> = shards.iter().flat_map(|p| std::fs::read(p).expect("shard")).collect();
+    // The good file whole, at the end, after the cut file's games.
+    assert!(all.ends_with(&plain), "the good file's games are written byte for byte");
+    let starts = String::from_utf8_lossy(&all).matches("[Event ").count();
+    assert!(starts >= 232 + before, "{starts} games written, {before} before the damage");
+}

@@ -160,7 +160,7 @@ fn per_game_csv_of_no_game_is_its_header() {
     std::fs::write(&text, "Games of the club, spring season: none recorded.\n").expect("write");
     let empty = dir.path().join("empty.pgn");
     std::fs::write(&empty, "").expect("write");
-    let header = pgn100::output::parquet::column_names().join(",") + "\n";
+    let header = pgn100::commands::stats::row::column_names().join(",") + "\n";
     for file in [&text, &empty] {
         let file = file.to_str().expect("path");
         let o = pgn100(&["stats", "--per-game", "--format", "csv", file]);

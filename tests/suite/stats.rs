@@ -266,12 +266,12 @@ fn parquet_rows_read_back_to_the_csv_values() {
         csv_reader.records().map(|r| r.expect("a row").iter().map(str::to_string).collect()).collect();
     let (names, _, rows, _) = crate::common::parquet_table(std::fs::read(&out).expect("the file"));
     assert_eq!(names, header);
-    assert_eq!(names, pgn100::output::parquet::column_names());
+    assert_eq!(names, pgn100::commands::stats::row::column_names());
     assert!(csv_rows.len() > 10);
     assert_eq!(rows, csv_rows);
     // Row groups of 3 rows: the same rows, in ceil(n / 3) groups.
     let (games, _) = stats_text("t", &corpus("valid/cyrillic_long_annotated.pgn").repeat(7), Options::default());
-    let mut w = pgn100::output::parquet::ParquetRows::with_row_group(Vec::new(), 3).expect("writer");
+    let mut w = pgn100::commands::stats::row::parquet_rows(Vec::new(), 3).expect("writer");
     for g in &games {
         w.push(g).expect("a row");
     }

@@ -35,84 +35,10 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         return Some(short);
     }
     let at = |i: usize| w.get(i & 15).copied().unwrap_or(0);
-    let first = at(0);
-    // A file, or a Latin piece letter `Q R B N K` (`K` not before the byte
-    // 0xD1 that starts `р` or `с`), from a table: the letter changes from
-    // move to move unpredictably, and a `match` on it compiles to an
-    // indirect jump the processor often mispredicts.
-    let latin = LATIN_FIRST.get(usize::from(first)).copied().unwrap_or(NOT_LATIN);
-    let (man, script, mut i, odd) = match first {
-        _ if latin != NOT_LATIN && !(first == b'K' && at(1) == 0xD1) => {
-            let (man, script, len) = LATIN_MEN.get(usize::from(latin)).copied()?;
-            (man, script, len, L::NONE)
-        }
-        // Кр
-        0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => {
-            (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE)
-        }
-        // Ф Л С М, К not before р д p Р, П not before р с (`piece` reads
-        // those).
-        0xD0 if matches!(at(1), 0xA4 | 0x9B | 0xA1 | 0x9C)
-            || (at(1) == 0x9A && !matches!(at(2), 0xD0 | 0xD1 | b'p'))
-            || (at(1) == 0x9F && at(2) != 0xD1) =>
-        {
-            let man = match at(1) {
-                0xA4 => Man::Queen,
-                0x9B => Man::Rook,
-                0xA1 => Man::Bishop,
-                0x9C => Man::Marshal,
-                0x9A => Man::Knight,
-                _ => Man::Prince,
-            };
-            (Some(man), Some(Script::Cyrillic), 2, L::NONE)
-        }
-        c if c.is_ascii_uppercase() || c == 0xD0 => {
-            let (man, script, len, odd) = piece(b, 0)?;
-            (Some(man), Some(script), len, odd)
-        }
-        _ => return None,
-    };
-    // A file at `i`: its index, 11 or more when none.
-    let file_at = |i: usize| at(i).wrapping_sub(b'a');
-    // A rank at `i`: its index and length (0: none).
-    let rank_at = |i: usize| match at(i) {
-        b'1' if at(i + 1) == b'0' => (9, 2),
-        c @ b'1'..=b'9' => (c - b'1', 1),
-        _ => (0, 0),
-    };
-    // The first coordinates: file, rank, or both.
-    let f1 = file_at(i);
-    let has_f1 = f1 < 11;
-    i += usize::from(has_f1);
-    let (r1, r1len) = rank_at(i);
-    let has_r1 = r1len > 0;
-    i += r1len;
-    let sep = at(i);
-    let has_sep = matches!(sep, b'-' | b'x' | b':');
+    let (man, script, i, odd) = man_letter(w, b)?;
+    let Squares { from_file, from_rank, to, sep, end: mut i } = squares(w, i, man.is_some())?;
+    let has_sep = sep != 0;
     let dash = sep == b'-';
-    i += usize::from(has_sep);
-    // The target, when the first coordinates were not it.
-    let tf = file_at(i);
-    let (tr, tlen) = if tf < 11 { rank_at(i + 1) } else { (0, 0) };
-    let (from_file, from_rank, to) = if tlen == 0 {
-        if has_f1 && has_r1 && !has_sep {
-            (None, None, SquareText { file: f1, rank: r1 })
-        } else {
-            return None;
-        }
-    } else if has_f1 || has_r1 {
-        // `-` only between whole squares (the long form).
-        if dash && !(has_f1 && has_r1) {
-            return None;
-        }
-        i += 1 + tlen;
-        (has_f1.then_some(f1), has_r1.then_some(r1), SquareText { file: tf, rank: tr })
-    } else if has_sep && !dash && man.is_some() {
-        i += 1 + tlen;
-        (None, None, SquareText { file: tf, rank: tr })
-    } else {
-        return None;
-    };
     let mut m = ManMove {
         man,
         script,
@@ -158,14 +84,8 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
     if i > 15 {
         return None;
     }
-    // A plain boundary; an `e.p.` after one space, a `(` (a promotion
-    // `(Q)` or a variation) and `;` (a throne mark) are read the long way.
-    if i < b.len() {
-        match at(i) {
-            b' ' if b.get(i + 1..i + 5) == Some(b"e.p.") => return None,
-            b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b')' | b'{' | b'}' | b'$' => {}
-            _ => return None,
-        }
+    if !plain_boundary(w, b, i) {
+        return None;
     }
     // The move's marks: its files (below 11) and whether a letter is
     // Cyrillic (every letter read here is a piece's).
@@ -178,6 +98,137 @@ pub(crate) fn plain_move(b: &[u8]) -> Option<Plain> {
         ..MoveMarks::default()
     };
     Some(Plain { len: i, odd, m, check, glyph: glyph.map(|(_, g)| g), marks })
+}
+
+/// The byte at `i` of the window (`i & 15`: see [`plain_move`]).
+#[inline(always)]
+fn at(w: &[u8; 16], i: usize) -> u8 {
+    w.get(i & 15).copied().unwrap_or(0)
+}
+
+/// The man a move starts with: its letter's man and script (none for a
+/// pawn's file), the bytes read and the look-alikes met; `None` for a token
+/// this path does not read.
+#[inline(always)]
+fn man_letter(w: &[u8; 16], b: &[u8]) -> Option<(Option<Man>, Option<Script>, usize, L)> {
+    let at = |i: usize| at(w, i);
+    let first = at(0);
+    // A file, or a Latin piece letter `Q R B N K` (`K` not before the byte
+    // 0xD1 that starts `р` or `с`), from a table: the letter changes from
+    // move to move unpredictably, and a `match` on it compiles to an
+    // indirect jump the processor often mispredicts.
+    let latin = LATIN_FIRST.get(usize::from(first)).copied().unwrap_or(NOT_LATIN);
+    let letter = match first {
+        _ if latin != NOT_LATIN && !(first == b'K' && at(1) == 0xD1) => {
+            let (man, script, len) = LATIN_MEN.get(usize::from(latin)).copied()?;
+            (man, script, len, L::NONE)
+        }
+        // Кр
+        0xD0 if at(1) == 0x9A && at(2) == 0xD1 && at(3) == 0x80 => {
+            (Some(Man::King), Some(Script::Cyrillic), 4, L::NONE)
+        }
+        // Ф Л С М, К not before р д p Р, П not before р с (`piece` reads
+        // those).
+        0xD0 if matches!(at(1), 0xA4 | 0x9B | 0xA1 | 0x9C)
+            || (at(1) == 0x9A && !matches!(at(2), 0xD0 | 0xD1 | b'p'))
+            || (at(1) == 0x9F && at(2) != 0xD1) =>
+        {
+            let man = match at(1) {
+                0xA4 => Man::Queen,
+                0x9B => Man::Rook,
+                0xA1 => Man::Bishop,
+                0x9C => Man::Marshal,
+                0x9A => Man::Knight,
+                _ => Man::Prince,
+            };
+            (Some(man), Some(Script::Cyrillic), 2, L::NONE)
+        }
+        c if c.is_ascii_uppercase() || c == 0xD0 => {
+            let (man, script, len, odd) = piece(b, 0)?;
+            (Some(man), Some(script), len, odd)
+        }
+        _ => return None,
+    };
+    Some(letter)
+}
+
+/// The squares of a move as [`squares`] reads them.
+struct Squares {
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    to: SquareText,
+    /// `-`, `x`, `:`, or 0 for none.
+    sep: u8,
+    /// The bytes read to the end of the target.
+    end: usize,
+}
+
+/// The squares from `i`: the from-file and from-rank written, the target,
+/// the separator and the bytes read to the end of the target; `None` for a
+/// form this path does not read. `man`: whether a piece letter was read (a
+/// bare `x` square needs one).
+#[inline(always)]
+fn squares(w: &[u8; 16], mut i: usize, man: bool) -> Option<Squares> {
+    let at = |i: usize| at(w, i);
+    // A file at `i`: its index, 11 or more when none.
+    let file_at = |i: usize| at(i).wrapping_sub(b'a');
+    // A rank at `i`: its index and length (0: none).
+    let rank_at = |i: usize| match at(i) {
+        b'1' if at(i + 1) == b'0' => (9, 2),
+        c @ b'1'..=b'9' => (c - b'1', 1),
+        _ => (0, 0),
+    };
+    // The first coordinates: file, rank, or both.
+    let f1 = file_at(i);
+    let has_f1 = f1 < 11;
+    i += usize::from(has_f1);
+    let (r1, r1len) = rank_at(i);
+    let has_r1 = r1len > 0;
+    i += r1len;
+    let sep = at(i);
+    let has_sep = matches!(sep, b'-' | b'x' | b':');
+    let dash = sep == b'-';
+    i += usize::from(has_sep);
+    // The target, when the first coordinates were not it.
+    let tf = file_at(i);
+    let (tr, tlen) = if tf < 11 { rank_at(i + 1) } else { (0, 0) };
+    let (from_file, from_rank, to) = if tlen == 0 {
+        if has_f1 && has_r1 && !has_sep {
+            (None, None, SquareText { file: f1, rank: r1 })
+        } else {
+            return None;
+        }
+    } else if has_f1 || has_r1 {
+        // `-` only between whole squares (the long form).
+        if dash && !(has_f1 && has_r1) {
+            return None;
+        }
+        i += 1 + tlen;
+        (has_f1.then_some(f1), has_r1.then_some(r1), SquareText { file: tf, rank: tr })
+    } else if has_sep && !dash && man {
+        i += 1 + tlen;
+        (None, None, SquareText { file: tf, rank: tr })
+    } else {
+        return None;
+    };
+    Some(Squares { from_file, from_rank, to, sep: if has_sep { sep } else { 0 }, end: i })
+}
+
+/// Whether the move ends at `i` on a plain boundary: the end of the text,
+/// white space, `)`, `{`, `}` or `$`. An `e.p.` after one space, a `(` (a
+/// promotion `(Q)` or a variation) and `;` (a throne mark) are read the
+/// long way.
+#[inline(always)]
+fn plain_boundary(w: &[u8; 16], b: &[u8], i: usize) -> bool {
+    let at = |i: usize| at(w, i);
+    if i < b.len() {
+        match at(i) {
+            b' ' if b.get(i + 1..i + 5) == Some(b"e.p.") => return false,
+            b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C | b')' | b'{' | b'}' | b'$' => {}
+            _ => return false,
+        }
+    }
+    true
 }
 
 /// The short Latin forms of up to five bytes ended by white space or the

@@ -33,7 +33,8 @@
 //!   (the losing position of 5.4).
 //! - `board.rs`, `Board::attacks` and `attacks_square`: for a man whose
 //!   [`Role::movement`] has the two-step (by the man, not the variant),
-//!   [`two_step_attacks_outlined`].
+//!   the geometry's [`Bitboard::two_step_attacks_outlined`] (the board
+//!   never calls this module).
 //!
 //! Elsewhere the shared engine only tests a field and stays out of this
 //! module: on `Legality::Cover` castling is resolved by the generator
@@ -56,7 +57,7 @@ mod play;
 mod violation;
 pub use violation::Violation;
 
-pub(crate) use attacks::{attackers, checkers, two_step_attacks_outlined};
+pub(crate) use attacks::{attackers, checkers};
 pub(crate) use generate::generate;
 pub use play::RestoreError;
 pub(crate) use play::{perft, termination};

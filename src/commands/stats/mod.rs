@@ -2,11 +2,16 @@
 //! with a `merge`, so that any split of the input over threads gives the
 //! same result.
 
+pub mod clocks;
+pub mod openings;
+mod page;
+pub mod row;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::commands::openings::{self, Beside, Openings, Walk};
+use self::openings::{Beside, Openings, Walk};
 use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::replay::{replay_detected, Claims, DiceTurn, Flow, Observer, Options};
@@ -388,16 +393,8 @@ impl DiceStats {
 /// The section of the most frequent openings (their lines are long).
 pub const OPENINGS: &str = "most frequent openings";
 
-/// One line of the aggregate: a number (empty when there is none) and, for
-/// counts of games, their share of the valid games.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StatRow {
-    pub section: &'static str,
-    pub key: String,
-    pub value: String,
-    /// Percent of the valid games.
-    pub percent: Option<f64>,
-}
+/// One line of the aggregate (printed by the table writers and the page).
+pub use crate::output::stats_page::StatRow;
 
 /// The aggregate over many games: counts only, so merging is exact and
 /// order-independent (maps are sorted). Its JSON (`stats --format json`)
@@ -442,8 +439,8 @@ pub struct Aggregate {
     /// Dice chess games' turns, summed.
     pub dice: DiceStats,
     /// Games by time control and the time their moves took (issue 44).
-    #[serde(skip_serializing_if = "super::clocks::TimeStats::is_empty")]
-    pub time: super::clocks::TimeStats,
+    #[serde(skip_serializing_if = "clocks::TimeStats::is_empty")]
+    pub time: clocks::TimeStats,
     /// The positions after the first turns, by variant ([`openings`]).
     pub openings: Openings,
 }
