@@ -7,7 +7,7 @@
 set -eu
 PE=${PGN_EXTRACT:-/usr/games/pgn-extract}
 out=corpus/convert/pgn-extract
-for file in ../convert/wrong_results glyphs_nags_results lichess_db_2013-01_first32_mliebelt 2024-champions-chess-tour-finals-day5; do
+for file in ../convert/wrong_results ../convert/variations glyphs_nags_results lichess_db_2013-01_first32_mliebelt 2024-champions-chess-tour-finals-day5; do
     in=corpus/chess/$file.pgn
     run() { "$PE" -s "$@" "$in" > "$out/$(basename $file).$case" 2>/dev/null; }
     case=strip; run -C -N -V
@@ -20,6 +20,7 @@ for file in ../convert/wrong_results glyphs_nags_results lichess_db_2013-01_firs
     case=noresults; run -C -N -V --noresults
     case=plycount; run -C -N -V --plycount
     case=fixresulttags; run -C -N -V --fixresulttags
+    case=splitvariants; run -C -N --splitvariants
     case=uci; run -Wuci
     case=epd; run -Wepd --nofauxep
 done

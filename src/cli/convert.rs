@@ -60,7 +60,7 @@ pub struct ConvertArgs {
     /// Piece letters of the output.
     #[arg(long, value_enum, default_value = "keep")]
     pub letters: LettersChoice,
-    /// Long (from-square always) or short (only what is needed) moves. `long` or `short` fills the movetext again into lines of at most 80 columns; a comment is never broken, and a movetext whose line breaks mean something (a `;` comment, a `%` line, a dice roll, a comment over several lines, a blank line, a CR) keeps them.
+    /// Long (from-square always) or short (only what is needed) moves. `long` or `short` fills the movetext again into lines of at most 80 columns; a comment is never broken, and a movetext whose line breaks mean something (a `;` comment, a `%` line, a dice roll, a comment over several lines, a blank line, a CR that ends no line) keeps them; a CRLF file keeps its line ends.
     #[arg(long, value_enum, default_value = "keep")]
     pub style: StyleChoice,
     /// Letter the tenth file j (a-j) or k (a-k, as seed 000).
@@ -130,7 +130,7 @@ pub struct ShapeArgs {
     #[arg(long, help_heading = "Shaping", value_name = "N")]
     pub drop_ply: Option<u32>,
     /// Add (or set) tags: PlyCount (plies written), FinalFEN (the last
-    /// position written), HashCode (its hash).
+    /// position written), HashCode (its hash), ECO and Opening (as --eco).
     #[arg(long, help_heading = "Shaping", value_enum, value_delimiter = ',', value_name = "TAG,...")]
     pub add_tags: Vec<AddTag>,
     /// Where the board ends the game (mate, stalemate, Royal's losing
@@ -146,6 +146,19 @@ pub struct ShapeArgs {
     /// With `--to jsonl`: the FEN after each move.
     #[arg(long, help_heading = "Shaping")]
     pub fens: bool,
+    /// Chess: add (or set) the ECO and Opening tags from lichess's
+    /// chess-openings table (CC0), by the deepest position of the main
+    /// line found in it (a transposition gets its name). Other variants
+    /// get none.
+    #[arg(long, help_heading = "Shaping")]
+    pub eco: bool,
+    /// Write each variation as a game of its own after its game, as
+    /// pgn-extract splits them: the moves from the start to the
+    /// variation's, then its own (nested variations are games too, after
+    /// it), with the game's tags and the result `*`. The main line is
+    /// written first, without its variations.
+    #[arg(long, help_heading = "Shaping", conflicts_with_all = ["no_variations", "ply_limit", "start_ply", "drop_ply"])]
+    pub split_variations: bool,
 }
 
 impl ShapeArgs {
@@ -169,12 +182,19 @@ impl ShapeArgs {
             no_results: self.no_results,
             no_checks: self.no_checks,
             tags,
-            add_tags: self.add_tags.clone(),
+            add_tags: {
+                let mut tags = self.add_tags.clone();
+                if self.eco && !tags.contains(&AddTag::Eco) {
+                    tags.push(AddTag::Eco);
+                }
+                tags
+            },
             drop_plies: self.drop_ply.or(self.start_ply.map(|n| n - 1)).unwrap_or(0),
             ply_limit: self.ply_limit,
             fix_results: self.fix_results,
             fix_tags: self.fix_tags,
             fens: self.fens,
+            split_variations: self.split_variations,
         }
     }
 }
@@ -211,6 +231,11 @@ pub fn run(args: &ConvertArgs, color: bool) -> Outcome {
     let shape = args.shape.shape(form);
     if shape.fens && form != OutputForm::Jsonl {
         return Err("--fens goes with --to jsonl".into());
+    }
+    if shape.split_variations
+        && (form != OutputForm::Record || shape.add_tags.iter().any(|t| !matches!(t, AddTag::PlyCount | AddTag::Eco)))
+    {
+        return Err("--split-variations writes game records: it goes without --to uci, epd, fen or jsonl, and adds no tag but plycount and eco".into());
     }
     let pool = args.input.pool()?;
     let progress = Progress::new(&inputs);

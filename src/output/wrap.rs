@@ -9,7 +9,9 @@
 //! is never broken, a throne mark stays with its move, and movetext whose
 //! line structure means something (a `;` comment, a `%` escape line, a
 //! dice roll, a comment over several lines, a blank line, a carriage
-//! return) is left as it stands. The result depends only on the tokens, so
+//! return but a CRLF line end's) is left as it stands. A game whose lines
+//! end in CRLF is filled as one whose lines end in `\n`, and its line ends
+//! are then written as CRLF again ([`crlf_line_ends`]). The result depends only on the tokens, so
 //! converting there and back gives the same text.
 
 use crate::notation::fill::Filler;
@@ -33,6 +35,30 @@ pub fn rewrap_game_to(out: &mut String, start: usize, width: usize) {
         out.truncate(mark);
         out.push_str(&movetext);
     }
+}
+
+/// Writes the line ends of `out` from `start` on as CRLF when every line
+/// of `game`, the game's text in the file, ends so: the filling writes
+/// `\n` alone.
+pub fn crlf_line_ends(out: &mut String, start: usize, game: &str) {
+    let b = game.as_bytes();
+    let crlf =
+        b.contains(&b'\n') && b.iter().enumerate().all(|(i, &c)| c != b'\n' || (i > 0 && b.get(i - 1) == Some(&b'\r')));
+    let Some(written) = out.get(start..) else { return };
+    if !crlf || !written.contains('\n') {
+        return;
+    }
+    let mut fixed = String::with_capacity(written.len() + written.len() / 32);
+    let mut last = 0u8;
+    for c in written.chars() {
+        if c == '\n' && last != b'\r' {
+            fixed.push('\r');
+        }
+        fixed.push(c);
+        last = if c.is_ascii() { c as u8 } else { 0 };
+    }
+    out.truncate(start);
+    out.push_str(&fixed);
 }
 
 /// Whether `text`, a game's text up to the end of its last tag, is tag
@@ -154,7 +180,7 @@ fn fill_movetext(movetext: &str, width: usize, out: &mut String) -> bool {
 ///
 /// The line breaks carry meaning, and the movetext is to stay as it
 /// stands (the answer `false`, with part of it appended), at a `<` or a
-/// carriage return, a blank line, a line that starts with `%` or `[`, a
+/// carriage return (not one of a CRLF line end), a blank line, a line that starts with `%` or `[`, a
 /// comment over several lines or not closed, or a `;` outside comments
 /// that is no throne mark but a comment to the end of the line.
 #[derive(Clone, Debug)]
@@ -275,6 +301,18 @@ impl Fill {
         let mut glued_to = 0;
         let mut i = 0;
         while let Some(&c) = b.get(i) {
+            if c == b'\r' && b.get(i + 1) == Some(&b'\n') && !self.in_comment {
+                // A CRLF line end is a line end, as `\n` alone: the `\r`
+                // ends the unit and is left out (the line ends are written
+                // as the game's afterwards: `crlf_line_ends`).
+                if self.unit.is_some() {
+                    out.push_str(text.get(from..i).unwrap_or_default());
+                    self.close(out);
+                }
+                self.after_space = true;
+                i += 1;
+                continue;
+            }
             if !self.line_start && !special(c) {
                 // A run of plain bytes, all of the unit.
                 if self.unit.is_none() {
@@ -434,8 +472,15 @@ mod tests {
                     line_start = false;
                 }
                 match c {
+                    b'\r' if b.get(i + 1) == Some(&b'\n') && !in_comment => {}
                     b'<' | b'\r' => return false,
-                    b'\n' if in_comment || b.get(i + 1) == Some(&b'\n') => return false,
+                    b'\n'
+                        if in_comment
+                            || b.get(i + 1) == Some(&b'\n')
+                            || movetext.get(i + 1..).is_some_and(|r| r.starts_with("\r\n")) =>
+                    {
+                        return false
+                    }
                     b'\n' => line_start = true,
                     b'{' => in_comment = true,
                     b'}' => in_comment = false,

@@ -35,12 +35,14 @@ const CASES: &[(&str, &[&str], Compare)] = &[
     ("noresults", &["--no-comments", "--no-nags", "--no-variations", "--no-results"], Compare::Games),
     ("plycount", &["--no-comments", "--no-nags", "--no-variations", "--add-tags", "plycount"], Compare::Games),
     ("fixresulttags", &["--no-comments", "--no-nags", "--no-variations", "--fix-results"], Compare::Games),
+    ("splitvariants", &["--no-comments", "--no-nags", "--split-variations"], Compare::Games),
     ("uci", &["--to", "uci"], Compare::Moves),
     ("epd", &["--to", "epd"], Compare::Epd),
 ];
 
 const FILES: &[&str] = &[
     "convert/wrong_results.pgn",
+    "convert/variations.pgn",
     "chess/glyphs_nags_results.pgn",
     "chess/lichess_db_2013-01_first32_mliebelt.pgn",
     "chess/2024-champions-chess-tour-finals-day5.pgn",
@@ -194,4 +196,32 @@ fn pgn_export_of_an_invalid_game_is_its_replayed_prefix() {
     assert_eq!(broken.matches("[Event ").count(), 3);
     assert_eq!(out.matches("[Event ").count(), 2, "{out}");
     assert!(String::from_utf8_lossy(&o.stderr).contains("this game is Hundred"));
+}
+
+/// `--split-variations` in a variant pgn-extract does not read: an
+/// annotated Hundred game (nested variations, comments, NAGs) gives
+/// 1 + its variations games, and each replays cleanly.
+#[test]
+fn split_variations_of_a_hundred_game_replay_cleanly() {
+    for file in ["valid/cyrillic_long_annotated.pgn", "valid/latin_short_annotated.pgn"] {
+        let path = common::corpus(file);
+        let text = std::fs::read_to_string(&path).expect("file");
+        let o = common::pgn100(&["convert", "--split-variations", path.to_str().expect("path")]);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", String::from_utf8_lossy(&o.stderr));
+        let out = String::from_utf8(o.stdout).expect("UTF-8");
+        let variations = pgn100::notation::Reader::new(&text)
+            .filter_map(|item| match item {
+                pgn100::notation::Item::Game(g) => Some(g),
+                _ => None,
+            })
+            .map(|g| {
+                g.tokens.iter().filter(|t| matches!(t.kind, pgn100::notation::TokenKind::VariationStart)).count() + 1
+            })
+            .sum::<usize>();
+        assert!(variations > 2, "{file}: variations to split");
+        assert_eq!(out.matches("[Event ").count(), variations, "{file}:\n{out}");
+        assert!(!out.contains('('), "{file}: a variation left:\n{out}");
+        let back = common::with_stdin(&["validate", "-"], out.as_bytes());
+        assert_eq!(back.status.code(), Some(0), "{file}: {}", String::from_utf8_lossy(&back.stdout));
+    }
 }

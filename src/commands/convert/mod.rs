@@ -17,6 +17,7 @@ use crate::output::wrap::{self, Fill};
 use crate::replay::{replay_observed, Flow, GameReport, Observer, Options, Ply};
 use crate::rules::{Role, Termination, Variant, VariantPosition};
 
+pub mod eco;
 mod shape;
 pub use shape::{shape_source, AddTag, OutputForm, Shape, TagChoice};
 
@@ -154,6 +155,9 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
             };
             if let Some(width) = width {
                 wrap::rewrap_game_to(out, start, width);
+            }
+            if fill.is_some() || options.pgn {
+                wrap::crlf_line_ends(out, start, &text[record.span.clone()]);
             }
             Ok(())
         },

@@ -65,6 +65,8 @@ pub enum AddTag {
     FinalFen,
     // `HashCode`: the last position's hash, 16 hex digits.
     Hash,
+    // `ECO` and `Opening` (Chess): the deepest position of the main line in lichess's table.
+    Eco,
 }
 
 /// How to shape the output; the default shapes nothing.
@@ -90,6 +92,9 @@ pub struct Shape {
     pub fix_tags: bool,
     /// JSON lines: the FEN after each move.
     pub fens: bool,
+    /// Each variation written as a game of its own after the game's main
+    /// line (pgn-extract's `--splitvariants`).
+    pub split_variations: bool,
 }
 
 impl Shape {
@@ -149,8 +154,17 @@ pub(super) fn write_prefix(
     let shape = Shape::default();
     let news = news(record, report, options, moves);
     let facts = Facts::default();
-    let game =
-        Game { text, record, report, shape: &shape, pgn: options.pgn, news: &news, buf: &moves.buf, facts: &facts };
+    let game = Game {
+        text,
+        record,
+        report,
+        shape: &shape,
+        pgn: options.pgn,
+        news: &news,
+        buf: &moves.buf,
+        facts: &facts,
+        line: None,
+    };
     let mut written = game.record_text();
     // The file's text after the game keeps the games apart.
     written.truncate(written.trim_end().len());
@@ -184,6 +198,8 @@ struct Facts {
     end: Range<usize>,
     end_hash: u64,
     end_termination: Option<Termination>,
+    /// The opening of the deepest main-line position in the table (`--eco`).
+    opening: Option<super::eco::Opening>,
 }
 
 #[derive(Clone)]
@@ -206,6 +222,7 @@ struct Wants {
     /// The FEN before these plies (0-based).
     fen_before: [Option<usize>; 2],
     hashes: bool,
+    eco: bool,
 }
 
 /// The replay's observer when shaping: the [`MoveWriter`] writing the
@@ -231,6 +248,7 @@ impl<'a> Shaper<'a> {
             fens,
             fen_before: [Some(drop), last],
             hashes: shape.add_tags.contains(&AddTag::Hash),
+            eco: shape.add_tags.contains(&AddTag::Eco),
         };
         Shaper { moves, wants, facts: Facts::default(), from_pending: false, notes: Vec::new() }
     }
@@ -253,11 +271,25 @@ impl<'a> Shaper<'a> {
             news: &news,
             buf: &self.moves.buf,
             facts: &self.facts,
+            line: None,
         };
         if let Some(note) = game.fixed_result() {
             self.notes.push(note.game(index));
         }
         match shape.form {
+            OutputForm::Record if shape.split_variations => {
+                let stop = game.error().map_or(usize::MAX, |d| d.span.start);
+                let mut out = String::new();
+                for (n, line) in split_lines(&record.tokens, stop).iter().enumerate() {
+                    if n > 0 {
+                        out.push('\n');
+                        out.push_str(&Game { line: Some(line), ..game }.record_text());
+                    } else {
+                        out.push_str(&game.record_text());
+                    }
+                }
+                out
+            }
             OutputForm::Record | OutputForm::Uci => game.record_text(),
             OutputForm::Epd => game.epd(index),
             OutputForm::Fen => game.fen(),
@@ -278,6 +310,7 @@ impl Observer for Shaper<'_> {
         self.facts.texts.clear();
         self.facts.start = 0..0;
         self.facts.end = 0..0;
+        self.facts.opening = None;
         self.from_pending = false;
         self.moves.begin(record, letters, files_ak)
     }
@@ -310,6 +343,11 @@ impl Observer for Shaper<'_> {
         }
         let fen = self.wants.fens.then(|| self.push_fen(after));
         let hash = if self.wants.hashes { after.hash() } else { 0 };
+        if self.wants.eco {
+            if let Some(opening) = super::eco::name_of(after) {
+                self.facts.opening = Some(opening);
+            }
+        }
         if let Some(ply) = self.facts.plies.last_mut() {
             ply.fen_after = fen.unwrap_or(0..0);
             ply.hash_after = hash;
@@ -346,6 +384,7 @@ enum Word {
 }
 
 /// One game being shaped.
+#[derive(Copy, Clone)]
 struct Game<'a> {
     text: &'a str,
     record: &'a GameRecord,
@@ -356,6 +395,9 @@ struct Game<'a> {
     news: &'a [(Span, Range<usize>)],
     buf: &'a str,
     facts: &'a Facts,
+    /// A variation written as a game (`--split-variations`): the tokens
+    /// of its line ([`split_lines`]); `None`: the game's main line.
+    line: Option<&'a [usize]>,
 }
 
 impl Game<'_> {
@@ -461,7 +503,7 @@ impl Game<'_> {
     /// The game's result: as its result token or Result tag says, set from
     /// the board with `--fix-results`, `*` when cut or broken off.
     fn result(&self) -> Outcome {
-        let cut = self.error().is_some() || self.window().end < self.replayed();
+        let cut = self.error().is_some() || self.window().end < self.replayed() || self.line.is_some();
         if cut {
             return Outcome::Unknown;
         }
@@ -516,11 +558,22 @@ impl Game<'_> {
         if self.shape.fix_results && self.board_result().is_some() && record.tag("Result").is_some() {
             set("Result", self.result().pgn().to_string());
         }
+        if self.line.is_some() && record.tag("Result").is_some() {
+            set("Result", Outcome::Unknown.pgn().to_string());
+        }
         for add in &self.shape.add_tags {
             match add {
-                AddTag::PlyCount => set("PlyCount", window.len().to_string()),
+                AddTag::PlyCount => set("PlyCount", self.line_plies().unwrap_or(window.len()).to_string()),
                 AddTag::FinalFen => set("FinalFEN", self.fen_before(window.end).to_string()),
                 AddTag::Hash => set("HashCode", format!("{:016x}", self.hash_before(window.end))),
+                AddTag::Eco => {
+                    // (A variation's line is not the main line the opening was found on.)
+                    let named = super::eco::names(self.report.variant) && self.line.is_none();
+                    if let Some(opening) = self.facts.opening.filter(|_| named) {
+                        set("ECO", opening.eco.to_string());
+                        set("Opening", opening.name.to_string());
+                    }
+                }
             }
         }
         if self.shape.fix_tags {
@@ -601,8 +654,60 @@ impl Game<'_> {
         words
     }
 
+    /// The moves of a variation's line ([`Game::line`]).
+    fn line_plies(&self) -> Option<usize> {
+        let tokens = &self.record.tokens;
+        let moves =
+            self.line?.iter().filter(|&&i| matches!(tokens.get(i).map(|t| &t.kind), Some(TokenKind::Move { .. })));
+        Some(moves.count())
+    }
+
+    /// The words of a variation's line ([`Game::line`]): its tokens as
+    /// one line, shaped as the main line's.
+    fn line_words(&self, line: &[usize]) -> Vec<Word> {
+        let shape = self.shape;
+        let mut words = Words::default();
+        let mut news = self.news.iter().peekable();
+        for token in line.iter().filter_map(|&i| self.record.tokens.get(i)) {
+            match &token.kind {
+                TokenKind::Move { .. } => words.push(self.move_text(token, &mut news), Last::Move),
+                TokenKind::MoveNumber { black, .. } => {
+                    let wanted = !*black || !matches!(words.last, Last::Move | Last::Nag);
+                    if !shape.no_move_numbers && wanted {
+                        words.push(self.token_text(token).to_string(), Last::Number);
+                    }
+                }
+                TokenKind::DiceRoll(_) => words.push(self.move_text(token, &mut news), Last::Roll),
+                TokenKind::Nag(_) | TokenKind::Glyph(_) => {
+                    if !shape.no_nags {
+                        words.push(self.token_text(token).to_string(), Last::Nag);
+                    }
+                }
+                TokenKind::Comment | TokenKind::LineComment => {
+                    if !shape.no_comments {
+                        words.push(comment(token, self.token_text(token)), Last::Comment);
+                    }
+                }
+                TokenKind::Escape => {
+                    if !shape.no_comments {
+                        words.words.push(Word::Line(self.token_text(token).trim_end().to_string()));
+                    }
+                }
+                TokenKind::Result(_) | TokenKind::VariationStart | TokenKind::VariationEnd => {}
+            }
+        }
+        if !shape.no_results {
+            words.push(self.result_text(), Last::Comment);
+        }
+        words.words
+    }
+
     /// The words of the movetext, shaped.
     fn movetext_words(&self) -> Vec<Word> {
+        if let Some(line) = self.line {
+            return self.line_words(line);
+        }
+        let no_variations = self.shape.no_variations || self.shape.split_variations;
         let shape = self.shape;
         let window = self.window();
         let stop = self.error().map_or(usize::MAX, |d| d.span.start);
@@ -630,17 +735,17 @@ impl Game<'_> {
                         variation_of = main;
                     }
                     depth += 1;
-                    if kept && !shape.no_variations {
+                    if kept && !no_variations {
                         words.open();
                     }
                 }
                 TokenKind::VariationEnd => {
                     depth = depth.saturating_sub(1);
-                    if kept && !shape.no_variations {
+                    if kept && !no_variations {
                         words.close();
                     }
                 }
-                _ if depth > 0 && shape.no_variations => {}
+                _ if depth > 0 && no_variations => {}
                 TokenKind::Move { .. } if depth == 0 => {
                     if kept {
                         if !shape.no_move_numbers {
@@ -751,6 +856,74 @@ impl Game<'_> {
         }
         format!("{game}\n")
     }
+}
+
+/// The lines of a movetext (`--split-variations`), as pgn-extract's
+/// `--splitvariants` writes them: the main line first, then each variation
+/// after the line it is in, nested ones after it, each in text order. A
+/// line is the tokens of the line it branches from up to the move it
+/// replaces (that move's number left out), then its own, its own
+/// variations left out; the main line keeps its result. Only tokens that
+/// start before `stop` (a game's first error) are taken. Nesting is walked
+/// with a stack of its own: no recursion, however deep the file nests.
+fn split_lines(tokens: &[Token], stop: usize) -> Vec<Vec<usize>> {
+    let taken = tokens.iter().take_while(|t| t.span.start < stop).count();
+    let tokens = tokens.get(..taken).unwrap_or_default();
+    let mut lines = Vec::new();
+    // The lines to write: where each starts, and the tokens before it.
+    let mut todo: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new())];
+    while let Some((from, mut line)) = todo.pop() {
+        let mut nested: Vec<(usize, Vec<usize>)> = Vec::new();
+        // Where the line's last move of its own is.
+        let mut last_move = None;
+        let mut i = from;
+        while let Some(token) = tokens.get(i) {
+            match token.kind {
+                TokenKind::VariationStart => {
+                    let mut before: Vec<usize> =
+                        line.get(..last_move.unwrap_or(line.len())).unwrap_or_default().to_vec();
+                    while before
+                        .last()
+                        .is_some_and(|&b| matches!(tokens.get(b).map(|t| &t.kind), Some(TokenKind::MoveNumber { .. })))
+                    {
+                        before.pop();
+                    }
+                    nested.push((i + 1, before));
+                    i = variation_end(tokens, i);
+                    continue;
+                }
+                TokenKind::VariationEnd => break,
+                TokenKind::Result(_) if from > 0 => {}
+                TokenKind::Move { .. } => {
+                    last_move = Some(line.len());
+                    line.push(i);
+                }
+                _ => line.push(i),
+            }
+            i += 1;
+        }
+        lines.push(line);
+        todo.extend(nested.into_iter().rev());
+    }
+    lines
+}
+
+/// The index after the `)` that closes the variation opened at `open`.
+fn variation_end(tokens: &[Token], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate().skip(open) {
+        match token.kind {
+            TokenKind::VariationStart => depth += 1,
+            TokenKind::VariationEnd => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    tokens.len()
 }
 
 /// What the last word of a movetext was.
