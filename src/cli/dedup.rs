@@ -33,7 +33,7 @@ pub struct DedupArgs {
     /// Write the first copy of each game (and every game compared with none) to this file, whole or not at all; without --report, standard output is used when -o is not given.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
-    /// Copies are games whose boards are the same after N plies of the main line (0: at its end; a shorter game: at its end), however they got there (as pgn-extract's --fuzzydepth): men on squares only, not the side to move, castling or en passant.
+    /// Copies are games whose boards are the same after N plies of the main line (0: at its end; a shorter game: at its end), however they got there (as pgn-extract's fuzzydepth option): men on squares only, not the side to move, castling or en passant.
     #[arg(long, value_name = "N")]
     pub by_position: Option<u32>,
     /// Write the copies of earlier games (those left out) to this file, whole or not at all (as pgn-extract's -d).

@@ -12,7 +12,7 @@ pub struct RangeArgs {
     /// Leave out the first N games that would be written.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub skip: usize,
-    /// Write at most N games (after --skip), then stop reading, as pgn-extract's --stopafter does; --first N is the same.
+    /// Write at most N games (after --skip), then stop reading, as pgn-extract's stopafter option does; --first N is the same.
     #[arg(long, value_name = "N", alias = "first")]
     pub limit: Option<usize>,
 }
