@@ -9,7 +9,6 @@
 //! a check marked as one waits for its line's next move (found legal, it
 //! rules mate out).
 
-mod claims;
 mod dice;
 mod messages;
 pub mod notes;
@@ -18,7 +17,7 @@ mod spec;
 mod tags;
 mod warnings;
 
-pub use claims::Claims;
+pub use crate::rules::Claims;
 pub use messages::syntax as syntax_error;
 pub use report::{DiceTurn, GameReport, Ply};
 pub use spec::roll_roles;
@@ -29,7 +28,7 @@ use std::ops::ControlFlow;
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
 use crate::notation::Letters;
-use crate::rules::{termination_after, Bitboard, Move, Position, Role, Seen, Termination, Variant, VariantPosition};
+use crate::rules::{Bitboard, Move, Position, Role, Termination, Variant, VariantPosition};
 use spec::Written;
 use tags::Files;
 use warnings::MarkVerdict;
@@ -433,7 +432,7 @@ impl Replayer<'_> {
         // The main line's positions, where the variant ends a game by
         // repetition (Chess's fivefold): each noted before its move, the
         // last once the line is over.
-        let mut seen = start.plain().and_then(|p| p.rules().auto_draw).map(|_| Seen::with_capacity(tokens.len() + 1));
+        let mut seen = start.rules().auto_draw.map(|_| Claims::with_capacity(tokens.len() + 1));
         for (ti, token) in tokens.iter().enumerate() {
             if observer.stopped {
                 break;
@@ -529,7 +528,7 @@ impl Replayer<'_> {
                     let at = Ply { mv: m, token: ti, restored: line.restored };
                     if line.main {
                         if let Some(seen) = seen.as_mut() {
-                            seen.push(pos);
+                            seen.note(pos);
                         }
                         if !line.in_turn {
                             observer.begin_turn(&line.pos, None);
@@ -613,12 +612,9 @@ impl Replayer<'_> {
             resumes = vec![(0, start.clone())];
             all.clone_from(&main.plies);
         }
-        let termination = match (seen.as_mut(), &line.pos) {
-            (Some(seen), VariantPosition::Plain(pos)) => {
-                seen.push(pos);
-                termination_after(pos, seen)
-            }
-            (_, pos) => pos.termination(),
+        let termination = match seen.as_mut() {
+            Some(seen) => line.pos.termination_after(seen),
+            None => line.pos.termination(),
         };
         observer.end(&line.pos, termination);
         dead |= cut;

@@ -24,7 +24,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use castling::{CastleSpec, Castles, Rights, Stage, Wing};
-pub use game::{termination_after, termination_of, Claim, Game, Seen, Termination};
+pub use game::{termination_after, termination_of, Claim, Claims, Game, Termination};
 pub use geometry::{Bitboard, Square, HEIGHT, SQUARES, WIDTH};
 pub use moves::{Move, MoveKind, Uci};
 pub use perft::{divide, perft};

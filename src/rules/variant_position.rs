@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::board::Board;
 use super::dice::{DiceFenError, DicePosition};
-use super::game::{termination_of, Termination};
+use super::game::{termination_after, termination_of, Claims, Termination};
 use super::geometry::Bitboard;
 use super::moves::Move;
 use super::position::{FromFenError, Position};
@@ -190,6 +190,19 @@ impl VariantPosition {
         match self {
             VariantPosition::Plain(p) => termination_of(p),
             VariantPosition::Dice(p) => p.king_taken().map(|loser| Termination::KingCaptured { winner: !loser }),
+        }
+    }
+
+    /// [`Self::termination`], where the line's positions were noted in
+    /// `history` (this one not yet): the draws by repetition too, in a
+    /// variant that ends a game by them.
+    pub fn termination_after(&self, history: &mut Claims) -> Option<Termination> {
+        match self {
+            VariantPosition::Plain(p) => {
+                history.note(p);
+                termination_after(p, history)
+            }
+            VariantPosition::Dice(_) => self.termination(),
         }
     }
 
