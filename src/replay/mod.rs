@@ -199,11 +199,6 @@ struct Replayer<'a> {
     refused: [bool; 2],
 }
 
-/// Whether `record` is a Dice chess game (by its Variant tag or `options`).
-pub fn is_dice(record: &GameRecord, options: Options) -> bool {
-    tags::variant(record, options.default_variant) == Ok(Variant::Dice)
-}
-
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
     replay_observed(record, index, options, &mut ())
@@ -278,7 +273,7 @@ pub fn chess_instead(record: &GameRecord, index: usize, options: Options, hundre
 
 /// `options` with Chess the variant of a game without a Variant tag.
 fn chess_options(options: Options) -> Options {
-    Options { default_variant: Some(Variant::Chess), ..options }
+    Options { default_variant: Some(Variant::UNTAGGED_ALTERNATIVE), ..options }
 }
 
 /// The variant game `record` counts as: its Variant tag's, `--variant`'s,
@@ -288,7 +283,10 @@ pub fn variant_of(record: &GameRecord, index: usize, options: Options) -> Option
     match (tags::tag(record, "Variant"), options.default_variant) {
         (None, None) => {
             let hundred = replay_unsuggested(record, index, options, &mut ());
-            Some(chess_instead(record, index, options, &hundred).map_or(Variant::Hundred, |_| Variant::Chess))
+            Some(
+                chess_instead(record, index, options, &hundred)
+                    .map_or_else(Variant::default, |_| Variant::UNTAGGED_ALTERNATIVE),
+            )
         }
         _ => tags::variant(record, options.default_variant).ok(),
     }
@@ -428,7 +426,7 @@ impl Replayer<'_> {
         let variations = self.variations;
         // Dice chess: the turn of the main line being made (its variations
         // are read, not replayed).
-        let mut dice = (variant == Variant::Dice).then(|| dice::Turns::new(record));
+        let mut dice = start.rules().rolled_turns.then(|| dice::Turns::new(record));
         // The main line's positions, where the variant ends a game by
         // repetition (Chess's fivefold): each noted before its move, the
         // last once the line is over.

@@ -60,7 +60,7 @@ impl Variant {
 
     /// The rules tables. Every variant has them now; the `Result` is kept for
     /// a variant named before its rules exist, as Dice and Royal once were.
-    pub fn rules(self) -> Result<&'static Rules, UnsupportedVariant> {
+    pub const fn rules(self) -> Result<&'static Rules, UnsupportedVariant> {
         match self {
             Variant::Hundred => Ok(&HUNDRED),
             Variant::Grand => Ok(&GRAND),
@@ -70,6 +70,21 @@ impl Variant {
             Variant::Royal => Ok(&ROYAL),
         }
     }
+}
+
+/// The variant of a record that no tag or option names: 100-square
+/// chess, the game of the Russian books pgn100 is for.
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::Hundred
+    }
+}
+
+impl Variant {
+    /// Where a record no tag or option names fails in the default variant
+    /// and replays cleanly in this one, it is a game of this one (an
+    /// ordinary chess game in a Hundred collection).
+    pub const UNTAGGED_ALTERNATIVE: Variant = Variant::Chess;
 }
 
 impl fmt::Display for Variant {
@@ -223,6 +238,14 @@ pub struct Rules {
     /// notation of the Russian books (long form, Cyrillic letters). What
     /// `generate` writes unless told.
     pub pgn_records: bool,
+    /// A turn is the moves of a roll of dice, each naming a man that may
+    /// move (docs/rules.md 4), and a game ends when a king is taken;
+    /// otherwise a turn is one move.
+    pub rolled_turns: bool,
+    /// The game's stages by the men left on the board are rules of the
+    /// variant (docs/rules.md 1.6: the endgame at 20 men, the deep endgame
+    /// at 10).
+    pub endgame_stages: bool,
 }
 
 impl Rules {
@@ -250,6 +273,18 @@ impl Rules {
     #[inline]
     pub fn two_stage_castling(&self) -> bool {
         self.castling_rule == CastlingRule::Fixed && self.castling.iter().any(|c| c.stage == Stage::Second)
+    }
+
+    /// Whether the variant has men of kind `role` (a letter of its FEN).
+    pub const fn has_role(&self, role: Role) -> bool {
+        let mut rest = self.letters;
+        while let [(_, r), tail @ ..] = rest {
+            if *r as u8 == role as u8 {
+                return true;
+            }
+            rest = tail;
+        }
+        false
     }
 
     /// The kind a FEN letter (either case) stands for in this variant.
@@ -439,6 +474,8 @@ pub static HUNDRED: Rules = Rules {
     two_steppers: has_two_steppers(&HUNDRED_LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    rolled_turns: false,
+    endgame_stages: true,
 };
 
 /// Grand Chess, docs/rules.md section 2 (Fairy-Stockfish's `grand`).
@@ -487,6 +524,8 @@ pub static GRAND: Rules = Rules {
     two_steppers: has_two_steppers(&GRAND_LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    rolled_turns: false,
+    endgame_stages: false,
 };
 
 #[cfg(test)]

@@ -66,7 +66,7 @@ impl VariantPosition {
     pub fn rules(&self) -> &'static Rules {
         match self {
             VariantPosition::Plain(p) => p.rules(),
-            VariantPosition::Dice(_) => &super::dice::DICE,
+            VariantPosition::Dice(p) => p.rules(),
         }
     }
 
@@ -158,6 +158,16 @@ impl VariantPosition {
         }
     }
 
+    /// Whether `m` ends the game by taking the enemy king (Dice chess;
+    /// elsewhere a king is not taken, or, in Royal, a prince is crowned
+    /// in its place and the game goes on).
+    pub fn ends_by_king_capture(&self, m: Move) -> bool {
+        match self {
+            VariantPosition::Plain(_) => false,
+            VariantPosition::Dice(p) => p.takes_king(m),
+        }
+    }
+
     /// The side whose king was taken, ending the game (Dice chess), if one was.
     pub fn king_taken(&self) -> Option<Color> {
         match self {
@@ -203,6 +213,14 @@ impl VariantPosition {
                 termination_after(p, history)
             }
             VariantPosition::Dice(_) => self.termination(),
+        }
+    }
+
+    /// Plays without the throne pawn (`[ThronePawn "off"]`): its rights
+    /// are cleared, where the variant has them.
+    pub fn disable_throne_pawn(&mut self) {
+        if let VariantPosition::Plain(p) = self {
+            p.disable_throne_pawn();
         }
     }
 
