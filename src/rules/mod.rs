@@ -33,7 +33,7 @@ pub use resolve::{CastleFailure, CastleText, MoveSpec, Obstacle, ResolveError};
 pub use role::{Color, Movement, Piece, Role};
 pub use setup::{FenError, Setup};
 pub use variant::{
-    AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant,
-    CHESS, CHESS960, GRAND, HUNDRED, ROYAL,
+    AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, UciCastling, UnknownVariant,
+    UnsupportedVariant, Variant, CHESS, CHESS960, GRAND, HUNDRED, ROYAL,
 };
 pub use variant_position::{VariantFenError, VariantPosition};

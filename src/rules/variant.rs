@@ -136,6 +136,19 @@ pub enum CastlingRule {
     Royal,
 }
 
+/// How a castling is written in the UCI that programs of the variant read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UciCastling {
+    /// The king's move marked `=O` (`f2h2=O`): a second stage of castling
+    /// and a king's step share their squares (the oracle data's form).
+    Marked,
+    /// The king's move (`e1g1`), as chess programs write it.
+    KingMove,
+    /// The king onto its rook's square (`e1h1`), as python-chess writes
+    /// Chess960 castling.
+    KingOntoRook,
+}
+
 /// Which moves are legal, given the attacks on the kings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Legality {
@@ -266,6 +279,16 @@ impl Rules {
             (true, Stage::First) => format!("{token} (first, {wing})"),
             (true, Stage::Second) => format!("{token} (second, {wing})"),
         })
+    }
+
+    /// How a castling is written in UCI for the variant's programs: from
+    /// where its castlings come from (a fixed table or the FEN's rooks).
+    pub fn uci_castling(&self) -> UciCastling {
+        match self.castling_rule {
+            CastlingRule::ByRook { free_files: false } => UciCastling::KingMove,
+            CastlingRule::ByRook { free_files: true } => UciCastling::KingOntoRook,
+            CastlingRule::Fixed | CastlingRule::Royal => UciCastling::Marked,
+        }
     }
 
     /// Whether castling comes in two stages (Hundred): only a fixed table

@@ -11,10 +11,11 @@
 use std::fmt;
 
 use super::board::Board;
+use super::castling::{Stage, Wing};
 use super::dice::{DiceFenError, DicePosition};
 use super::game::{termination_after, termination_of, Claims, Termination};
-use super::geometry::Bitboard;
-use super::moves::Move;
+use super::geometry::{Bitboard, Square};
+use super::moves::{Move, MoveKind};
 use super::position::{FromFenError, Position};
 use super::role::{Color, Role};
 use super::variant::{Rules, UnsupportedVariant, Variant};
@@ -165,6 +166,30 @@ impl VariantPosition {
         match self {
             VariantPosition::Plain(_) => false,
             VariantPosition::Dice(p) => p.takes_king(m),
+        }
+    }
+
+    /// The stage and wing of `m`, if it castles (Dice chess, whose
+    /// castling has one stage: by the king's direction).
+    pub fn castle_kind(&self, m: Move) -> Option<(Stage, Wing)> {
+        let MoveKind::Castle(i) = m.kind else { return None };
+        Some(match self {
+            VariantPosition::Plain(p) => {
+                let spec = p.castle_spec(i);
+                (spec.stage, spec.wing)
+            }
+            VariantPosition::Dice(_) => {
+                (Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long })
+            }
+        })
+    }
+
+    /// The square of the rook that `m` castles with, if it castles with a
+    /// rook of the castling table.
+    pub fn castle_rook_from(&self, m: Move) -> Option<Square> {
+        match (self, m.kind) {
+            (VariantPosition::Plain(p), MoveKind::Castle(i)) => Some(p.castle_spec(i).rook_from),
+            _ => None,
         }
     }
 
