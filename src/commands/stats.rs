@@ -150,6 +150,7 @@ impl Counter {
 
 impl Observer for Counter {
     fn before_move(&mut self, before: &VariantPosition, m: Move) -> Flow {
+        let line_start = before;
         let Some(before) = before.plain() else {
             self.dice_move(before, m);
             return Flow::Continue(());
@@ -162,7 +163,7 @@ impl Observer for Counter {
             } else {
                 LongMove { pos: before, mv: m, letters: Letters::Latin }.to_string()
             });
-            self.claims.start(before);
+            self.claims.start(line_start);
             self.stage(before.men(), 0);
         }
         let s = &mut self.s;
@@ -207,10 +208,10 @@ impl Observer for Counter {
         Flow::Continue(())
     }
 
-    fn after_move(&mut self, pos: &VariantPosition, checkers: Bitboard) -> Flow {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         self.s.plies += 1;
         let ply = self.s.plies;
-        let Some(pos) = pos.plain() else { return Flow::Continue(()) };
+        let Some(pos) = after.plain() else { return Flow::Continue(()) };
         if checkers.any() {
             self.s.checks += 1;
             if checkers.more_than_one() {
@@ -222,7 +223,7 @@ impl Observer for Counter {
         if pos.halfmoves() == 0 && self.s.deep_endgame_ply.is_none() {
             self.stage(pos.men(), ply);
         }
-        self.last_claim = self.claims.after(pos);
+        self.last_claim = self.claims.after(after);
         if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
         }

@@ -5,6 +5,7 @@
 use super::moves::Move;
 use super::position::Position;
 use super::role::Color;
+use super::variant_position::VariantPosition;
 
 /// How the board ends a game.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize)]
@@ -63,11 +64,13 @@ impl Claims {
     }
 
     /// A line starts at `pos`: the positions of the last line are
-    /// forgotten.
-    pub fn start(&mut self, pos: &Position) {
+    /// forgotten. (A variant without claims, Dice chess, notes nothing.)
+    pub fn start(&mut self, pos: &VariantPosition) {
         self.seen.clear();
         self.bits = [0; 2];
-        self.note(pos);
+        if let Some(pos) = pos.plain() {
+            self.note(pos);
+        }
     }
 
     /// Notes `pos`, the line's next position; whether it stood on the
@@ -101,8 +104,9 @@ impl Claims {
     }
 
     /// A move was played, giving `pos`: notes it, and the draw that may be
-    /// claimed now.
-    pub fn after(&mut self, pos: &Position) -> Option<Claim> {
+    /// claimed now (none in a variant without claims, Dice chess).
+    pub fn after(&mut self, pos: &VariantPosition) -> Option<Claim> {
+        let pos = pos.plain()?;
         let maybe_seen = self.note(pos);
         self.judge(pos, maybe_seen)
     }
@@ -214,7 +218,7 @@ mod tests {
         let line =
             out_and_back.iter().chain(&out_and_back).chain(&["g1f3", "e7e6"]).chain(&back_and_out).chain(&back_and_out);
         let mut claims = Claims::default();
-        claims.start(&start);
+        claims.start(&VariantPosition::Plain(start.clone()));
         let mut game = Game::new(start);
         let mut threefolds = Vec::new();
         for (ply, uci) in (1..).zip(line) {
@@ -223,7 +227,7 @@ mod tests {
             game.position().legal_moves(&mut moves);
             let m = moves.into_iter().find(|m| m.from == from && m.to == to).expect("legal");
             game.play_unchecked(m);
-            let claim = claims.after(game.position());
+            let claim = claims.after(&VariantPosition::Plain(game.position().clone()));
             assert_eq!(claim, game.claim(), "after {ply} plies");
             if claim == Some(Claim::Threefold) {
                 threefolds.push(ply);

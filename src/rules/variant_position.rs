@@ -193,6 +193,12 @@ impl VariantPosition {
         }
     }
 
+    /// Whether the side to move may still restore its queen (Royal's
+    /// right, docs/rules.md 5.5): a move now refuses it.
+    pub fn can_restore(&self) -> bool {
+        self.plain().is_some_and(Position::can_restore)
+    }
+
     /// The side whose king was taken, ending the game (Dice chess), if one was.
     pub fn king_taken(&self) -> Option<Color> {
         match self {
