@@ -236,7 +236,7 @@ impl Observer for Counter {
     }
 
     fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
-        let (Some(turn), Some(after)) = (turn, after.dice()) else { return Flow::Continue(()) };
+        let Some(turn) = turn else { return Flow::Continue(()) };
         let d = self.s.dice.get_or_insert_with(DiceStats::default);
         d.turns += 1;
         if let Some(c) = d.moves_per_turn.get_mut(turn.plies.len()) {

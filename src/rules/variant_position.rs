@@ -199,6 +199,19 @@ impl VariantPosition {
         self.plain().is_some_and(Position::can_restore)
     }
 
+    /// The hash of this position once its turn is over ([`Self::end_turn`]):
+    /// the position the other side's turn starts from.
+    pub fn hash_after_turn(&self) -> u64 {
+        match self {
+            VariantPosition::Plain(p) => p.hash(),
+            VariantPosition::Dice(p) => {
+                let mut next = p.clone();
+                next.end_turn();
+                next.hash()
+            }
+        }
+    }
+
     /// The side whose king was taken, ending the game (Dice chess), if one was.
     pub fn king_taken(&self) -> Option<Color> {
         match self {
