@@ -251,6 +251,9 @@ pub struct Rules {
     /// notation of the Russian books (long form, Cyrillic letters). What
     /// `generate` writes unless told.
     pub pgn_records: bool,
+    /// The variant's games are exported in pychess's PGN (its variant
+    /// name, SAN with its letters): what `convert --to pychess` writes.
+    pub pychess_export: bool,
     /// A turn is the moves of a roll of dice, each naming a man that may
     /// move (docs/rules.md 4), and a game ends when a king is taken;
     /// otherwise a turn is one move.
@@ -288,6 +291,25 @@ impl Rules {
             CastlingRule::ByRook { free_files: false } => UciCastling::KingMove,
             CastlingRule::ByRook { free_files: true } => UciCastling::KingOntoRook,
             CastlingRule::Fixed | CastlingRule::Royal => UciCastling::Marked,
+        }
+    }
+
+    /// How many start positions the variant has: Chess960's king and rooks
+    /// stand on any files (960 set-ups); every other variant has one.
+    pub fn start_count(&self) -> u16 {
+        match self.castling_rule {
+            CastlingRule::ByRook { free_files: true } => 960,
+            _ => 1,
+        }
+    }
+
+    /// The FEN of start position `n` (below [`Self::start_count`]; Chess960
+    /// numbers them as python-chess does).
+    pub fn numbered_start_fen(&self, n: u16) -> Option<String> {
+        match self.start_count() {
+            1 if n == 0 => Some(self.start_fen.to_string()),
+            960 => super::chess::chess960_start_fen(n),
+            _ => None,
         }
     }
 
@@ -497,6 +519,7 @@ pub static HUNDRED: Rules = Rules {
     two_steppers: has_two_steppers(&HUNDRED_LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    pychess_export: false,
     rolled_turns: false,
     endgame_stages: true,
 };
@@ -547,6 +570,7 @@ pub static GRAND: Rules = Rules {
     two_steppers: has_two_steppers(&GRAND_LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    pychess_export: true,
     rolled_turns: false,
     endgame_stages: false,
 };

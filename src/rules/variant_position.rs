@@ -212,6 +212,17 @@ impl VariantPosition {
         }
     }
 
+    /// Whether the variant knows check (Dice chess does not: its king is
+    /// taken).
+    pub fn has_check(&self) -> bool {
+        self.plain().is_some()
+    }
+
+    /// Whether the side to move is mated.
+    pub fn is_checkmate(&self) -> bool {
+        self.plain().is_some_and(Position::is_checkmate)
+    }
+
     /// The side whose king was taken, ending the game (Dice chess), if one was.
     pub fn king_taken(&self) -> Option<Color> {
         match self {
