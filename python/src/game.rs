@@ -413,7 +413,7 @@ struct Collect {
 impl Collect {
     /// Move `m` played from `before` as the `ply`th, its check and mate not yet known.
     fn made(&mut self, before: &VariantPosition, m: LibMove, ply: u32) -> Move {
-        let chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
+        let chess_castling = before.rules().castle_letter == 'O';
         let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
             pgn100::commands::moves::move_facts(before, m);
         let mut uci = String::new();

@@ -69,15 +69,20 @@ pub fn fen_frame<'a>(fen: &str, variant: Variant) -> Result<Frame<'a>, VariantFe
 
 /// A position with no move before it: a game's start, a FEN.
 fn start_of<'a>(pos: VariantPosition) -> Frame<'a> {
-    let dice =
-        pos.dice().map(|_| DiceFrame { turn: None, made: 0, left: Dice::of(&[]), over: true, form: RollForm::Latin });
+    let dice = pos.rules().rolled_turns.then(|| DiceFrame {
+        turn: None,
+        made: 0,
+        left: Dice::of(&[]),
+        over: true,
+        form: RollForm::Latin,
+    });
     Frame { pos, last: None, dice }
 }
 
 /// The position of game `game` (counted from 1, for the messages) of
 /// `record`, replayed as `report`, at `at`.
 pub fn frame_at<'a>(record: &GameRecord, report: &'a GameReport, game: usize, at: At) -> Result<Frame<'a>, NoPosition> {
-    let dice = report.variant == Some(Variant::Dice);
+    let dice = report.variant.and_then(|v| v.rules().ok()).is_some_and(|r| r.rolled_turns);
     let plies = report.mainline.len();
     let noun = if dice { "moves" } else { "plies" };
     let unit = if dice { "move" } else { "ply" };
@@ -213,7 +218,7 @@ pub fn dice_frame<'a>(record: &GameRecord, report: &'a GameReport, index: usize,
         _ => report.roll_form,
     };
     let dice = DiceFrame { turn: Some(turn), made, left: t.left, over, form };
-    Some(Frame { pos: VariantPosition::Dice(pos), last: moves.last().copied(), dice: Some(dice) })
+    Some(Frame { pos: pos.into(), last: moves.last().copied(), dice: Some(dice) })
 }
 
 /// `N.` or `N...`.

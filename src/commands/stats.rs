@@ -211,7 +211,11 @@ impl Observer for Counter {
     fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         self.s.plies += 1;
         let ply = self.s.plies;
-        let Some(pos) = after.plain() else { return Flow::Continue(()) };
+        // Dice chess has no check, claim or stage (`dice_move`, `end_turn`).
+        if after.rules().rolled_turns {
+            return Flow::Continue(());
+        }
+        let pos = after;
         if checkers.any() {
             self.s.checks += 1;
             if checkers.more_than_one() {

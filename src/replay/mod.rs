@@ -473,11 +473,9 @@ impl Replayer<'_> {
                     }
                 }
                 TokenKind::MoveNumber { number, black } => {
-                    if let Some(pos) = line.pos.plain() {
-                        if let Some(d) = warnings::move_number(pos, token.span.clone(), *number, *black, line.plies + 1)
-                        {
-                            self.push(d);
-                        }
+                    let (span, ply) = (token.span.clone(), line.plies + 1);
+                    if let Some(d) = warnings::move_number(&line.pos, span, *number, *black, ply) {
+                        self.push(d);
                     }
                 }
                 TokenKind::Move { text: MoveText::Restoration { square }, .. } => {
@@ -487,9 +485,8 @@ impl Replayer<'_> {
                         observer.begin_turn(&line.pos, None);
                         line.in_turn = true;
                     }
-                    let Some(pos) = line.pos.plain_mut() else { continue };
-                    let late = self.refused.get(pos.turn().index()).copied().unwrap_or(false);
-                    match pos.restore_queen(square) {
+                    let late = self.refused.get(line.pos.turn().index()).copied().unwrap_or(false);
+                    match line.pos.restore_queen(square) {
                         Ok(_) => {
                             line.restored = true;
                             if line.main {

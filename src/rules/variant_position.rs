@@ -18,6 +18,7 @@ use super::geometry::{Bitboard, Square};
 use super::moves::{Move, MoveKind};
 use super::position::{FromFenError, Position};
 use super::role::{Color, Role};
+use super::royal::RestoreError;
 use super::variant::{Rules, UnsupportedVariant, Variant};
 
 /// A position of any variant.
@@ -221,6 +222,16 @@ impl VariantPosition {
     /// Whether the side to move is mated.
     pub fn is_checkmate(&self) -> bool {
         self.plain().is_some_and(Position::is_checkmate)
+    }
+
+    /// Restores the queen of the side to move (Royal's right, docs/rules.md
+    /// 5.5), on `square` or the one the rules choose; an error where the
+    /// variant has no restorations or the right does not hold.
+    pub fn restore_queen(&mut self, square: Option<Square>) -> Result<Square, RestoreError> {
+        match self {
+            VariantPosition::Plain(p) => p.restore_queen(square),
+            VariantPosition::Dice(_) => Err(RestoreError::NotRoyal),
+        }
     }
 
     /// The side whose king was taken, ending the game (Dice chess), if one was.
