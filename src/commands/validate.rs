@@ -6,7 +6,7 @@ use crate::input::batch::{BlockStart, NotText};
 use crate::input::driver::{read_inputs, read_one, Block, Chunk, Config, Consumer, Damage, Error, Lost, Run};
 use crate::input::paths::Input;
 use crate::input::progress::Progress;
-use crate::notation::decode::{decode, first_beyond_ascii, option_name, Charset, FileBytes};
+use crate::notation::decode::{binary_at, decode, first_beyond_ascii, next_part, option_name, Charset, FileBytes};
 use crate::notation::{Found, GameRecord, Reader, SyntaxErrorKind};
 use crate::replay::{replay, Options};
 
@@ -338,6 +338,10 @@ impl<P> Consumer<(ChunkReport, Vec<P>)> for Validating<'_, P> {
 /// validates every game; the encoding is noted when it was detected and is
 /// not UTF-8. Binary data is one `binary` error and no game.
 pub fn validate_bytes(name: &str, bytes: &[u8], encoding: Option<Charset>, options: Options) -> FileReport {
+    if encoding.is_none() && !bytes.is_ascii() && binary_at(bytes).is_none() && next_part(bytes, None).len < bytes.len()
+    {
+        return validate_parts(name, bytes, options);
+    }
     let decoded = decode(bytes, encoding);
     if let Some(at) = decoded.binary {
         let text = binary_excerpt(bytes, at);
@@ -353,6 +357,51 @@ pub fn validate_bytes(name: &str, bytes: &[u8], encoding: Option<Charset>, optio
     let source = SourceFile::chunk(name, decoded.text, 0, bytes);
     let (found, games, invalid) = validate_source(&source, options);
     diagnostics.extend(found);
+    FileReport { source, diagnostics, games, invalid }
+}
+
+/// [`validate_bytes`] of a file that joins texts in more than one encoding
+/// (collections saved apart, then concatenated), as `validate` reads it:
+/// each part decoded in its own encoding ([`next_part`]), noted where the
+/// file is not UTF-8 and wherever the encoding changes, at the character
+/// that decided it; the parts' texts joined and validated as one.
+fn validate_parts(name: &str, bytes: &[u8], options: Options) -> FileReport {
+    let (mut text, mut notes, mut parts) = (String::new(), Vec::new(), Vec::new());
+    let (mut at, mut used, mut noted) = (0, None, None::<Charset>);
+    while at < bytes.len() {
+        let part = next_part(bytes.get(at..).unwrap_or_default(), used);
+        let decoded = decode(bytes.get(at..at + part.len).unwrap_or_default(), part.encoding.or(used));
+        used = part.encoding.or(used);
+        if let Some(now) = used.filter(|&u| noted != Some(u)) {
+            let decided = first_beyond_ascii(&decoded.text);
+            let note = match noted.replace(now) {
+                None if now != Charset::UTF_8 => {
+                    Some(encoding_note(now, part.runner_up.or(decoded.runner_up), &decoded.text, decided))
+                }
+                Some(before) => Some(encoding_change(before, now, &decoded.text, decided)),
+                None => None,
+            };
+            notes.extend(note.map(|mut n| {
+                n.span = n.span.start + text.len()..n.span.end + text.len();
+                n
+            }));
+        }
+        parts.push((text.len(), FileBytes { start: at, width: decoded.width() }));
+        text.push_str(&decoded.text);
+        at += part.len.max(1);
+    }
+    let source = SourceFile::parts(name, text, parts);
+    let (found, games, invalid) = validate_source(&source, options);
+    // The notes go before the first diagnostic at or after their place.
+    let mut diagnostics = Vec::with_capacity(notes.len() + found.len());
+    let mut notes = notes.into_iter().peekable();
+    for d in found {
+        while let Some(n) = notes.next_if(|n| n.span.start <= d.span.start) {
+            diagnostics.push(n);
+        }
+        diagnostics.push(d);
+    }
+    diagnostics.extend(notes);
     FileReport { source, diagnostics, games, invalid }
 }
 

@@ -23,6 +23,10 @@ pub struct SourceFile {
     lines_before: usize,
     /// Where this chunk lies in the file's bytes.
     bytes: FileBytes,
+    /// Where the parts after the first lie, for a text joined from parts
+    /// decoded in different encodings: (the part's first byte in `text`,
+    /// where it lies in the file), in order.
+    parts: Vec<(usize, FileBytes)>,
 }
 
 impl SourceFile {
@@ -36,7 +40,26 @@ impl SourceFile {
         let line_starts: Vec<usize> =
             std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1)).collect();
         let marks = long_line_marks(&text, &line_starts);
-        SourceFile { name: name.into(), text: Arc::new(text), line_starts, marks, lines_before, bytes }
+        SourceFile {
+            name: name.into(),
+            text: Arc::new(text),
+            line_starts,
+            marks,
+            lines_before,
+            bytes,
+            parts: Vec::new(),
+        }
+    }
+
+    /// A whole file whose text joins parts decoded in different encodings:
+    /// `parts` gives, for each part, its first byte in `text` and where it
+    /// lies in the file (the first part's at 0).
+    pub fn parts(name: impl Into<String>, text: String, mut parts: Vec<(usize, FileBytes)>) -> SourceFile {
+        let first =
+            if parts.first().is_some_and(|&(at, _)| at == 0) { parts.remove(0).1 } else { FileBytes::default() };
+        let mut source = SourceFile::chunk(name, text, 0, first);
+        source.parts = parts;
+        source
     }
 
     /// The lines around `span` (two each side), as miette's source: a report
@@ -114,7 +137,10 @@ impl SourceFile {
 
     /// The byte offset in the file of an offset of this chunk.
     pub fn file_offset(&self, offset: usize) -> usize {
-        self.bytes.offset(&self.text, offset)
+        match self.parts.iter().rev().find(|&&(at, _)| at <= offset) {
+            Some(&(at, bytes)) => bytes.offset(self.text.get(at..).unwrap_or_default(), offset - at),
+            None => self.bytes.offset(&self.text, offset),
+        }
     }
 }
 

@@ -378,6 +378,28 @@ fn streamed(bytes: &[u8]) -> (Vec<Found>, Vec<String>, (usize, usize)) {
     (found, notes, (count.games, count.invalid))
 }
 
+/// [`streamed`]'s reading of `bytes` by `validate_bytes` (the library's
+/// validation of a text held whole), with each diagnostic's file offset
+/// checked: the bytes there are the diagnostic's text, encoded as its part
+/// of the file is.
+fn whole(bytes: &[u8]) -> (Vec<Found>, Vec<String>, (usize, usize)) {
+    let r = validate_bytes("x", bytes, None, Options::default());
+    let (mut found, mut notes) = (Vec::new(), Vec::new());
+    for d in &r.diagnostics {
+        let (line, col) = r.source.line_col(d.span.start);
+        let under = r.source.text.get(d.span.clone()).unwrap_or_default();
+        let at = r.source.file_offset(d.span.start);
+        let in_file = [UTF_8, WINDOWS_1251].iter().any(|e| bytes[at..].starts_with(&encode(e, under)));
+        assert!(in_file, "{under:?} at byte {at}");
+        if d.code == Code::Encoding {
+            notes.push(format!("{line}:{col} {under:?} {}", d.message));
+        } else {
+            found.push((d.game, line, col, format!("{} {}", d.code, d.message)));
+        }
+    }
+    (found, notes, (r.games, r.invalid))
+}
+
 /// The line and column (counted in characters, from 1) of the first
 /// character beyond ASCII of `text`.
 fn first_beyond_ascii(text: &str) -> (usize, usize) {
@@ -440,6 +462,8 @@ fn a_file_in_two_encodings_reads_each_game_in_its_own() {
             line + lines
         ));
         assert_eq!(notes, want, "{name1} then {name2}");
+        // The library's validation of the text held whole reads it alike.
+        assert_eq!(whole(&joined), (found, notes, count), "validate_bytes: {name1} then {name2}");
         // The text, in blocks of every size.
         for block in [1000, 5000, pgn100::input::batch::BLOCK] {
             let mut blocks = pgn100::input::batch::Blocks::new(joined.as_slice(), None, block);
