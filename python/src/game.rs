@@ -17,9 +17,9 @@ use std::sync::{Arc, OnceLock};
 use pgn100::commands::moves::{game_moves, letter, GameMoves, MoveNotes};
 use pgn100::commands::stats::termination_name;
 use pgn100::diag::{Diagnostic as LibDiagnostic, JsonDiagnostic, SourceFile};
-use pgn100::notation::ast::{GameRecord, PromotionForm, RollForm, Token, TokenKind};
+use pgn100::notation::ast::{GameRecord, RollForm, Token, TokenKind};
 use pgn100::notation::comment_commands::{Eval, Score};
-use pgn100::notation::{write_move, write_uci, Form, Found, Letters, Reader, Style};
+use pgn100::notation::{write_san, write_uci, Found, Letters, Reader};
 use pgn100::replay::{replay_observed, DiceTurn, Flow, Observer, Options, Ply};
 use pgn100::rules::{
     Bitboard, Color, Move as LibMove, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing,
@@ -413,23 +413,13 @@ struct Collect {
 impl Collect {
     /// Move `m` played from `before` as the `ply`th, its check and mate not yet known.
     fn made(&mut self, before: &VariantPosition, m: LibMove, ply: u32) -> Move {
-        let chess_castling = matches!(before.variant(), Variant::Chess | Variant::Chess960 | Variant::Dice);
         let pgn100::commands::moves::MoveFacts { piece, captured, castle } =
             pgn100::commands::moves::move_facts(before, m);
         let mut uci = String::new();
         // Writing to a String cannot fail.
         let _ = write_uci(before, m, &mut uci);
         let mut san = String::new();
-        let form = Form {
-            letters: Letters::Latin,
-            style: Style::Short,
-            promotion: PromotionForm::Equals,
-            files_ak: self.files_ak,
-        };
-        write_move(before, m, form, &mut self.legal, &mut san);
-        if chess_castling && m.is_castle() {
-            san = san.replace('0', "O");
-        }
+        write_san(before, m, self.files_ak, &mut self.legal, &mut san);
         Move {
             ply,
             move_number: before.fullmoves(),

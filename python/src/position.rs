@@ -294,7 +294,7 @@ impl Position {
     /// position, Dice chess's king capture, Chess's fivefold repetition and
     /// 75-move rule), or None.
     fn outcome(&self) -> Option<Outcome> {
-        self.pos.termination_after(self.stack.iter().map(|s| &*s.before)).map(Outcome::of)
+        self.pos.termination_after_line(self.stack.iter().map(|s| &*s.before)).map(Outcome::of)
     }
 
     /// A copy, its history included.

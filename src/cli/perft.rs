@@ -34,7 +34,7 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    if args.variant == Variant::Dice {
+    if args.variant.rules().is_ok_and(|r| r.rolled_turns) {
         return Err("perft counts a tree of single moves under chess's check rules; Dice chess has \
                     turns of up to three moves, one per die of a roll, and no check. Count a roll's \
                     legal turns with `pgn100 turns --count --fen FEN --roll 'N p p'`"

@@ -219,7 +219,7 @@ fn at(args: &ShowArgs) -> Result<At, String> {
 fn position(args: &ShowArgs, color: bool) -> Result<(Shown, Run), Box<dyn std::error::Error>> {
     let (glyphs, letters) = (glyphs(args), args.letters);
     if let Some(fen) = &args.fen {
-        let f = fen_frame(fen, args.variant.unwrap_or(Variant::Hundred))?;
+        let f = fen_frame(fen, args.variant.unwrap_or_default())?;
         return Ok((Shown { text: f.text(None, glyphs, color), svg: f.svg(letters), stopped: None }, Run::default()));
     }
     let at = at(args)?;

@@ -90,7 +90,7 @@ pub fn root_position(variant: Variant, fen: Option<&str>, moves: Option<&str>) -
 }
 
 pub fn run(args: &TreeArgs) -> Outcome {
-    let variant = args.input.variant.unwrap_or(Variant::Hundred);
+    let variant = args.input.variant.unwrap_or_default();
     let position = root_position(variant, args.fen.as_deref(), args.moves.as_deref())?;
     let root = Root { position, depth: args.depth };
     let options = Options { default_variant: args.input.variant, ..Options::default() };

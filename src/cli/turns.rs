@@ -39,7 +39,7 @@ pub struct TurnsArgs {
 }
 
 pub fn run(args: &TurnsArgs) -> Result<ExitCode, Box<dyn std::error::Error>> {
-    if args.variant != Variant::Dice {
+    if !args.variant.rules().is_ok_and(|r| r.rolled_turns) {
         return Err(format!(
             "turns lists the turns of Dice chess; {} has one move a turn (see pgn100 perft)",
             args.variant

@@ -12,7 +12,7 @@ use crate::notation::{right_mark, Letters};
 use crate::replay::{Claims, DiceTurn, Flow, GameReport, Observer, Options, Ply};
 use crate::rules::dice::turns::legal_turns;
 use crate::rules::dice::Dice;
-use crate::rules::{Claim, Color, Move, MoveKind, Position, Role, Termination, VariantPosition};
+use crate::rules::{Claim, Color, Move, MoveKind, Role, Termination, VariantPosition};
 
 /// Which optional comments to add.
 #[derive(Copy, Clone, Debug, Default)]
@@ -188,9 +188,7 @@ impl Observer for Annotator {
             // A stage the start position is already in is not "entered".
             let men = before.men();
             self.state = State { endgame: men <= 20, deep: men <= 10, ..State::default() };
-            if let Some(before) = before.plain() {
-                self.claims.start(before);
-            }
+            self.claims.start(before);
             self.started = true;
         }
         self.main = true;
@@ -208,17 +206,15 @@ impl Observer for Annotator {
             _ => (self.letters, None),
         };
         let main = std::mem::take(&mut self.main);
-        let comments = match before {
-            VariantPosition::Plain(before) if main => royal_comments(before, ply),
-            _ => Vec::new(),
-        };
-        if let (true, VariantPosition::Dice(_)) = (main, before) {
+        let comments = if main { royal_comments(before, ply) } else { Vec::new() };
+        let rolled = before.rules().rolled_turns;
+        if main && rolled {
             // The die it spends (a castling a king die and a rook die).
             let role = before.mover(ply.mv).unwrap_or(Role::Pawn);
             self.left.spend(role, ply.mv.is_castle());
         }
         let (mover, fullmoves, kind) = (before.turn(), before.fullmoves(), ply.mv.kind);
-        let numbered = before.dice().is_none();
+        let numbered = !rolled;
         self.pending =
             Some(Pending { token: ply.token, main, mover, fullmoves, kind, letters, check, numbered, comments });
         Flow::Continue(())
@@ -231,17 +227,17 @@ impl Observer for Annotator {
             return Flow::Continue(());
         };
         if main {
-            let claim = after.plain().and_then(|p| self.claims.after(p));
+            let claim = self.claims.after(after);
             comments.extend(ply_comments(after, claim, mover, kind, &self.options, &mut self.state));
-            match after {
-                VariantPosition::Plain(p) if self.options.fen => comments.push(p.fen()),
-                VariantPosition::Plain(_) => {}
-                VariantPosition::Dice(_) => self.turn.push(TurnMove {
+            if after.rules().rolled_turns {
+                self.turn.push(TurnMove {
                     token,
                     promotion: matches!(kind, MoveKind::Promotion(_)),
                     left: self.left,
                     fen: self.options.fen.then(|| after.fen()),
-                }),
+                });
+            } else if self.options.fen {
+                comments.push(after.fen());
             }
         }
         let mark = right_mark(after, check, letters);
@@ -300,9 +296,11 @@ impl Observer for Annotator {
 /// Royal's events at a move (docs/rules.md 5.3–5.5): a queen restored before
 /// it or the right refused by it, a king captured and the prince crowned
 /// (the losing position ends the game: the outcome's note names it).
-fn royal_comments(before: &Position, ply: Ply) -> Vec<String> {
+fn royal_comments(before: &VariantPosition, ply: Ply) -> Vec<String> {
     let mut c = Vec::new();
-    if before.variant() != crate::rules::Variant::Royal {
+    // Kings are taken and princes crowned only where a king may stand
+    // attacked with cover; restorations with them.
+    if before.rules().legality != crate::rules::Legality::Cover {
         return c;
     }
     let us = before.turn();

@@ -231,8 +231,8 @@ impl Watch<'_> {
     fn start(&mut self, pos: &VariantPosition) {
         if !self.started {
             self.started = true;
-            if let (Some(c), Some(p)) = (self.claims.as_mut(), pos.plain()) {
-                c.start(p);
+            if let Some(c) = self.claims.as_mut() {
+                c.start(pos);
             }
             self.key.add(pos.variant());
             self.key.add(pos.hash());
@@ -268,7 +268,7 @@ impl Observer for Watch<'_> {
                 }
                 Some(Feature::Promotion)
             }
-            MoveKind::Castle(i) => Some(match before.plain().map_or(Stage::First, |p| p.castle_spec(i).stage) {
+            MoveKind::Castle(_) => Some(match before.castle_kind(mv).map_or(Stage::First, |(stage, _)| stage) {
                 Stage::First => Feature::FirstStage,
                 Stage::Second => Feature::SecondStage,
             }),
@@ -291,8 +291,8 @@ impl Observer for Watch<'_> {
             self.key_board(after);
         }
         self.look(after);
-        if let (Some(c), Some(p)) = (self.claims.as_mut(), after.plain()) {
-            self.claim = c.after(p);
+        if let Some(c) = self.claims.as_mut() {
+            self.claim = c.after(after);
             if self.claim == Some(Claim::Threefold) {
                 self.features |= Feature::Repetition.bit();
             }

@@ -89,16 +89,17 @@ fn weight(pos: &Position, m: Move, after: &Position) -> u64 {
 /// One random game of `variant` of at most `max_plies` plies (Dice chess:
 /// turns); `None` for a variant that cannot be played yet.
 pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> Option<GeneratedGame> {
-    if variant == Variant::Dice {
+    let rules = variant.rules().ok()?;
+    if rules.rolled_turns {
         return Some(dice_game(rng, max_plies));
     }
-    let start = match variant {
-        // A random one of the 960 start positions.
-        Variant::Chess960 => {
-            let n = u16::try_from(rng.next_u64() % 960).ok()?;
-            Position::from_fen(&crate::rules::chess960_start_fen(n)?, variant).ok()?
+    let start = match rules.start_count() {
+        1 => Position::start(variant).ok()?,
+        // A random one of the start positions (Chess960's 960).
+        count => {
+            let n = u16::try_from(rng.next_u64() % u64::from(count)).ok()?;
+            Position::from_fen(&rules.numbered_start_fen(n)?, variant).ok()?
         }
-        _ => Position::start(variant).ok()?,
     };
     let mut game = Game::new(start.clone());
     let mut moves = Vec::new();
@@ -164,7 +165,7 @@ pub fn generate_game(rng: &mut ChaCha8Rng, variant: Variant, max_plies: u32) -> 
         game.play_unchecked(m);
         moves.push(m);
     };
-    Some(GeneratedGame { start: VariantPosition::Plain(start), moves, turns: Vec::new(), result, record })
+    Some(GeneratedGame { start: start.into(), moves, turns: Vec::new(), result, record })
 }
 
 /// A Dice chess game of at most `max_turns` turns, each roll's turn chosen
@@ -201,7 +202,7 @@ fn dice_game(rng: &mut ChaCha8Rng, max_turns: u32) -> GeneratedGame {
         termination: crate::commands::stats::termination_name(end).to_string(),
         ..Record::default()
     };
-    GeneratedGame { start: VariantPosition::Dice(start), moves, turns, result, record }
+    GeneratedGame { start: start.into(), moves, turns, result, record }
 }
 
 /// The game's text, by the one game writer ([`write_turns`]).

@@ -428,16 +428,7 @@ pub fn move_facts(pos: &VariantPosition, m: Move) -> MoveFacts {
         _ if pos.is_capture(m) => pos.board().piece_at(m.to).map(|p| p.role),
         _ => None,
     };
-    let castle = match (m.kind, pos) {
-        (MoveKind::Castle(i), VariantPosition::Plain(pos)) => {
-            let spec = pos.castle_spec(i);
-            Some((spec.stage, spec.wing))
-        }
-        (MoveKind::Castle(_), VariantPosition::Dice(_)) => {
-            Some((Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long }))
-        }
-        _ => None,
-    };
+    let castle = pos.castle_kind(m);
     MoveFacts { piece, captured, castle }
 }
 

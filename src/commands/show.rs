@@ -41,7 +41,7 @@ pub fn fen_frame<'a>(fen: &str, variant: Variant) -> Result<Frame<'a>, VariantFe
 /// The position of game `game` (counted from 1, for the messages) of
 /// `record`, replayed as `report`, at `at`.
 pub fn frame_at<'a>(record: &GameRecord, report: &'a GameReport, game: usize, at: At) -> Result<Frame<'a>, NoPosition> {
-    let dice = report.variant == Some(Variant::Dice);
+    let dice = report.variant.and_then(|v| v.rules().ok()).is_some_and(|r| r.rolled_turns);
     let plies = report.mainline.len();
     let noun = if dice { "moves" } else { "plies" };
     let unit = if dice { "move" } else { "ply" };

@@ -395,14 +395,7 @@ impl Observer for Walker<'_> {
         }
         // A Dice turn ends before the turn passes: the next position is
         // the other side's.
-        let to = match after {
-            VariantPosition::Dice(_) => {
-                let mut next = after.clone();
-                next.end_turn();
-                next.hash()
-            }
-            VariantPosition::Plain(p) => p.hash(),
-        };
+        let to = after.hash_after_turn();
         let restored_from = self.restored_from.take().map(Box::new);
         let tally = self.tree.continuations.entry(key.clone()).or_insert_with(|| Tally {
             depth,
@@ -528,9 +521,7 @@ fn rows_from(tree: &Tree, hash: u64, depth: u32, line: &str, how: Written) -> Ve
             for &m in &c.moves {
                 after.play_unchecked(m);
             }
-            if matches!(after, VariantPosition::Dice(_)) {
-                after.end_turn();
-            }
+            after.end_turn();
             let line = if line.is_empty() { written.clone() } else { format!("{line} {written}") };
             Row {
                 depth,

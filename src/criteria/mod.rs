@@ -92,7 +92,8 @@ impl<'a> Finder<'a> {
     pub fn new(criteria: &'a BoardCriteria) -> Finder<'a> {
         Finder {
             criteria,
-            variant: Variant::Chess,
+            // Set from the start position (`start`) before it is read.
+            variant: Variant::default(),
             started: false,
             counts: [[0; crate::rules::Role::COUNT]; 2],
             men: 0,

@@ -29,8 +29,8 @@ pub use ast::{
 pub use reader::{Found, Item, Reader, SyntaxError, SyntaxErrorKind};
 pub use uci::{uci_line, write_uci, UciMove};
 pub use write::{
-    check_mark, mate_mark, promotion_form, promotion_text, right_mark, write_and_play, write_move, Form, Letters,
-    LongMove, ShortMove, Style,
+    check_mark, mate_mark, promotion_form, promotion_text, right_mark, write_and_play, write_move, write_san, Form,
+    Letters, LongMove, ShortMove, Style,
 };
 
 /// The length in bytes of the white space character ([`char::is_whitespace`])

@@ -42,7 +42,7 @@ pub fn write_game(
     result: &str,
 ) -> String {
     let form = GameForm { letters, style, rolls: RollForm::Latin, pgn: false };
-    write_turns(tags, &VariantPosition::Plain(start.clone()), moves, &[], form, result)
+    write_turns(tags, &start.clone().into(), moves, &[], form, result)
 }
 
 /// A Dice chess turn of a game to write: its roll and its moves' range.

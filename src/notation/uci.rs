@@ -7,26 +7,25 @@
 
 use std::fmt;
 
-use crate::rules::dice::DiceUci;
-use crate::rules::{Move, MoveKind, Position, Square, Uci, Variant, VariantPosition};
+use crate::rules::{Move, MoveKind, Position, Square, Uci, UciCastling, VariantPosition};
 
 /// Writes `m`, played from `pos`, in the UCI a program of its variant
-/// reads: the coordinates of [`Uci`] (Dice chess: [`DiceUci`]), save a
-/// Chess castling, the king's move without `=O`, and a Chess960 castling,
-/// the king onto its rook's square. The marks stay where a variant needs
+/// reads: the coordinates of [`Uci`], save a castling where the rules
+/// say otherwise ([`crate::rules::Rules::uci_castling`]): Chess's and Dice
+/// chess's, the king's move without `=O`, and Chess960's, the king onto
+/// its rook's square. The marks stay where a variant needs
 /// them (Hundred's two castling stages, the throne pawn).
 pub fn write_uci(pos: &VariantPosition, m: Move, out: &mut impl fmt::Write) -> fmt::Result {
-    match (pos, m.kind) {
-        (VariantPosition::Plain(p), MoveKind::Castle(_)) if p.variant() == Variant::Chess => {
+    match (pos.rules().uci_castling(), m.kind) {
+        (UciCastling::KingMove, MoveKind::Castle(_)) => {
             m.from.write_to(out)?;
             m.to.write_to(out)
         }
-        (VariantPosition::Plain(p), MoveKind::Castle(i)) if p.variant() == Variant::Chess960 => {
+        (UciCastling::KingOntoRook, MoveKind::Castle(_)) => {
             m.from.write_to(out)?;
-            p.castle_spec(i).rook_from.write_to(out)
+            pos.castle_rook_from(m).unwrap_or(m.to).write_to(out)
         }
-        (VariantPosition::Plain(_), _) => Uci(m).write_to(out),
-        (VariantPosition::Dice(_), _) => DiceUci(m).write_to(out),
+        _ => Uci(m).write_to(out),
     }
 }
 
@@ -75,8 +74,8 @@ impl UciMove {
             // Royal's oracle and chess programs write castling as the
             // king's two-file move (`e1c1`), which no other move of the
             // king has; Chess960's as the king onto its rook ([`write_uci`]).
-            let variant = pos.variant();
-            if self.castle || !matches!(variant, Variant::Royal | Variant::Chess | Variant::Chess960) {
+            // Not where a king's step is a castling's too (two stages).
+            if self.castle || pos.rules().two_stage_castling() {
                 return None;
             }
             pos.find_move(self.from, self.to, promotion, self.throne, true).or_else(|| {

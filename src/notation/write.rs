@@ -424,6 +424,22 @@ pub fn write_move(pos: &VariantPosition, mv: Move, form: Form, legal: &mut Vec<M
     }
 }
 
+/// Appends `mv`, written from `pos`, in SAN as chess programs write it
+/// (PGN): Latin letters, the short style, `=` before a promotion's man,
+/// and the variant's castling letter ([`crate::rules::Rules::castle_letter`]:
+/// `O-O` in Chess and Dice chess). No check mark. The per-move SAN of the
+/// Python package.
+pub fn write_san(pos: &VariantPosition, mv: Move, files_ak: bool, legal: &mut Vec<Move>, out: &mut String) {
+    let start = out.len();
+    let form = Form { letters: Letters::Latin, style: Style::Short, promotion: PromotionForm::Equals, files_ak };
+    write_move(pos, mv, form, legal, out);
+    let letter = pos.rules().castle_letter;
+    if mv.is_castle() && letter != '0' {
+        let written = out.split_off(start).replace('0', &letter.to_string());
+        out.push_str(&written);
+    }
+}
+
 /// The right mark of a move, from the position after it and the mark
 /// written on it: the check or mate mark the position earns
 /// ([`check_mark`]); in Dice chess, which has no check, none but the `#`

@@ -171,7 +171,7 @@ pub fn state(pos: &VariantPosition, left: Option<(Dice, RollForm)>) -> String {
         Some(Termination::Stalemate) => format!("stalemate ({} to move has no legal move), a draw", pos.turn()),
         Some(Termination::FivefoldRepetition) => "fivefold repetition, a draw".to_string(),
         Some(Termination::SeventyFiveMoves) => "75 moves without capture or pawn move, a draw".to_string(),
-        None if pos.dice().is_some() => match left {
+        None if pos.rules().rolled_turns => match left {
             Some((dice, form)) => format!("{} to move, dice left: {}", pos.turn(), dice_list(dice.each(), form)),
             None => format!("{}'s turn {} comes next, with a new roll", pos.turn(), pos.fullmoves()),
         },

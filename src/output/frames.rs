@@ -41,8 +41,13 @@ pub struct DiceFrame<'a> {
 
 /// A position with no move before it: a game's start, a FEN.
 pub fn start_of<'a>(pos: VariantPosition) -> Frame<'a> {
-    let dice =
-        pos.dice().map(|_| DiceFrame { turn: None, made: 0, left: Dice::of(&[]), over: true, form: RollForm::Latin });
+    let dice = pos.rules().rolled_turns.then(|| DiceFrame {
+        turn: None,
+        made: 0,
+        left: Dice::of(&[]),
+        over: true,
+        form: RollForm::Latin,
+    });
     Frame { pos, last: None, dice }
 }
 
@@ -107,7 +112,7 @@ pub fn dice_frame<'a>(record: &GameRecord, report: &'a GameReport, index: usize,
         _ => report.roll_form,
     };
     let dice = DiceFrame { turn: Some(turn), made, left: t.left, over, form };
-    Some(Frame { pos: VariantPosition::Dice(pos), last: moves.last().copied(), dice: Some(dice) })
+    Some(Frame { pos: pos.into(), last: moves.last().copied(), dice: Some(dice) })
 }
 
 /// `N.` or `N...`.

@@ -15,7 +15,7 @@ use crate::notation::dice::{dice_list, roll_text, write_move, write_sequence};
 use crate::notation::{Letters, Style};
 use crate::rules::dice::turns::check_turn;
 use crate::rules::dice::{Dice, DicePosition, DiceResolveError, Turn, TurnError};
-use crate::rules::{Bitboard, CastleText, Color, Move, Role, Square, Variant, VariantPosition};
+use crate::rules::{Bitboard, CastleText, Color, Move, Role, Square, VariantPosition};
 
 /// The Dice chess state of the main line's walk.
 pub(super) struct Turns {
@@ -186,7 +186,7 @@ impl Replayer<'_> {
         form: RollForm,
     ) -> Option<Move> {
         let span = token.span.clone();
-        let resolved = match written(text, Variant::Dice, tags::Files::AJ) {
+        let resolved = match written(text, pos.rules().variant, tags::Files::AJ) {
             Ok(Written::Man(spec)) => pos.resolve(&spec),
             Ok(Written::Castle(CastleText::Chess(wing))) => pos.resolve_castle(wing),
             Ok(Written::Castle(CastleText::TwoStage(..)) | Written::Null | Written::Restoration) | Err(_) => {

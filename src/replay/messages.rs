@@ -9,7 +9,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{GameRecord, Man, ManMove, MoveText, Script, Span, SyntaxError, SyntaxErrorKind};
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::rules::{
-    CastleFailure, Color, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Variant, Wing,
+    CastleFailure, Color, Legality, Move, Obstacle, Position, ResolveError, Rights, Role, Square, Stage, Wing,
 };
 
 /// What a message knows of the record beyond the position: the letters and
@@ -211,14 +211,14 @@ pub(super) fn explain(pos: &Position, e: ResolveError, span: Span, cx: &Context)
         ResolveError::WrongVariantCastling => {
             let variant = pos.variant();
             let (message, help) = match variant {
-                Variant::Hundred => (
-                    "Hundred has no such castling".to_string(),
-                    "Hundred castles in two stages: 0-0-0 / 0-0-0-0, then 1 / 1-1",
+                v if pos.rules().two_stage_castling() => (
+                    format!("{v} has no such castling"),
+                    format!("{v} castles in two stages: 0-0-0 / 0-0-0-0, then 1 / 1-1"),
                 ),
                 v if pos.rules().castling.is_empty() => {
-                    (format!("{v} has no castling"), "in Grand the king and the rooks make only their own moves")
+                    (format!("{v} has no castling"), format!("in {v} the king and the rooks make only their own moves"))
                 }
-                v => (format!("{v} has no such castling"), "castle with 0-0 or 0-0-0"),
+                v => (format!("{v} has no such castling"), "castle with 0-0 or 0-0-0".to_string()),
             };
             Diagnostic::new(Code::WrongVariantCastling, span, message)
                 .label("castling token of another variant")
@@ -361,7 +361,7 @@ fn second_stage_cause(pos: &Position, cx: &Context) -> String {
 fn no_throne_pawn_cause(pos: &Position, cx: &Context) -> String {
     let us = pos.turn();
     let variant = pos.variant();
-    if variant != Variant::Hundred {
+    if pos.rules().throne.is_none() {
         return format!("{variant} has no throne pawn");
     }
     if cx.throne_off {
@@ -408,7 +408,10 @@ pub(super) fn spec_error(e: SpecError, span: Span, cx: &Context) -> Diagnostic {
         SpecError::UnknownPiece { man, variant } => {
             let latin_c =
                 matches!(cx.man_move(), Some(m) if m.man == Some(Man::Marshal) && m.script == Some(Script::Latin));
-            let help = if variant == Variant::Hundred && latin_c {
+            // A Latin `C` where the variant has no marshal: a bishop `С`
+            // written in the wrong script, as the books' records often have.
+            let no_marshal = variant.rules().is_ok_and(|r| !r.has_role(Role::Marshal));
+            let help = if no_marshal && latin_c {
                 match cx.letters {
                     Letters::Cyrillic => "did you mean the bishop `С`? That is the Cyrillic letter: \
                                           a Latin `C` is Grand's marshal"
@@ -476,7 +479,7 @@ fn royal_castle_failure(pos: &Position, failure: CastleFailure, cx: &Context<'_>
             | CastleFailure::KingAttackedAfter(_)
             | CastleFailure::RookAttackedAfter(_)
     );
-    if pos.variant() != Variant::Royal || !attack {
+    if pos.rules().legality != Legality::Cover || !attack {
         return failure;
     }
     let wing = match cx.text {

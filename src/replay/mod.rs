@@ -9,7 +9,6 @@
 //! a check marked as one waits for its line's next move (found legal, it
 //! rules mate out).
 
-mod claims;
 mod dice;
 mod messages;
 pub mod notes;
@@ -18,7 +17,7 @@ mod spec;
 mod tags;
 mod warnings;
 
-pub use claims::Claims;
+pub use crate::rules::Claims;
 pub use messages::syntax as syntax_error;
 pub use report::{DiceTurn, GameReport, Ply};
 pub use spec::roll_roles;
@@ -29,7 +28,7 @@ use std::ops::ControlFlow;
 use crate::diag::{Diagnostic, Severity};
 use crate::notation::ast::{CheckMark, GameRecord, MoveText, Outcome, RollForm, Span, Token, TokenKind};
 use crate::notation::Letters;
-use crate::rules::{termination_after, Bitboard, Move, Position, Role, Seen, Termination, Variant, VariantPosition};
+use crate::rules::{Bitboard, Move, Position, Role, Termination, Variant, VariantPosition};
 use spec::Written;
 use tags::Files;
 use warnings::MarkVerdict;
@@ -200,11 +199,6 @@ struct Replayer<'a> {
     refused: [bool; 2],
 }
 
-/// Whether `record` is a Dice chess game (by its Variant tag or `options`).
-pub fn is_dice(record: &GameRecord, options: Options) -> bool {
-    tags::variant(record, options.default_variant) == Ok(Variant::Dice)
-}
-
 /// Replays game number `index` (0-based, for the diagnostics).
 pub fn replay(record: &GameRecord, index: usize, options: Options) -> GameReport {
     replay_observed(record, index, options, &mut ())
@@ -279,7 +273,7 @@ pub fn chess_instead(record: &GameRecord, index: usize, options: Options, hundre
 
 /// `options` with Chess the variant of a game without a Variant tag.
 fn chess_options(options: Options) -> Options {
-    Options { default_variant: Some(Variant::Chess), ..options }
+    Options { default_variant: Some(Variant::UNTAGGED_ALTERNATIVE), ..options }
 }
 
 /// The variant game `record` counts as: its Variant tag's, `--variant`'s,
@@ -289,7 +283,10 @@ pub fn variant_of(record: &GameRecord, index: usize, options: Options) -> Option
     match (tags::tag(record, "Variant"), options.default_variant) {
         (None, None) => {
             let hundred = replay_unsuggested(record, index, options, &mut ());
-            Some(chess_instead(record, index, options, &hundred).map_or(Variant::Hundred, |_| Variant::Chess))
+            Some(
+                chess_instead(record, index, options, &hundred)
+                    .map_or_else(Variant::default, |_| Variant::UNTAGGED_ALTERNATIVE),
+            )
         }
         _ => tags::variant(record, options.default_variant).ok(),
     }
@@ -429,11 +426,11 @@ impl Replayer<'_> {
         let variations = self.variations;
         // Dice chess: the turn of the main line being made (its variations
         // are read, not replayed).
-        let mut dice = (variant == Variant::Dice).then(|| dice::Turns::new(record));
+        let mut dice = start.rules().rolled_turns.then(|| dice::Turns::new(record));
         // The main line's positions, where the variant ends a game by
         // repetition (Chess's fivefold): each noted before its move, the
         // last once the line is over.
-        let mut seen = start.plain().and_then(|p| p.rules().auto_draw).map(|_| Seen::with_capacity(tokens.len() + 1));
+        let mut seen = start.rules().auto_draw.map(|_| Claims::with_capacity(tokens.len() + 1));
         for (ti, token) in tokens.iter().enumerate() {
             if observer.stopped {
                 break;
@@ -476,11 +473,9 @@ impl Replayer<'_> {
                     }
                 }
                 TokenKind::MoveNumber { number, black } => {
-                    if let Some(pos) = line.pos.plain() {
-                        if let Some(d) = warnings::move_number(pos, token.span.clone(), *number, *black, line.plies + 1)
-                        {
-                            self.push(d);
-                        }
+                    let (span, ply) = (token.span.clone(), line.plies + 1);
+                    if let Some(d) = warnings::move_number(&line.pos, span, *number, *black, ply) {
+                        self.push(d);
                     }
                 }
                 TokenKind::Move { text: MoveText::Restoration { square }, .. } => {
@@ -490,9 +485,8 @@ impl Replayer<'_> {
                         observer.begin_turn(&line.pos, None);
                         line.in_turn = true;
                     }
-                    let Some(pos) = line.pos.plain_mut() else { continue };
-                    let late = self.refused.get(pos.turn().index()).copied().unwrap_or(false);
-                    match pos.restore_queen(square) {
+                    let late = self.refused.get(line.pos.turn().index()).copied().unwrap_or(false);
+                    match line.pos.restore_queen(square) {
                         Ok(_) => {
                             line.restored = true;
                             if line.main {
@@ -529,7 +523,7 @@ impl Replayer<'_> {
                     let at = Ply { mv: m, token: ti, restored: line.restored };
                     if line.main {
                         if let Some(seen) = seen.as_mut() {
-                            seen.push(pos);
+                            seen.note(pos);
                         }
                         if !line.in_turn {
                             observer.begin_turn(&line.pos, None);
@@ -613,12 +607,9 @@ impl Replayer<'_> {
             resumes = vec![(0, start.clone())];
             all.clone_from(&main.plies);
         }
-        let termination = match (seen.as_mut(), &line.pos) {
-            (Some(seen), VariantPosition::Plain(pos)) => {
-                seen.push(pos);
-                termination_after(pos, seen)
-            }
-            (_, pos) => pos.termination(),
+        let termination = match seen.as_mut() {
+            Some(seen) => line.pos.termination_after(seen),
+            None => line.pos.termination(),
         };
         observer.end(&line.pos, termination);
         dead |= cut;

@@ -51,7 +51,7 @@ impl DiceTurn {
 
 /// Makes the restoration written before `ply`, if any.
 fn restore(pos: &mut VariantPosition, ply: &Ply) {
-    if let (true, Some(pos)) = (ply.restored, pos.plain_mut()) {
+    if ply.restored {
         // The replay made it on this very position.
         let _ = pos.restore_queen(None);
     }

@@ -30,9 +30,9 @@ pub(super) enum SpecError {
 /// What `text` asks the rules for.
 pub(super) fn written(text: &MoveText, variant: Variant, files: Files) -> Result<Written, SpecError> {
     Ok(match text {
-        MoveText::Zeros(n) => Written::Castle(match (variant, n) {
-            (Variant::Hundred, 3) => CastleText::TwoStage(Stage::First, Wing::Short),
-            (Variant::Hundred, 4) => CastleText::TwoStage(Stage::First, Wing::Long),
+        MoveText::Zeros(n) => Written::Castle(match (variant.rules().is_ok_and(|r| r.two_stage_castling()), n) {
+            (true, 3) => CastleText::TwoStage(Stage::First, Wing::Short),
+            (true, 4) => CastleText::TwoStage(Stage::First, Wing::Long),
             (_, 2) => CastleText::Chess(Wing::Short),
             _ => CastleText::Chess(Wing::Long),
         }),
@@ -134,20 +134,24 @@ const ROLES: [[Option<Role>; MEN.len()]; Variant::ALL.len()] = {
     table
 };
 
-/// The role a piece letter names in `variant`, `None` when it names none there.
+/// The role a piece letter names in `variant`, `None` when it names none
+/// there (the variant's rules have no such man).
 const fn role_in(man: Option<Man>, variant: Variant) -> Option<Role> {
-    match man {
-        None | Some(Man::Pawn) => Some(Role::Pawn),
-        Some(Man::King) => Some(Role::King),
-        Some(Man::Queen) => Some(Role::Queen),
-        Some(Man::Rook) => Some(Role::Rook),
-        Some(Man::Bishop) => Some(Role::Bishop),
-        Some(Man::Knight) => Some(Role::Knight),
-        Some(Man::Prince) if matches!(variant, Variant::Hundred) => Some(Role::Prince),
-        Some(Man::Marshal) if matches!(variant, Variant::Grand) => Some(Role::Marshal),
-        Some(Man::Cardinal) if matches!(variant, Variant::Grand) => Some(Role::Cardinal),
-        Some(Man::RoyalPrince) if matches!(variant, Variant::Royal) => Some(Role::Heir),
-        Some(Man::Princess) if matches!(variant, Variant::Royal) => Some(Role::Princess),
+    let role = match man {
+        None | Some(Man::Pawn) => Role::Pawn,
+        Some(Man::King) => Role::King,
+        Some(Man::Queen) => Role::Queen,
+        Some(Man::Rook) => Role::Rook,
+        Some(Man::Bishop) => Role::Bishop,
+        Some(Man::Knight) => Role::Knight,
+        Some(Man::Prince) => Role::Prince,
+        Some(Man::Marshal) => Role::Marshal,
+        Some(Man::Cardinal) => Role::Cardinal,
+        Some(Man::RoyalPrince) => Role::Heir,
+        Some(Man::Princess) => Role::Princess,
+    };
+    match variant.rules() {
+        Ok(rules) if rules.has_role(role) => Some(role),
         _ => None,
     }
 }

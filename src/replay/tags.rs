@@ -7,8 +7,7 @@ use std::cell::RefCell;
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{GameRecord, MoveMarks, Outcome, Tag};
 use crate::notation::Letters;
-use crate::rules::dice::DicePosition;
-use crate::rules::{FromFenError, Position, Variant, VariantPosition};
+use crate::rules::{FromFenError, Variant, VariantFenError, VariantPosition};
 
 /// Which files the record's squares use.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -31,10 +30,11 @@ fn tag_span(record: &GameRecord, name: &str) -> std::ops::Range<usize> {
     }
 }
 
-/// The variant of the Variant tag, else `default`, else Hundred.
+/// The variant of the Variant tag, else `default`, else the variant a
+/// record is in when nothing says ([`Variant::default`]).
 pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<Variant, Diagnostic> {
     let Some(name) = tag(record, "Variant") else {
-        return Ok(default.unwrap_or(Variant::Hundred));
+        return Ok(default.unwrap_or_default());
     };
     name.parse::<Variant>().map_err(|e| {
         Diagnostic::new(Code::UnknownVariant, tag_span(record, "Variant"), e.to_string())
@@ -46,38 +46,30 @@ pub(super) fn variant(record: &GameRecord, default: Option<Variant>) -> Result<V
 /// The start position: the FEN tag's or the variant's, the throne pawn
 /// disabled by `[ThronePawn "off"]`.
 pub(super) fn start_position(record: &GameRecord, variant: Variant) -> Result<VariantPosition, Diagnostic> {
-    if variant == Variant::Dice {
-        return match tag(record, "FEN") {
-            Some(fen) => DicePosition::from_fen(fen)
-                .map(VariantPosition::Dice)
-                .map_err(|e| Diagnostic::new(Code::BadFen, tag_span(record, "FEN"), e.to_string()).label("here")),
-            None => Ok(VariantPosition::Dice(DicePosition::start())),
-        };
-    }
     let start = match tag(record, "FEN") {
         Some(fen) => position_of_fen(fen, variant).map_err(|e| {
             let code = match e {
-                FromFenError::Variant(_) => Code::UnsupportedVariant,
-                FromFenError::Syntax(_) | FromFenError::Position(_) => Code::BadFen,
+                VariantFenError::Plain(FromFenError::Variant(_)) => Code::UnsupportedVariant,
+                _ => Code::BadFen,
             };
             (code, e.to_string(), "FEN")
         }),
-        None => Position::start(variant).map_err(|e| (Code::UnsupportedVariant, e.to_string(), "Variant")),
+        None => VariantPosition::start(variant).map_err(|e| (Code::UnsupportedVariant, e.to_string(), "Variant")),
     };
     let mut start =
         start.map_err(|(code, msg, tag)| Diagnostic::new(code, tag_span(record, tag), msg).label("here"))?;
     if !throne_pawn(record)? {
         start.disable_throne_pawn();
     }
-    Ok(VariantPosition::Plain(start))
+    Ok(start)
 }
 
 /// The position of a FEN tag. The last one read on this thread is kept:
 /// the games of a file often share their FEN (a set-up, an engine match's
 /// start), and reading one costs as much as replaying ten plies or more.
-fn position_of_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError> {
+fn position_of_fen(fen: &str, variant: Variant) -> Result<VariantPosition, VariantFenError> {
     thread_local! {
-        static LAST: RefCell<Option<(Variant, String, Position)>> = const { RefCell::new(None) };
+        static LAST: RefCell<Option<(Variant, String, VariantPosition)>> = const { RefCell::new(None) };
     }
     LAST.with_borrow_mut(|last| {
         if let Some((v, text, pos)) = last.as_ref() {
@@ -85,7 +77,7 @@ fn position_of_fen(fen: &str, variant: Variant) -> Result<Position, FromFenError
                 return Ok(pos.clone());
             }
         }
-        let pos = Position::from_fen(fen, variant)?;
+        let pos = VariantPosition::from_fen(fen, variant)?;
         match last {
             Some((v, text, kept)) => {
                 *v = variant;

@@ -4,11 +4,11 @@
 use crate::diag::{Code, Diagnostic};
 use crate::notation::ast::{CheckMark, GameRecord, ManMove, Outcome, Span, Token};
 use crate::notation::{Letters, LongMove};
-use crate::rules::{Bitboard, Color, Move, Position, Termination};
+use crate::rules::{Bitboard, Color, Move, Position, Termination, VariantPosition};
 
 /// A move number that is not the next move's (`pos` is the position before it).
 #[inline]
-pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, ply: u32) -> Option<Diagnostic> {
+pub(super) fn move_number(pos: &VariantPosition, span: Span, number: u32, black: bool, ply: u32) -> Option<Diagnostic> {
     let turn_ok = black == (pos.turn() == Color::Black);
     if number == pos.fullmoves() && turn_ok {
         return None;
@@ -18,7 +18,7 @@ pub(super) fn move_number(pos: &Position, span: Span, number: u32, black: bool, 
 
 #[cold]
 #[inline(never)]
-fn wrong_move_number(pos: &Position, span: Span, ply: u32) -> Option<Diagnostic> {
+fn wrong_move_number(pos: &VariantPosition, span: Span, ply: u32) -> Option<Diagnostic> {
     let expected = pos.fullmoves();
     let right = if pos.turn() == Color::Black { format!("{expected}...") } else { format!("{expected}.") };
     Some(

@@ -136,6 +136,9 @@ pub(super) const fn chess_rules(variant: Variant, free_files: bool) -> Rules {
         two_steppers: has_two_steppers(&CHESS_LETTERS),
         castle_letter: 'O',
         pgn_records: true,
+        pychess_export: false,
+        rolled_turns: false,
+        endgame_stages: false,
     }
 }
 

@@ -5,6 +5,7 @@
 use super::moves::Move;
 use super::position::Position;
 use super::role::Color;
+use super::variant_position::VariantPosition;
 
 /// How the board ends a game.
 #[derive(Copy, Clone, Eq, PartialEq, Debug, serde::Serialize)]
@@ -35,44 +36,104 @@ pub enum Claim {
     MoveRule,
 }
 
-/// The positions of a game, by hash, the current one last: how often a
-/// position has stood on the board. Only the positions since the last
-/// irreversible move (the halfmove clock's) are compared: none before it
-/// can come again.
-#[derive(Clone, Debug)]
-pub struct Seen(Vec<u64>);
+/// The positions of a line, by hash, the current one last: how often a
+/// position has stood on the board, and the draw that may be claimed. The
+/// one claims engine: [`Game`], the replay (Chess's fivefold repetition)
+/// and the commands that walk a replayed line (`stats`, `annotate`,
+/// `filter`) all note their positions here. Only the positions since the
+/// last irreversible move (the halfmove clock's) are kept: none before it
+/// can come again. A buffer reused from game to game.
+#[derive(Clone, Debug, Default)]
+pub struct Claims {
+    seen: Vec<u64>,
+    /// For each side to move, a bit (chosen by the hash's top six bits) of
+    /// every position in `seen`: a position whose bit is not set was not
+    /// seen, and the list is not looked through.
+    bits: [u64; 2],
+}
 
-impl Seen {
+/// The bit of `hash` in [`Claims::bits`].
+fn bit(hash: u64) -> u64 {
+    1 << (hash >> 58)
+}
+
+impl Claims {
     /// No position yet, room made for `positions`.
-    pub fn with_capacity(positions: usize) -> Seen {
-        Seen(Vec::with_capacity(positions))
+    pub fn with_capacity(positions: usize) -> Claims {
+        Claims { seen: Vec::with_capacity(positions), bits: [0; 2] }
     }
 
-    /// Notes `position`, the game's next (its start first).
+    /// A line starts at `pos`: the positions of the last line are
+    /// forgotten. (A variant without claims, Dice chess, notes nothing.)
+    pub fn start(&mut self, pos: &VariantPosition) {
+        self.seen.clear();
+        self.bits = [0; 2];
+        if let Some(pos) = pos.plain() {
+            self.note(pos);
+        }
+    }
+
+    /// Notes `pos`, the line's next position; whether it stood on the
+    /// board before (`false`: surely not; `true`: perhaps).
     #[inline]
-    pub fn push(&mut self, position: &Position) {
-        self.0.push(position.hash());
+    pub fn note(&mut self, pos: &Position) -> bool {
+        if pos.halfmoves() == 0 {
+            self.seen.clear();
+            self.bits = [0; 2];
+        }
+        let now = pos.hash();
+        self.seen.push(now);
+        self.bits.get_mut(pos.turn().index()).is_some_and(|b| {
+            let before = *b & bit(now) != 0;
+            *b |= bit(now);
+            before
+        })
     }
 
-    /// How many times `position`, the last noted, has stood on the board.
-    pub fn count(&self, position: &Position) -> usize {
-        let now = position.hash();
-        let since = usize::try_from(position.halfmoves()).unwrap_or(usize::MAX).saturating_add(1);
-        self.0.iter().rev().take(since).filter(|&&h| h == now).count()
+    /// How many times `pos`, the last noted, has stood on the board.
+    pub fn count(&self, pos: &Position) -> usize {
+        // The side to move is part of the hash: only every other position
+        // back can be this one again.
+        let now = pos.hash();
+        self.seen.iter().rev().step_by(2).filter(|&&h| h == now).count()
+    }
+
+    /// The draw that may be claimed at `pos`, the last noted.
+    pub fn claim(&self, pos: &Position) -> Option<Claim> {
+        self.judge(pos, true)
+    }
+
+    /// A move was played, giving `pos`: notes it, and the draw that may be
+    /// claimed now (none in a variant without claims, Dice chess).
+    pub fn after(&mut self, pos: &VariantPosition) -> Option<Claim> {
+        let pos = pos.plain()?;
+        let maybe_seen = self.note(pos);
+        self.judge(pos, maybe_seen)
+    }
+
+    /// The claim at `pos`, the last noted; `maybe_seen` false: it is new.
+    fn judge(&self, pos: &Position, maybe_seen: bool) -> Option<Claim> {
+        if maybe_seen && self.count(pos) >= 3 {
+            Some(Claim::Threefold)
+        } else if pos.halfmoves() >= pos.rules().claim_plies {
+            Some(Claim::MoveRule)
+        } else {
+            None
+        }
     }
 }
 
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
-    seen: Seen,
+    seen: Claims,
     plies: u32,
 }
 
 impl Game {
     pub fn new(start: Position) -> Game {
-        let mut seen = Seen::with_capacity(1);
-        seen.push(&start);
+        let mut seen = Claims::with_capacity(1);
+        seen.note(&start);
         Game { position: start, seen, plies: 0 }
     }
 
@@ -88,7 +149,7 @@ impl Game {
     /// Plays a legal move (one from [`Position::legal_moves`]).
     pub fn play_unchecked(&mut self, m: Move) {
         self.position.play_unchecked(m);
-        self.seen.push(&self.position);
+        self.seen.note(&self.position);
         self.plies += 1;
     }
 
@@ -99,13 +160,7 @@ impl Game {
 
     /// The draw that may be claimed now, if any.
     pub fn claim(&self) -> Option<Claim> {
-        if self.repetitions() >= 3 {
-            Some(Claim::Threefold)
-        } else if self.position.halfmoves() >= self.position.rules().claim_plies {
-            Some(Claim::MoveRule)
-        } else {
-            None
-        }
+        self.seen.claim(&self.position)
     }
 
     /// Checkmate or stalemate on the board; then, in a variant that has
@@ -118,7 +173,7 @@ impl Game {
 
 /// [`Game::termination`] of `position`, reached through the positions
 /// `seen` (itself noted last).
-pub fn termination_after(position: &Position, seen: &Seen) -> Option<Termination> {
+pub fn termination_after(position: &Position, seen: &Claims) -> Option<Termination> {
     termination_of(position).or_else(|| {
         let auto = position.rules().auto_draw?;
         (seen.count(position) >= auto.repetitions).then_some(Termination::FivefoldRepetition)
@@ -143,4 +198,42 @@ pub fn termination_of(position: &Position) -> Option<Termination> {
     }
     let auto = position.rules().auto_draw?;
     (position.halfmoves() >= auto.plies).then_some(Termination::SeventyFiveMoves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Square, Variant};
+
+    /// The claim after each ply of a line whose knights go out and back:
+    /// the start position stands for the third time after 8 plies and the
+    /// position after 1. Nf3 for the third time after 9; the pawn move of
+    /// ply 10 starts the count again, and the position after it stands for
+    /// the third time after ply 18. `Game` and a line's `Claims` agree.
+    #[test]
+    fn threefold_repetition_is_claimed_when_a_position_stands_a_third_time() {
+        let start = Position::start(Variant::Chess).expect("start");
+        let out_and_back = ["g1f3", "g8f6", "f3g1", "f6g8"];
+        let back_and_out = ["f3g1", "g8f6", "g1f3", "f6g8"];
+        let line =
+            out_and_back.iter().chain(&out_and_back).chain(&["g1f3", "e7e6"]).chain(&back_and_out).chain(&back_and_out);
+        let mut claims = Claims::default();
+        claims.start(&VariantPosition::Plain(start.clone()));
+        let mut game = Game::new(start);
+        let mut threefolds = Vec::new();
+        for (ply, uci) in (1..).zip(line) {
+            let (from, to) = (Square::parse(&uci[..2]).expect("square"), Square::parse(&uci[2..]).expect("square"));
+            let mut moves = Vec::new();
+            game.position().legal_moves(&mut moves);
+            let m = moves.into_iter().find(|m| m.from == from && m.to == to).expect("legal");
+            game.play_unchecked(m);
+            let claim = claims.after(&VariantPosition::Plain(game.position().clone()));
+            assert_eq!(claim, game.claim(), "after {ply} plies");
+            if claim == Some(Claim::Threefold) {
+                threefolds.push(ply);
+            }
+        }
+        assert_eq!(threefolds, [8, 9, 18]);
+        assert_eq!(game.repetitions(), 3);
+    }
 }

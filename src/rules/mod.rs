@@ -24,7 +24,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use castling::{CastleSpec, Castles, Rights, Stage, Wing};
-pub use game::{termination_after, termination_of, Claim, Game, Seen, Termination};
+pub use game::{termination_after, termination_of, Claim, Claims, Game, Termination};
 pub use geometry::{Bitboard, Square, HEIGHT, SQUARES, WIDTH};
 pub use moves::{Move, MoveKind, Uci};
 pub use perft::{divide, perft};
@@ -33,7 +33,7 @@ pub use resolve::{CastleFailure, CastleText, MoveSpec, Obstacle, ResolveError};
 pub use role::{Color, Movement, Piece, Role};
 pub use setup::{FenError, Setup};
 pub use variant::{
-    AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, UnknownVariant, UnsupportedVariant, Variant,
-    CHESS, CHESS960, GRAND, HUNDRED, ROYAL,
+    AutoDraw, CastlingRule, EnPassant, Legality, PromotionClass, Rules, UciCastling, UnknownVariant,
+    UnsupportedVariant, Variant, CHESS, CHESS960, GRAND, HUNDRED, ROYAL,
 };
 pub use variant_position::{position_of, VariantFenError, VariantPosition};

@@ -60,7 +60,7 @@ impl Variant {
 
     /// The rules tables. Every variant has them now; the `Result` is kept for
     /// a variant named before its rules exist, as Dice and Royal once were.
-    pub fn rules(self) -> Result<&'static Rules, UnsupportedVariant> {
+    pub const fn rules(self) -> Result<&'static Rules, UnsupportedVariant> {
         match self {
             Variant::Hundred => Ok(&HUNDRED),
             Variant::Grand => Ok(&GRAND),
@@ -70,6 +70,21 @@ impl Variant {
             Variant::Royal => Ok(&ROYAL),
         }
     }
+}
+
+/// The variant of a record that no tag or option names: 100-square
+/// chess, the game of the Russian books pgn100 is for.
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::Hundred
+    }
+}
+
+impl Variant {
+    /// Where a record no tag or option names fails in the default variant
+    /// and replays cleanly in this one, it is a game of this one (an
+    /// ordinary chess game in a Hundred collection).
+    pub const UNTAGGED_ALTERNATIVE: Variant = Variant::Chess;
 }
 
 impl fmt::Display for Variant {
@@ -119,6 +134,19 @@ pub enum CastlingRule {
     /// queen's flank, `R` the queen-restoration right, `=` a restoration
     /// pending (docs/notation.md).
     Royal,
+}
+
+/// How a castling is written in the UCI that programs of the variant read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UciCastling {
+    /// The king's move marked `=O` (`f2h2=O`): a second stage of castling
+    /// and a king's step share their squares (the oracle data's form).
+    Marked,
+    /// The king's move (`e1g1`), as chess programs write it.
+    KingMove,
+    /// The king onto its rook's square (`e1h1`), as python-chess writes
+    /// Chess960 castling.
+    KingOntoRook,
 }
 
 /// Which moves are legal, given the attacks on the kings.
@@ -223,6 +251,17 @@ pub struct Rules {
     /// notation of the Russian books (long form, Cyrillic letters). What
     /// `generate` writes unless told.
     pub pgn_records: bool,
+    /// The variant's games are exported in pychess's PGN (its variant
+    /// name, SAN with its letters): what `convert --to pychess` writes.
+    pub pychess_export: bool,
+    /// A turn is the moves of a roll of dice, each naming a man that may
+    /// move (docs/rules.md 4), and a game ends when a king is taken;
+    /// otherwise a turn is one move.
+    pub rolled_turns: bool,
+    /// The game's stages by the men left on the board are rules of the
+    /// variant (docs/rules.md 1.6: the endgame at 20 men, the deep endgame
+    /// at 10).
+    pub endgame_stages: bool,
 }
 
 impl Rules {
@@ -245,11 +284,52 @@ impl Rules {
         })
     }
 
+    /// How a castling is written in UCI for the variant's programs: from
+    /// where its castlings come from (a fixed table or the FEN's rooks).
+    pub fn uci_castling(&self) -> UciCastling {
+        match self.castling_rule {
+            CastlingRule::ByRook { free_files: false } => UciCastling::KingMove,
+            CastlingRule::ByRook { free_files: true } => UciCastling::KingOntoRook,
+            CastlingRule::Fixed | CastlingRule::Royal => UciCastling::Marked,
+        }
+    }
+
+    /// How many start positions the variant has: Chess960's king and rooks
+    /// stand on any files (960 set-ups); every other variant has one.
+    pub fn start_count(&self) -> u16 {
+        match self.castling_rule {
+            CastlingRule::ByRook { free_files: true } => 960,
+            _ => 1,
+        }
+    }
+
+    /// The FEN of start position `n` (below [`Self::start_count`]; Chess960
+    /// numbers them as python-chess does).
+    pub fn numbered_start_fen(&self, n: u16) -> Option<String> {
+        match self.start_count() {
+            1 if n == 0 => Some(self.start_fen.to_string()),
+            960 => super::chess::chess960_start_fen(n),
+            _ => None,
+        }
+    }
+
     /// Whether castling comes in two stages (Hundred): only a fixed table
     /// can hold a second stage, and it is short (Chess's has 128 entries).
     #[inline]
     pub fn two_stage_castling(&self) -> bool {
         self.castling_rule == CastlingRule::Fixed && self.castling.iter().any(|c| c.stage == Stage::Second)
+    }
+
+    /// Whether the variant has men of kind `role` (a letter of its FEN).
+    pub const fn has_role(&self, role: Role) -> bool {
+        let mut rest = self.letters;
+        while let [(_, r), tail @ ..] = rest {
+            if *r as u8 == role as u8 {
+                return true;
+            }
+            rest = tail;
+        }
+        false
     }
 
     /// The kind a FEN letter (either case) stands for in this variant.
@@ -439,6 +519,9 @@ pub static HUNDRED: Rules = Rules {
     two_steppers: has_two_steppers(&HUNDRED_LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    pychess_export: false,
+    rolled_turns: false,
+    endgame_stages: true,
 };
 
 /// Grand Chess, docs/rules.md section 2 (Fairy-Stockfish's `grand`).
@@ -487,6 +570,9 @@ pub static GRAND: Rules = Rules {
     two_steppers: has_two_steppers(&GRAND_LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    pychess_export: true,
+    rolled_turns: false,
+    endgame_stages: false,
 };
 
 #[cfg(test)]

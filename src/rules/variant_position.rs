@@ -11,13 +11,15 @@
 use std::fmt;
 
 use super::board::Board;
+use super::castling::{Stage, Wing};
 use super::dice::turns::{legal_turns, TurnList};
 use super::dice::{face_role, DiceFenError, DicePosition};
-use super::game::{termination_after, termination_of, Seen, Termination};
-use super::geometry::Bitboard;
-use super::moves::Move;
+use super::game::{termination_after, termination_of, Claims, Termination};
+use super::geometry::{Bitboard, Square};
+use super::moves::{Move, MoveKind};
 use super::position::{FromFenError, Position};
 use super::role::{Color, Role};
+use super::royal::RestoreError;
 use super::variant::{Rules, UnsupportedVariant, Variant};
 
 /// A position of any variant.
@@ -67,7 +69,7 @@ impl VariantPosition {
     pub fn rules(&self) -> &'static Rules {
         match self {
             VariantPosition::Plain(p) => p.rules(),
-            VariantPosition::Dice(_) => &super::dice::DICE,
+            VariantPosition::Dice(p) => p.rules(),
         }
     }
 
@@ -159,6 +161,80 @@ impl VariantPosition {
         }
     }
 
+    /// Whether `m` ends the game by taking the enemy king (Dice chess;
+    /// elsewhere a king is not taken, or, in Royal, a prince is crowned
+    /// in its place and the game goes on).
+    pub fn ends_by_king_capture(&self, m: Move) -> bool {
+        match self {
+            VariantPosition::Plain(_) => false,
+            VariantPosition::Dice(p) => p.takes_king(m),
+        }
+    }
+
+    /// The stage and wing of `m`, if it castles (Dice chess, whose
+    /// castling has one stage: by the king's direction).
+    pub fn castle_kind(&self, m: Move) -> Option<(Stage, Wing)> {
+        let MoveKind::Castle(i) = m.kind else { return None };
+        Some(match self {
+            VariantPosition::Plain(p) => {
+                let spec = p.castle_spec(i);
+                (spec.stage, spec.wing)
+            }
+            VariantPosition::Dice(_) => {
+                (Stage::First, if m.to.file() > m.from.file() { Wing::Short } else { Wing::Long })
+            }
+        })
+    }
+
+    /// The square of the rook that `m` castles with, if it castles with a
+    /// rook of the castling table.
+    pub fn castle_rook_from(&self, m: Move) -> Option<Square> {
+        match (self, m.kind) {
+            (VariantPosition::Plain(p), MoveKind::Castle(i)) => Some(p.castle_spec(i).rook_from),
+            _ => None,
+        }
+    }
+
+    /// Whether the side to move may still restore its queen (Royal's
+    /// right, docs/rules.md 5.5): a move now refuses it.
+    pub fn can_restore(&self) -> bool {
+        self.plain().is_some_and(Position::can_restore)
+    }
+
+    /// The hash of this position once its turn is over ([`Self::end_turn`]):
+    /// the position the other side's turn starts from.
+    pub fn hash_after_turn(&self) -> u64 {
+        match self {
+            VariantPosition::Plain(p) => p.hash(),
+            VariantPosition::Dice(p) => {
+                let mut next = p.clone();
+                next.end_turn();
+                next.hash()
+            }
+        }
+    }
+
+    /// Whether the variant knows check (Dice chess does not: its king is
+    /// taken).
+    pub fn has_check(&self) -> bool {
+        self.plain().is_some()
+    }
+
+    /// Whether the side to move is mated.
+    pub fn is_checkmate(&self) -> bool {
+        self.plain().is_some_and(Position::is_checkmate)
+    }
+
+    /// Restores the queen of the side to move (Royal's right, docs/rules.md
+    /// 5.5), on `square` or the one the rules choose; an error where the
+    /// variant has no restorations or the right does not hold.
+    pub fn restore_queen(&mut self, square: Option<Square>) -> Result<Square, RestoreError> {
+        match self {
+            VariantPosition::Plain(p) => p.restore_queen(square),
+            VariantPosition::Dice(_) => Err(RestoreError::NotRoyal),
+        }
+    }
+
     /// The side whose king was taken, ending the game (Dice chess), if one was.
     pub fn king_taken(&self) -> Option<Color> {
         match self {
@@ -210,27 +286,42 @@ impl VariantPosition {
 
     /// [`VariantPosition::termination`], the positions before this one
     /// (`earlier`, as played) telling the repetitions that end a game.
-    pub fn termination_after<'a>(&self, earlier: impl IntoIterator<Item = &'a VariantPosition>) -> Option<Termination> {
-        match self {
-            VariantPosition::Plain(p) if p.rules().auto_draw.is_some() => {
-                let mut seen = Seen::with_capacity(64);
-                earlier.into_iter().filter_map(VariantPosition::plain).for_each(|e| seen.push(e));
-                seen.push(p);
-                termination_after(p, &seen)
-            }
-            _ => self.termination(),
+    pub fn termination_after_line<'a>(
+        &self,
+        earlier: impl IntoIterator<Item = &'a VariantPosition>,
+    ) -> Option<Termination> {
+        let mut claims = Claims::with_capacity(64);
+        for e in earlier.into_iter().filter_map(VariantPosition::plain) {
+            claims.note(e);
         }
-    }
-
-    /// Royal: whether the side to move may restore its queen now.
-    pub fn can_restore(&self) -> bool {
-        self.plain().is_some_and(Position::can_restore)
+        self.termination_after(&mut claims)
     }
 
     /// Dice chess: the legal turns of `roll` here; `None` in the variants
     /// whose turn is one move.
     pub fn turns(&self, roll: [Role; 3]) -> Option<TurnList> {
         self.dice().map(|p| legal_turns(p, roll))
+    }
+
+    /// [`Self::termination`], where the line's positions were noted in
+    /// `history` (this one not yet): the draws by repetition too, in a
+    /// variant that ends a game by them.
+    pub fn termination_after(&self, history: &mut Claims) -> Option<Termination> {
+        match self {
+            VariantPosition::Plain(p) => {
+                history.note(p);
+                termination_after(p, history)
+            }
+            VariantPosition::Dice(_) => self.termination(),
+        }
+    }
+
+    /// Plays without the throne pawn (`[ThronePawn "off"]`): its rights
+    /// are cleared, where the variant has them.
+    pub fn disable_throne_pawn(&mut self) {
+        if let VariantPosition::Plain(p) = self {
+            p.disable_throne_pawn();
+        }
     }
 
     pub fn plain(&self) -> Option<&Position> {

@@ -4,18 +4,23 @@
 use std::path::Path;
 
 /// Where a variant is named outside `src/rules`: a variant by its enum
-/// value, a position by its variant's type, or the variant-only views of
-/// a position. Each line is a place a new variant may need a line.
-/// (`Variant::Chess` covers `Variant::Chess960`.)
-const NAMES: [&str; 8] = [
+/// value, a position by its variant's type (the enum's arms), or the
+/// variant-only views of a position. Each line is a place a new variant
+/// may need a line. (`Variant::Chess` covers `Variant::Chess960`.) The
+/// face's own constructors and methods (`VariantPosition::start`,
+/// `from_fen`, `fen`) name no variant and are not counted.
+const NAMES: [&str; 11] = [
     "Variant::Hundred",
     "Variant::Grand",
     "Variant::Chess",
     "Variant::Dice",
     "Variant::Royal",
-    "VariantPosition::",
+    "VariantPosition::Plain",
+    "VariantPosition::Dice",
     ".plain()",
     ".dice()",
+    ".plain_mut()",
+    ".dice_mut()",
 ];
 
 /// The lines of the `.rs` files under `dir` (but `src/rules`) that name a
@@ -46,10 +51,15 @@ fn naming_lines(dir: &Path, out: &mut Vec<String>) {
 /// The places that name a variant outside `src/rules` do not grow: a
 /// new one asks the position or its `Rules` instead (docs/architecture.md).
 /// The bound comes down as the places move into the rules; the goal is 10,
-/// each a name or tag mapping.
+/// each a name or tag mapping. Today's 23: `cli/variants.rs`'s
+/// descriptions (6, a name mapping); the one move writer's choice of the
+/// engine's or Dice chess's writer (`notation/write.rs` 6, `notation/pgn.rs`
+/// 2); the replay's Dice turn walk (`replay/dice.rs` 5) and its one-move
+/// walk, which resolves on the engine's position (`replay/mod.rs` 3); and
+/// `stats`' count of a move of the engine's position (1).
 #[test]
 fn variant_names_outside_the_rules_do_not_grow() {
-    const AT_MOST: usize = 108;
+    const AT_MOST: usize = 23;
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut lines = Vec::new();
     naming_lines(&root.join("src"), &mut lines);

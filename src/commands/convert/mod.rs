@@ -15,7 +15,7 @@ use crate::notation::dice::roll_text;
 use crate::notation::{mate_mark, promotion_form, write_move, Form, Found, Letters, Reader, Style};
 use crate::output::wrap::{self, Fill};
 use crate::replay::{replay_observed, Flow, GameReport, Observer, Options, Ply};
-use crate::rules::{Role, Termination, Variant, VariantPosition};
+use crate::rules::{Role, Rules, Termination, VariantPosition};
 
 pub mod eco;
 mod shape;
@@ -167,15 +167,16 @@ pub fn convert_source(source: &SourceFile, options: &ConvertOptions) -> Converte
 /// `pychess` exports Grand games and `pgn` Chess games: a game of another
 /// variant is an error (it is copied unchanged, as an invalid game is).
 fn wrong_variant(options: &ConvertOptions, record: &GameRecord, report: &GameReport) -> Option<Diagnostic> {
-    let (name, wanted, variants, hint): (_, _, &[Variant], _) = if options.pychess {
-        ("pychess", "Grand games", &[Variant::Grand], "grand")
+    // The export targets are the rules' (`pychess_export`, `pgn_records`).
+    let (name, wanted, exported, hint): (_, _, fn(&Rules) -> bool, _) = if options.pychess {
+        ("pychess", "Grand games", |r| r.pychess_export, "grand")
     } else if options.pgn {
-        ("pgn", "Chess and Chess960 games", &[Variant::Chess, Variant::Chess960], "chess")
+        ("pgn", "Chess and Chess960 games", |r| r.pgn_records, "chess")
     } else {
         return None;
     };
     let variant = report.variant?;
-    if variants.contains(&variant) {
+    if variant.rules().is_ok_and(exported) {
         return None;
     }
     let at = record.span.start;
@@ -512,7 +513,7 @@ fn extra_texts(
     }
     // The look-alikes the replay warned of (not a chess `e.p.`, see
     // `lookalike_warnings`) are written in their right form.
-    let chess = matches!(report.variant, Some(Variant::Chess | Variant::Chess960));
+    let chess = report.variant.and_then(|v| v.rules().ok()).is_some_and(|r| r.pgn_records);
     for note in record.notes.iter().filter(|n| !(chess && n.read == crate::notation::ast::LookAlikes::EN_PASSANT)) {
         if let Some(token) = record.tokens.iter().find(|t| t.span == note.span) {
             let rewritten = moves.new.iter().chain(&extra).any(|(span, _)| *span == note.span);
@@ -777,7 +778,7 @@ impl MoveWriter<'_> {
 /// (`b1=N` in Latin short, `b2-b1К` in Cyrillic long): there the record's
 /// form stays only when the style is kept and the form is not bare.
 fn keeps_form(before: &VariantPosition, style: StyleChoice, form: PromotionForm) -> bool {
-    before.dice().is_none() || (style == StyleChoice::Keep && form != PromotionForm::Bare)
+    !before.rules().rolled_turns || (style == StyleChoice::Keep && form != PromotionForm::Bare)
 }
 
 impl Observer for MoveWriter<'_> {
@@ -874,11 +875,12 @@ impl Observer for MoveWriter<'_> {
         let buf = &mut self.buf;
         match (self.options.pgn_moves, after) {
             // The marks the position bears.
-            (true, VariantPosition::Plain(after)) if after.is_checkmate() => buf.push('#'),
-            (true, VariantPosition::Plain(after)) if after.is_check() => buf.push('+'),
+            (true, after) if after.is_checkmate() => buf.push('#'),
+            (true, after) if after.checkers().any() => buf.push('+'),
             (true, _) => {}
             // Dice chess has no check: a `+` (the replay warned of it) goes.
-            (false, VariantPosition::Dice(_)) if matches!(check, Some(CheckMark::Check | CheckMark::DoubleCheck)) => {}
+            (false, after)
+                if !after.has_check() && matches!(check, Some(CheckMark::Check | CheckMark::DoubleCheck)) => {}
             (false, _) => match check {
                 Some(CheckMark::Check) => buf.push('+'),
                 Some(CheckMark::DoubleCheck) => buf.push_str(if self.options.single_plus { "+" } else { "++" }),

@@ -16,7 +16,9 @@ use crate::notation::ast::GameRecord;
 use crate::notation::{Letters, LongMove, ShortMove};
 use crate::replay::{replay_detected, Claims, DiceTurn, Flow, Observer, Options};
 use crate::rules::dice::turns::legal_turns;
-use crate::rules::{Bitboard, Claim, Color, Move, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing};
+use crate::rules::{
+    Bitboard, Claim, Color, Legality, Move, MoveKind, Role, Stage, Termination, Variant, VariantPosition, Wing,
+};
 
 /// One game's figures (`--per-game`).
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
@@ -137,7 +139,7 @@ impl Counter {
         let s = &mut self.s;
         s.dice.get_or_insert_with(DiceStats::default);
         s.captures += u32::from(before.is_capture(m));
-        s.king_captures += u32::from(before.dice().is_some_and(|d| d.takes_king(m)));
+        s.king_captures += u32::from(before.ends_by_king_capture(m));
         match m.kind {
             MoveKind::Castle(_) if m.to.file() > m.from.file() => s.castle_first_short += 1,
             MoveKind::Castle(_) => s.castle_first_long += 1,
@@ -153,6 +155,7 @@ impl Counter {
 
 impl Observer for Counter {
     fn before_move(&mut self, before: &VariantPosition, m: Move) -> Flow {
+        let line_start = before;
         let Some(before) = before.plain() else {
             self.dice_move(before, m);
             return Flow::Continue(());
@@ -160,20 +163,19 @@ impl Observer for Counter {
         let s = &mut self.s;
         if s.plies == 0 {
             // In SAN for Chess (`e4`, `Nf3`), in long form for the 10x10 games.
-            s.first_move = Some(match before.variant() {
-                Variant::Chess | Variant::Chess960 => {
-                    ShortMove { pos: before, mv: m, letters: Letters::Latin }.to_string()
-                }
-                _ => LongMove { pos: before, mv: m, letters: Letters::Latin }.to_string(),
+            s.first_move = Some(if before.rules().pgn_records {
+                ShortMove { pos: before, mv: m, letters: Letters::Latin }.to_string()
+            } else {
+                LongMove { pos: before, mv: m, letters: Letters::Latin }.to_string()
             });
-            self.claims.start(before);
+            self.claims.start(line_start);
             self.stage(before.men(), 0);
         }
         let s = &mut self.s;
         if before.is_capture(m) {
             s.captures += 1;
         }
-        if before.variant() == Variant::Royal {
+        if before.rules().legality == Legality::Cover {
             if before.board().piece_at(m.to).is_some_and(|p| p.role == Role::King && p.color != before.turn()) {
                 s.king_captures += 1;
                 s.crownings += u32::from(before.has_cover(!before.turn()));
@@ -211,10 +213,14 @@ impl Observer for Counter {
         Flow::Continue(())
     }
 
-    fn after_move(&mut self, pos: &VariantPosition, checkers: Bitboard) -> Flow {
+    fn after_move(&mut self, after: &VariantPosition, checkers: Bitboard) -> Flow {
         self.s.plies += 1;
         let ply = self.s.plies;
-        let Some(pos) = pos.plain() else { return Flow::Continue(()) };
+        // Dice chess has no check, claim or stage (`dice_move`, `end_turn`).
+        if after.rules().rolled_turns {
+            return Flow::Continue(());
+        }
+        let pos = after;
         if checkers.any() {
             self.s.checks += 1;
             if checkers.more_than_one() {
@@ -226,7 +232,7 @@ impl Observer for Counter {
         if pos.halfmoves() == 0 && self.s.deep_endgame_ply.is_none() {
             self.stage(pos.men(), ply);
         }
-        self.last_claim = self.claims.after(pos);
+        self.last_claim = self.claims.after(after);
         if self.s.claim_ply.is_none() && self.last_claim.is_some() {
             self.s.claim_ply = Some(ply);
         }
@@ -239,7 +245,7 @@ impl Observer for Counter {
     }
 
     fn end_turn(&mut self, after: &VariantPosition, turn: Option<&DiceTurn>) -> Flow {
-        let (Some(turn), Some(after)) = (turn, after.dice()) else { return Flow::Continue(()) };
+        let Some(turn) = turn else { return Flow::Continue(()) };
         let d = self.s.dice.get_or_insert_with(DiceStats::default);
         d.turns += 1;
         if let Some(c) = d.moves_per_turn.get_mut(turn.plies.len()) {
@@ -309,7 +315,7 @@ fn game_stats(
     if let (0, Some(pos), true) = (s.plies, report.last.as_ref().or(report.start.as_ref()), rows) {
         s.final_fen = pos.fen();
     }
-    if report.variant == Some(Variant::Dice) {
+    if report.variant.and_then(|v| v.rules().ok()).is_some_and(|r| r.rolled_turns) {
         s.dice.get_or_insert_with(DiceStats::default);
     }
     s
@@ -642,19 +648,19 @@ impl Aggregate {
             let n = self.games_with_throne_pawn;
             push("throne pawn", "games", n.to_string(), Some(n));
         }
-        // The stages of docs/rules.md 1.6 (20 and 10 men) are Hundred's.
-        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Hundred)) {
+        // The stages of docs/rules.md 1.6 (20 and 10 men).
+        if self.any_variant(|r| r.endgame_stages) {
             let n = self.games_reaching_endgame;
             push("stages", "games reaching the endgame", n.to_string(), Some(n));
             let n = self.games_reaching_deep_endgame;
             push("stages", "games reaching the deep endgame", n.to_string(), Some(n));
         }
-        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Dice)) {
+        if self.any_variant(|r| r.rolled_turns) {
             for (key, value) in self.dice.rows() {
                 push("dice", key, value, None);
             }
         }
-        if self.variants.keys().any(|v| v.parse() == Ok(Variant::Royal)) {
+        if self.any_variant(|r| r.legality == Legality::Cover) {
             push("royal", "king captures", self.king_captures.to_string(), None);
             push("royal", "princes crowned", self.crownings.to_string(), None);
             push("royal", "queens restored", self.restorations.to_string(), None);

@@ -145,9 +145,7 @@ impl Walk {
         let mut end = after.clone();
         // A Dice turn ends before the turn passes: the opening is the
         // position the other side rolls in.
-        if matches!(end, VariantPosition::Dice(_)) {
-            end.end_turn();
-        }
+        end.end_turn();
         self.end = Some(end);
     }
 }

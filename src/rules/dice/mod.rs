@@ -33,8 +33,13 @@ use super::zobrist;
 
 /// Dice chess, docs/rules.md section 4: the chess tables, no automatic draws and
 /// no claims.
-pub static DICE: Rules =
-    Rules { claim_plies: 0, auto_draw: None, pgn_records: false, ..super::chess::chess_rules(Variant::Dice, false) };
+pub static DICE: Rules = Rules {
+    claim_plies: 0,
+    auto_draw: None,
+    pgn_records: false,
+    rolled_turns: true,
+    ..super::chess::chess_rules(Variant::Dice, false)
+};
 
 /// The faces of a die in docs/rules.md 4's numbering: 1 pawn .. 6 king.
 pub const FACES: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
@@ -422,6 +427,11 @@ impl DicePosition {
     /// The role of the man `m` moves (the king for a castling).
     pub fn mover(&self, m: Move) -> Option<Role> {
         self.board.piece_at(m.from).filter(|p| p.color == self.turn).map(|p| p.role)
+    }
+
+    /// Dice chess's rules as data ([`DICE`]).
+    pub fn rules(&self) -> &'static Rules {
+        &DICE
     }
 
     /// Whether `m` takes the enemy king.

@@ -177,6 +177,9 @@ pub static ROYAL: Rules = Rules {
     two_steppers: has_two_steppers(&LETTERS),
     castle_letter: '0',
     pgn_records: false,
+    pychess_export: false,
+    rolled_turns: false,
+    endgame_stages: false,
 };
 
 /// The right a letter of Royal's castling field names (`KQkqRr`, `=`).
