@@ -664,6 +664,20 @@ impl Game<'_> {
 
     /// The words of a variation's line ([`Game::line`]): its tokens as
     /// one line, shaped as the main line's.
+    /// A NAG, glyph, comment or `%` line, as the shaping keeps or drops it
+    /// (the one rule of the main line and of a split variation).
+    fn annotation(&self, token: &Token, shape: &Shape, words: &mut Words) {
+        let text = self.token_text(token);
+        match token.kind {
+            TokenKind::Nag(_) | TokenKind::Glyph(_) if !shape.no_nags => words.push(text.to_string(), Last::Nag),
+            TokenKind::Comment | TokenKind::LineComment if !shape.no_comments => {
+                words.push(comment(token, text), Last::Comment)
+            }
+            TokenKind::Escape if !shape.no_comments => words.words.push(Word::Line(text.trim_end().to_string())),
+            _ => {}
+        }
+    }
+
     fn line_words(&self, line: &[usize]) -> Vec<Word> {
         let shape = self.shape;
         let mut words = Words::default();
@@ -678,21 +692,11 @@ impl Game<'_> {
                     }
                 }
                 TokenKind::DiceRoll(_) => words.push(self.move_text(token, &mut news), Last::Roll),
-                TokenKind::Nag(_) | TokenKind::Glyph(_) => {
-                    if !shape.no_nags {
-                        words.push(self.token_text(token).to_string(), Last::Nag);
-                    }
-                }
-                TokenKind::Comment | TokenKind::LineComment => {
-                    if !shape.no_comments {
-                        words.push(comment(token, self.token_text(token)), Last::Comment);
-                    }
-                }
-                TokenKind::Escape => {
-                    if !shape.no_comments {
-                        words.words.push(Word::Line(self.token_text(token).trim_end().to_string()));
-                    }
-                }
+                TokenKind::Nag(_)
+                | TokenKind::Glyph(_)
+                | TokenKind::Comment
+                | TokenKind::LineComment
+                | TokenKind::Escape => self.annotation(token, shape, &mut words),
                 TokenKind::Result(_) | TokenKind::VariationStart | TokenKind::VariationEnd => {}
             }
         }
@@ -769,21 +773,11 @@ impl Game<'_> {
                     }
                 }
                 TokenKind::DiceRoll(_) => words.push(self.move_text(token, &mut news), Last::Roll),
-                TokenKind::Nag(_) | TokenKind::Glyph(_) => {
-                    if !shape.no_nags {
-                        words.push(self.token_text(token).to_string(), Last::Nag);
-                    }
-                }
-                TokenKind::Comment | TokenKind::LineComment => {
-                    if !shape.no_comments {
-                        words.push(comment(token, self.token_text(token)), Last::Comment);
-                    }
-                }
-                TokenKind::Escape => {
-                    if !shape.no_comments {
-                        words.words.push(Word::Line(self.token_text(token).trim_end().to_string()));
-                    }
-                }
+                TokenKind::Nag(_)
+                | TokenKind::Glyph(_)
+                | TokenKind::Comment
+                | TokenKind::LineComment
+                | TokenKind::Escape => self.annotation(token, shape, &mut words),
                 TokenKind::Result(_) => {}
             }
         }
